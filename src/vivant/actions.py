@@ -1,0 +1,248 @@
+"""Actions: everything that can happen at a table, as frozen dataclasses that round-trip through
+JSON.
+
+A game is a fold over its actions (DESIGN §2). Chance is an action too (:class:`Cut`,
+:class:`Deal`), carrying its outcome, so a log replays exactly without any random generator. Every
+option a player has is an explicit action (D-G2).
+
+In JSON, cards are written in notation (``"SA"``), seats as compass letters, suits as letters;
+the field name says which: ``card``/``cards``/``order`` hold cards, ``seat``/``target`` seats,
+``suit`` a suit.
+
+>>> Play(seat=0, card=51).to_json()
+{'type': 'Play', 'seat': 'N', 'card': 'C2'}
+>>> action_from_json({'type': 'Play', 'seat': 'N', 'card': 'C2'})
+Play(seat=0, card=51)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from vivant.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, parse_card, parse_seat
+from vivant.deal import shuffled_pack
+from vivant.errors import InvalidNotationError
+
+_CARD_FIELDS = frozenset({"card"})
+_CARDS_FIELDS = frozenset({"cards", "order"})
+_SEAT_FIELDS = frozenset({"seat", "target"})
+_SUIT_FIELDS = frozenset({"suit"})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions. ``seat`` (where present) is the hand or role acting."""
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict: ``{"type": <class name>, <field>: <value>, ...}``."""
+        out: dict[str, Any] = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in _CARD_FIELDS:
+                value = card_name(value)
+            elif f.name in _CARDS_FIELDS:
+                value = [card_name(c) for c in value]
+            elif f.name in _SEAT_FIELDS:
+                value = "NESW"[value]
+            elif f.name in _SUIT_FIELDS:
+                value = SUIT_LETTERS[value]
+            out[f.name] = value
+        return out
+
+
+def action_from_json(data: dict[str, Any]) -> Action:
+    """Rebuild an action from :meth:`Action.to_json` output; malformed input raises
+    :class:`InvalidNotationError` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise InvalidNotationError(f"an action must be a JSON object, got {data!r}")
+    kind = data.get("type")
+    cls = ACTION_KINDS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise InvalidNotationError(f"unknown action type {kind!r}")
+    names = {f.name: f for f in dataclasses.fields(cls)}
+    extra = set(data) - set(names) - {"type"}
+    if extra:
+        raise InvalidNotationError(f"{kind}: unknown field(s) {sorted(extra)}")
+    kwargs: dict[str, Any] = {}
+    for name, f in names.items():
+        if name not in data:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise InvalidNotationError(f"{kind}: missing field {name!r}")
+        value = data[name]
+        try:
+            if name in _CARD_FIELDS:
+                value = parse_card(_text(value))
+            elif name in _CARDS_FIELDS:
+                if not isinstance(value, list):
+                    raise InvalidNotationError(f"expected a list of cards, got {value!r}")
+                value = tuple(parse_card(_text(v)) for v in value)
+            elif name in _SEAT_FIELDS:
+                value = parse_seat(_text(value))
+            elif name in _SUIT_FIELDS:
+                value = SUIT_LETTERS.index(_text(value).upper()) if value else -1
+                if value < 0:
+                    raise InvalidNotationError(f"invalid suit {data[name]!r}")
+            elif f.type in ("int", "bool", "str"):
+                expected = {"int": int, "bool": bool, "str": str}[str(f.type)]
+                if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+                    raise InvalidNotationError(f"expected {f.type}, got {value!r}")
+        except (InvalidNotationError, ValueError) as exc:
+            raise InvalidNotationError(f"{kind}.{name}: {exc}") from None
+        kwargs[name] = value
+    return cls(**kwargs)
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 8:
+        raise InvalidNotationError(f"expected a short string, got {value!r}")
+    return value
+
+
+# --- chance -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cut(Action):
+    """Player ``player`` (index in the sitting's list) draws ``card`` from the spread pack when
+    cutting for the table, roles and deal (WL-1.3)."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """The pack, shuffled and cut, top card first: dealt one at a time from the dealer's left,
+    the last card turned up (WL-2.4)."""
+
+    order: tuple[Card, ...]
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Deal:
+        return cls(order=shuffled_pack(seed))
+
+
+# --- choices before play ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSeats(Action):
+    """The adversaries choose which of them sits Right of Mort (M-2.2): ``seat`` is the adversary
+    deciding, ``right`` the index (in the sitting's player list) of the one who takes R."""
+
+    seat: Seat
+    right: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDeal(Action):
+    """Vivant deals the first hand of his game for himself or for Mort (M-3.1), binding."""
+
+    seat: Seat
+    for_mort: bool
+
+
+# --- play ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """The hand at ``seat`` plays ``card`` (the controller of a dummy plays for it)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTogether(Action):
+    """Two cards played at once to a trick from ``seat`` (M-6.6, WL-5.1); laws mode only."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+# --- irregularities and the laws ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReportMisdeal(Action):
+    """A misdeal is pointed out before the opening lead. ``reason``: ``"deal"`` (WL-4.1) or
+    ``"wrong_cut"`` (M-5.2: dealt as if the other adversary had cut)."""
+
+    seat: Seat
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReportExposed(Action):
+    """A card was exposed in dealing (M-5.3, WL-3.3/3.4)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Elect(Action):
+    """The side the laws name chooses among the options of the pending irregularity."""
+
+    seat: Seat
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimRevoke(Action):
+    """``seat`` claims that the other side revoked in trick number ``trick`` (1-based)."""
+
+    seat: Seat
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectRevoke(Action):
+    """Before the trick is quitted, the revoking hand takes back its card and plays ``card``
+    of the suit led instead (WL-7.4, M-6.1)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class WaiveRevokes(Action):
+    """At the end of a hand the side that could claim a revoke lets the hand be scored."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePenalty(Action):
+    """The non-revoking side's penalty for the revoke in trick ``trick``: ``"T"`` three tricks,
+    ``"D"`` deduct three points, ``"A"`` add three points (M-6.2, WL-7.6)."""
+
+    seat: Seat
+    trick: int
+    option: str
+
+
+@dataclass(frozen=True, slots=True)
+class CallCard(Action):
+    """``seat`` calls the exposed ``card`` of the hand at ``target``, who must play it now
+    unless that would make him revoke (WL-5.2, WL-6.4)."""
+
+    seat: Seat
+    target: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class CallSuit(Action):
+    """``seat`` names the suit the hand about to lead must lead (WL-6.1 (b), WL-6.3)."""
+
+    seat: Seat
+    suit: Suit
+
+
+#: Every action class by its JSON ``type`` name.
+ACTION_KINDS: dict[str, type[Action]] = {c.__name__: c for c in Action.__subclasses__()}

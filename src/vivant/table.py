@@ -1,0 +1,1015 @@
+"""The event-sourced table: the trick machinery and the laws of play shared by every variant.
+
+A :class:`Table` is a fold over :mod:`vivant.actions`. :meth:`Table.apply` validates an action
+completely before changing anything, so a refused action (an :class:`~vivant.errors.VivantError`
+naming the input and the position) leaves the table exactly as it was; :meth:`Table.replay`
+rebuilds any state from its action log.
+
+Two modes (DESIGN §2, rules README "Engine-wide decisions"):
+
+* **strict** (default): only correct play is accepted; a revoke or a card out of turn is refused
+  with :class:`~vivant.errors.IllegalPlayError` / :class:`~vivant.errors.OutOfTurnError`.
+* **laws**: a player may physically play any card he holds. A revoke is recorded (secretly) and
+  becomes a matter for the laws when claimed; a lead out of turn, two cards played together, a
+  misdeal or a card exposed in dealing open an :class:`~vivant.laws.Election` for the side the
+  laws name, and the game waits for its choice.
+
+A variant subclass supplies the sitting (who sits where, who deals, scoring, the end of a game)
+and the laws that differ (hooks named ``_on_*`` and ``_*_election``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from vivant.actions import (
+    Action,
+    CallCard,
+    CallSuit,
+    ChoosePenalty,
+    ClaimRevoke,
+    CorrectRevoke,
+    Deal,
+    Elect,
+    Play,
+    PlayTogether,
+    ReportExposed,
+    ReportMisdeal,
+    WaiveRevokes,
+    action_from_json,
+)
+from vivant.cards import (
+    SUIT_LETTERS,
+    SUIT_MASK,
+    SUIT_NAMES,
+    Card,
+    CardSet,
+    Seat,
+    Suit,
+    card_name,
+    cards_of,
+)
+from vivant.deal import check_pack, deal_hands
+from vivant.errors import (
+    IllegalPlayError,
+    InvalidActionError,
+    OutOfTurnError,
+    WrongSeatError,
+)
+from vivant.laws import Election, IrregularityRecord, Revoke
+from vivant.trick import is_revoke, trick_winner
+from vivant.views import TrickView, View
+
+# Phases of a table.
+CUT = "cut"
+CHOOSE = "choose"
+DEAL = "deal"
+PLAY = "play"
+CLAIMS = "claims"
+PENALTY = "penalty"
+OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something public that an action caused: ``kind`` and JSON-ready ``data``. Events never
+    carry a concealed card."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord:
+    """A completed trick: leader, cards in play order, the seats that played them, the winner."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    seats: tuple[Seat, ...]
+    winner: Seat
+
+
+@dataclass(slots=True)
+class HandState:
+    """Everything about the hand being played (one deal)."""
+
+    dealer: Seat
+    hands: list[int]
+    trump: Suit | None
+    turn_up: Card | None
+    leader: Seat
+    turn_up_taken: bool = False
+    trick: list[Card] = field(default_factory=list)
+    trick_seats: list[Seat] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
+    won: list[int] = field(default_factory=lambda: [0, 0])
+    revokes: list[Revoke] = field(default_factory=list)
+    penalty_cards: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    suit_call_due: dict[int, Seat] = field(default_factory=dict)
+    called_suit: Suit | None = None
+    forced: tuple[Seat, Card] | None = None
+    must_correct: Seat | None = None
+    irregularities: list[IrregularityRecord] = field(default_factory=list)
+
+    @property
+    def trick_number(self) -> int:
+        """1-based number of the trick being played (or of the last, after the hand)."""
+        return min(len(self.tricks) + 1, 13)
+
+
+def side_of(seat: Seat) -> int:
+    """Partnership of a seat: 0 for North–South, 1 for East–West."""
+    return seat & 1
+
+
+class Table(ABC):
+    """Shared machinery of a four-seat trick-taking table; variants subclass it.
+
+    Class-level settings: ``variant`` (registry name), ``dummy_seats`` (hands exposed and played
+    by their partner), ``side_names``, ``role_letters`` (the variant's letters for N E S W).
+    """
+
+    variant: ClassVar[str] = ""
+    dummy_seats: ClassVar[tuple[Seat, ...]] = ()
+    side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
+    role_letters: ClassVar[tuple[str, str, str, str]] = ("N", "E", "S", "W")
+
+    def __init__(self, players: Sequence[str], *, laws: bool = False) -> None:
+        self.players: tuple[str, ...] = tuple(players)
+        self.laws = laws
+        self.log: list[Action] = []
+        self.phase = DEAL
+        self.hand: HandState | None = None
+        self.pending: Election | None = None
+        self.dealer: Seat = 0
+        self.hand_records: list[dict[str, Any]] = []
+
+    # --- configuration and replay ---------------------------------------------------------------
+
+    def config(self) -> dict[str, Any]:
+        """What, with the action log, rebuilds this table: ``replay(config, log)``."""
+        return {"variant": self.variant, "players": list(self.players), "laws": self.laws}
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> Table:
+        return cls(config["players"], laws=bool(config.get("laws", False)))
+
+    @classmethod
+    def replay(cls, config: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> Table:
+        """Rebuild a table by applying ``actions`` (objects or their JSON) to a fresh one."""
+        table = cls.from_config(config)
+        for a in actions:
+            table.apply(a if isinstance(a, Action) else action_from_json(a))
+        return table
+
+    def log_json(self) -> list[dict[str, Any]]:
+        return [a.to_json() for a in self.log]
+
+    # --- seats, roles and control ---------------------------------------------------------------
+
+    def controller(self, seat: Seat) -> Seat:
+        """The seat whose player acts for ``seat`` (a dummy's partner plays for it)."""
+        return (seat + 2) % 4 if seat in self.dummy_seats else seat
+
+    def role(self, seat: Seat) -> str:
+        return self.role_letters[seat]
+
+    def electors(self, side: int) -> tuple[Seat, ...]:
+        """The seats of ``side`` that can make the side's choices (not a dummy)."""
+        return tuple(s for s in (side, side + 2) if s not in self.dummy_seats)
+
+    def seat_player(self, seat: Seat) -> str | None:
+        """Name of the player at ``seat`` in the current game (None for a dummy)."""
+        return None
+
+    # --- the main API ---------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def awaiting_chance(self) -> bool:
+        """Whether the next action is chance (a cut or a deal) rather than a player's choice."""
+        return self.pending is None and self.phase in (CUT, DEAL)
+
+    def chance_action(self, rng: random.Random) -> Action:
+        """The next chance action, drawn from ``rng`` (a shuffled pack for a deal)."""
+        if self.phase == DEAL and self.pending is None:
+            pack = list(range(52))
+            rng.shuffle(pack)
+            return Deal(order=tuple(pack))
+        raise InvalidActionError(f"no chance action is due in phase {self.phase!r}")
+
+    def to_act(self) -> Seat | None:
+        """The seat whose decision the game now waits for (a dummy's controller acts for it);
+        ``None`` when chance is due or the sitting is over."""
+        if self.pending is not None:
+            return self.pending.electors[0]
+        if self.phase == PLAY and self.hand is not None:
+            h = self.hand
+            if h.must_correct is not None:
+                return self.controller(h.must_correct)
+            due = self._suit_call_elector()
+            if due is not None:
+                return due
+            return self.controller(self._next_to_play(h))
+        if self.phase == CLAIMS:
+            return self._claims_elector()
+        if self.phase == PENALTY:
+            rev = self._next_penalty()
+            return self.electors(1 - side_of(rev.seat))[0] if rev else None
+        return None
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """What ``seat`` may correctly do now (its controller acts for a dummy). Irregular but
+        recordable actions of laws mode are not listed; :meth:`apply` accepts them."""
+        if self.pending is not None:
+            if seat in self.pending.electors:
+                return [Elect(seat, o) for o in self.pending.options]
+            return []
+        if self.phase == PLAY and self.hand is not None:
+            return self._play_actions(seat)
+        if self.phase == CLAIMS:
+            return self._claim_actions(seat)
+        if self.phase == PENALTY:
+            rev = self._next_penalty()
+            if rev and seat in self.electors(1 - side_of(rev.seat)):
+                return [ChoosePenalty(seat, rev.trick, o) for o in self._penalty_options(rev)]
+            return []
+        return self._other_actions(seat)
+
+    def default_action(self) -> Action:
+        """The action taken when a pending choice is made automatically (D-G2 defaults)."""
+        if self.pending is not None:
+            return Elect(self.pending.electors[0], self.pending.default)
+        seat = self.to_act()
+        if seat is None:
+            raise InvalidActionError(f"no decision is pending in phase {self.phase!r}")
+        if self.phase == CLAIMS:
+            acts = self._claim_actions(seat)
+            return next((a for a in acts if isinstance(a, ClaimRevoke)), acts[-1])
+        if self.phase == PENALTY:
+            rev = self._next_penalty()
+            assert rev is not None
+            return ChoosePenalty(seat, rev.trick, self._default_penalty(rev))
+        if self.phase == PLAY and self._suit_call_elector() == seat:
+            return CallSuit(seat, self._default_suit_call(seat))
+        return self._default_other(seat)
+
+    def apply(self, action: Action) -> list[Event]:
+        """Validate and apply one action; returns the public events it caused.
+
+        Raises a :class:`~vivant.errors.VivantError` subclass, leaving the table unchanged, when
+        the action is not allowed now.
+        """
+        if self.phase == OVER:
+            raise InvalidActionError(f"the sitting is over; {action!r} cannot be applied")
+        if self.pending is not None and not isinstance(action, Elect):
+            p = self.pending
+            raise InvalidActionError(
+                f"{self._seat_label(p.electors[0])} must first choose for the {p.kind} "
+                f"({p.rule}): one of {', '.join(p.options)}"
+            )
+        events = self._dispatch(action)
+        self.log.append(action)
+        return events
+
+    def _dispatch(self, action: Action) -> list[Event]:
+        if isinstance(action, Play):
+            return self._play(action.seat, action.card)
+        if isinstance(action, Elect):
+            return self._elect(action)
+        if isinstance(action, Deal):
+            return self._deal(action)
+        if isinstance(action, PlayTogether):
+            return self._play_together(action)
+        if isinstance(action, ClaimRevoke):
+            return self._claim_revoke(action)
+        if isinstance(action, CorrectRevoke):
+            return self._correct_revoke(action)
+        if isinstance(action, WaiveRevokes):
+            return self._waive(action)
+        if isinstance(action, ChoosePenalty):
+            return self._choose_penalty(action)
+        if isinstance(action, ReportMisdeal | ReportExposed):
+            return self._report_deal(action)
+        if isinstance(action, CallCard):
+            return self._call_card(action)
+        if isinstance(action, CallSuit):
+            return self._call_suit(action)
+        return self._other_action(action)
+
+    # --- dealing --------------------------------------------------------------------------------
+
+    def _deal(self, action: Deal) -> list[Event]:
+        if self.phase != DEAL:
+            raise InvalidActionError(f"no deal is due now (phase {self.phase!r})")
+        pack = check_pack(action.order)
+        dealer = self.dealer
+        hands = deal_hands(pack, dealer)
+        turn_up = pack[-1]
+        self.hand = HandState(
+            dealer=dealer,
+            hands=hands,
+            trump=turn_up // 13,
+            turn_up=turn_up,
+            leader=(dealer + 1) % 4,
+        )
+        self.phase = PLAY
+        return [
+            Event(
+                "dealt",
+                {
+                    "dealer": self.role(dealer),
+                    "turn_up": card_name(turn_up),
+                    "trump": SUIT_LETTERS[turn_up // 13],
+                },
+            )
+        ]
+
+    def _report_deal(self, action: ReportMisdeal | ReportExposed) -> list[Event]:
+        h = self._require_hand()
+        if not self.laws:
+            raise InvalidActionError("irregularities of the deal are recorded in laws mode only")
+        if h.tricks or h.trick:
+            raise InvalidActionError(
+                "a deal irregularity must be raised before the opening lead; play has begun"
+            )
+        self._check_seat(action.seat)
+        if isinstance(action, ReportMisdeal):
+            if action.reason not in self.misdeal_reasons:
+                raise InvalidActionError(
+                    f"unknown misdeal reason {action.reason!r}; one of "
+                    + ", ".join(self.misdeal_reasons)
+                )
+            election = self._misdeal_election(h, action.reason)
+        else:
+            if not any(hand >> action.card & 1 for hand in h.hands):
+                raise InvalidActionError(f"{card_name(action.card)} was not dealt")
+            election = self._exposed_in_deal_election(h, action.card)
+        self.pending = election
+        return [Event("irregularity", election.to_json(self._seat_label))]
+
+    misdeal_reasons: ClassVar[tuple[str, ...]] = ("deal",)
+
+    def _misdeal_election(self, h: HandState, reason: str) -> Election:
+        """WL-4: a misdeal. Default whist law: the deal passes (no choice)."""
+        return Election(
+            "misdeal", "WL-4.2", h.dealer, self.electors(1 - side_of(h.dealer)), ("pass",), "pass"
+        )
+
+    def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
+        return Election(
+            "exposed_in_deal",
+            "WL-3.3",
+            h.dealer,
+            self.electors(1 - side_of(h.dealer)),
+            ("stand", "redeal"),
+            "redeal",
+            (c,),
+        )
+
+    def _redeal(self, same_dealer: bool) -> None:
+        """Abandon the hand: the same dealer deals again, or the deal passes to the left."""
+        assert self.hand is not None
+        if not same_dealer:
+            self.dealer = self._next_dealer(self.hand.dealer)
+        self.hand = None
+        self.phase = DEAL
+
+    def _abandon_hand(self, h: HandState) -> None:
+        """A hand thrown in by the laws (misdeal, new deal): kept in the record, never scored."""
+        self.hand_records.append(self._hand_record(h, abandoned=True))
+
+    def _next_dealer(self, dealer: Seat) -> Seat:
+        return (dealer + 1) % 4
+
+    # --- play -----------------------------------------------------------------------------------
+
+    def _require_hand(self) -> HandState:
+        if self.phase != PLAY or self.hand is None:
+            raise InvalidActionError(f"no hand is being played (phase {self.phase!r})")
+        return self.hand
+
+    def _check_seat(self, seat: object) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+            raise InvalidActionError(f"invalid seat {seat!r}")
+
+    def _next_to_play(self, h: HandState) -> Seat:
+        return (h.leader + len(h.trick)) % 4
+
+    def _seat_label(self, seat: Seat) -> str:
+        return f"{self.role(seat)} ({'NESW'[seat]})"
+
+    def _position(self, h: HandState) -> str:
+        return f"trick {h.trick_number}, card {len(h.trick) + 1}"
+
+    def playable(self, seat: Seat) -> int:
+        """Mask of the cards the hand at ``seat`` may correctly play now (0 if not its turn)."""
+        h = self.hand
+        if self.phase != PLAY or h is None or self.pending is not None:
+            return 0
+        if h.must_correct is not None or self._suit_call_elector() is not None:
+            return 0
+        if seat != self._next_to_play(h):
+            return 0
+        hand = h.hands[seat]
+        if h.forced is not None and h.forced[0] == seat:
+            return 1 << h.forced[1]
+        if not h.trick:
+            if h.called_suit is not None:
+                follow = hand & (SUIT_MASK << (13 * h.called_suit))
+                if follow:
+                    return follow
+            return hand
+        follow = hand & (SUIT_MASK << (13 * (h.trick[0] // 13)))
+        return follow if follow else hand
+
+    def _play_actions(self, seat: Seat) -> list[Action]:
+        h = self.hand
+        assert h is not None
+        if h.must_correct is not None:
+            if self.controller(h.must_correct) != seat:
+                return []
+            led = h.trick[0] // 13
+            mask = h.hands[h.must_correct] & (SUIT_MASK << (13 * led))
+            return [CorrectRevoke(h.must_correct, c) for c in cards_of(mask)]
+        elector = self._suit_call_elector()
+        if elector is not None:
+            return [CallSuit(seat, s) for s in range(4)] if seat == elector else []
+        nxt = self._next_to_play(h)
+        if self.controller(nxt) != seat:
+            return self._call_card_actions(seat, nxt)
+        return [Play(nxt, c) for c in cards_of(self.playable(nxt))]
+
+    def _call_card_actions(self, seat: Seat, nxt: Seat) -> list[Action]:
+        """An opponent of the hand to play may call its exposed penalty cards (WL-5.2)."""
+        h = self.hand
+        assert h is not None
+        if not h.penalty_cards[nxt] or side_of(seat) == side_of(nxt) or h.forced is not None:
+            return []
+        if seat not in self.electors(side_of(seat)):
+            return []
+        led = h.trick[0] // 13 if h.trick else None
+        out: list[Action] = []
+        for c in cards_of(h.penalty_cards[nxt]):
+            if not is_revoke(h.hands[nxt], led, c):
+                out.append(CallCard(seat, nxt, c))
+        return out
+
+    def _play(self, seat: Seat, c: Card) -> list[Event]:
+        h = self._require_hand()
+        self._check_seat(seat)
+        if not isinstance(c, int) or not 0 <= c < 52:
+            raise InvalidActionError(f"invalid card {c!r}")
+        if h.must_correct is not None:
+            raise InvalidActionError(
+                f"the revoke by {self._seat_label(h.must_correct)} must first be corrected "
+                f"({self._position(h)})"
+            )
+        if not h.hands[seat] >> c & 1:
+            raise IllegalPlayError(
+                f"{card_name(c)} is not in the hand of {self._seat_label(seat)} "
+                f"({self._position(h)})"
+            )
+        elector = self._suit_call_elector()
+        if elector is not None:
+            raise InvalidActionError(
+                f"{self._seat_label(elector)} must first call a suit for the lead (WL-6.1)"
+            )
+        nxt = self._next_to_play(h)
+        if seat != nxt:
+            if not self.laws:
+                raise OutOfTurnError(
+                    f"it is {self._seat_label(nxt)}'s turn, not {self._seat_label(seat)}'s "
+                    f"({self._position(h)})"
+                )
+            return self._out_of_turn(h, seat, c, nxt)
+        if h.forced is not None and h.forced[0] == seat and h.forced[1] != c:
+            raise IllegalPlayError(
+                f"{card_name(h.forced[1])} was called and must be played, not {card_name(c)} "
+                f"({self._position(h)}, WL-5.2)"
+            )
+        hand = h.hands[seat]
+        if not h.trick and h.called_suit is not None:
+            s = h.called_suit
+            if c // 13 != s and hand & (SUIT_MASK << (13 * s)):
+                raise IllegalPlayError(
+                    f"{SUIT_NAMES[s]} were called: {self._seat_label(seat)} must lead one "
+                    f"({self._position(h)}, WL-6.1)"
+                )
+        led = h.trick[0] // 13 if h.trick else None
+        revoke = is_revoke(hand, led, c)
+        if revoke and not self.laws:
+            raise IllegalPlayError(
+                f"{card_name(c)} would be a revoke: {self._seat_label(seat)} holds "
+                f"{SUIT_NAMES[led or 0]} ({self._position(h)})"
+            )
+        return self._put_card(h, seat, c, revoke)
+
+    def _put_card(self, h: HandState, seat: Seat, c: Card, revoke: bool) -> list[Event]:
+        """Play a card that the laws accept into the trick and finish the trick if complete."""
+        events: list[Event] = []
+        if not h.trick:
+            # The previous trick is now turned and quitted: its revokes are established (WL-7.2).
+            for r in h.revokes:
+                if not r.established and r.trick == len(h.tricks):
+                    self._establish(r)
+            h.called_suit = None
+            h.suit_call_due.pop(side_of(seat), None)
+        h.hands[seat] &= ~(1 << c)
+        h.penalty_cards[seat] &= ~(1 << c)
+        if h.forced is not None and h.forced[0] == seat:
+            h.forced = None
+        if seat == h.dealer:
+            h.turn_up_taken = True
+        if revoke:
+            h.revokes.append(Revoke(trick=len(h.tricks) + 1, seat=seat, card=c))
+        h.trick.append(c)
+        h.trick_seats.append(seat)
+        events.append(Event("played", {"seat": self.role(seat), "card": card_name(c)}))
+        if len(h.trick) == 4:
+            events.extend(self._quit_trick(h))
+        return events
+
+    def _establish(self, r: Revoke) -> None:
+        """A revoke becomes established; a dummy's revoke then simply stands (M-6.1, ED-6.1)."""
+        r.established = True
+
+    def _quit_trick(self, h: HandState) -> list[Event]:
+        cards = tuple(h.trick)
+        winner = h.trick_seats[trick_winner(cards, h.trump)]
+        h.tricks.append(TrickRecord(h.leader, cards, tuple(h.trick_seats), winner))
+        h.won[side_of(winner)] += 1
+        h.trick = []
+        h.trick_seats = []
+        h.leader = winner
+        events = [Event("trick", {"winner": self.role(winner), "number": len(h.tricks)})]
+        if len(h.tricks) == 13:
+            for r in h.revokes:
+                if not r.established:
+                    self._establish(r)
+            events.extend(self._hand_played())
+        return events
+
+    def _hand_played(self) -> list[Event]:
+        """All tricks are played: revoke claims (laws mode), then penalties, then scoring."""
+        if self._unclaimed_revokes():
+            self.phase = CLAIMS
+            return []
+        if self._next_penalty() is not None:
+            self.phase = PENALTY
+            return []
+        return self._finish_hand()
+
+    # --- laws of play ---------------------------------------------------------------------------
+
+    def _penalisable(self, r: Revoke) -> bool:
+        """Dummies are never liable to penalty (M-6.1, ED-6.1)."""
+        return r.seat not in self.dummy_seats
+
+    def _unclaimed_revokes(self) -> list[Revoke]:
+        h = self.hand
+        if h is None:
+            return []
+        return [r for r in h.revokes if r.established and not r.claimed and self._penalisable(r)]
+
+    def _claims_elector(self) -> Seat | None:
+        pending = self._unclaimed_revokes()
+        if not pending:
+            return None
+        return self.electors(1 - side_of(pending[0].seat))[0]
+
+    def _claim_actions(self, seat: Seat) -> list[Action]:
+        pending = self._unclaimed_revokes()
+        if not pending or seat not in self.electors(1 - side_of(pending[0].seat)):
+            return []
+        side = side_of(pending[0].seat)
+        acts: list[Action] = [
+            ClaimRevoke(seat, r.trick) for r in pending if side_of(r.seat) == side
+        ]
+        acts.append(WaiveRevokes(seat))
+        return acts
+
+    def _claim_revoke(self, action: ClaimRevoke) -> list[Event]:
+        self._check_seat(action.seat)
+        h = self.hand
+        if h is None or self.phase not in (PLAY, CLAIMS):
+            raise InvalidActionError(f"no hand to claim a revoke in (phase {self.phase!r})")
+        if action.seat not in self.electors(side_of(action.seat)):
+            raise WrongSeatError(f"{self._seat_label(action.seat)} cannot claim (a dummy)")
+        opp = 1 - side_of(action.seat)
+        current = len(h.tricks) + 1
+        if not 1 <= action.trick <= current:
+            raise InvalidActionError(f"there is no trick {action.trick} yet")
+        found = [
+            r
+            for r in h.revokes
+            if r.trick == action.trick and side_of(r.seat) == opp and not r.claimed
+        ]
+        if not found:
+            raise InvalidActionError(
+                f"no unclaimed revoke by {self.side_names[opp]} in trick {action.trick}"
+            )
+        r = found[0]
+        if not r.established:
+            # Found before the trick is quitted: the revoke must be corrected (WL-7.4, M-6.1).
+            h.must_correct = r.seat
+            return [Event("revoke_to_correct", {"seat": self.role(r.seat)})]
+        if not self._penalisable(r):
+            raise InvalidActionError(
+                f"{self._seat_label(r.seat)} is never liable to penalty; its revoke stands (M-6.1)"
+            )
+        r.claimed = True
+        h.irregularities.append(IrregularityRecord("revoke", "WL-7.1", r.seat, r.trick, (r.card,)))
+        events = [
+            Event("revoke_claimed", {"seat": self.role(r.seat), "trick": r.trick}),
+        ]
+        if self.phase == CLAIMS and not self._unclaimed_revokes():
+            events.extend(self._hand_played())
+        return events
+
+    def _correct_revoke(self, action: CorrectRevoke) -> list[Event]:
+        h = self._require_hand()
+        seat = action.seat
+        self._check_seat(seat)
+        if not self.laws:
+            raise InvalidActionError("there are no revokes to correct in strict mode")
+        rev = next((r for r in h.revokes if not r.established and r.seat == seat), None)
+        if rev is None:
+            raise InvalidActionError(
+                f"{self._seat_label(seat)} has no revoke in the trick being played"
+            )
+        led = h.trick[0] // 13
+        if action.card // 13 != led or not h.hands[seat] >> action.card & 1:
+            raise IllegalPlayError(
+                f"the revoke must be corrected with a {SUIT_NAMES[led][:-1]} from the hand of "
+                f"{self._seat_label(seat)}, not {card_name(action.card)}"
+            )
+        # WL-7.4: the card played in error is taken back; later players may take theirs back.
+        pos = h.trick_seats.index(seat)
+        for s, c in zip(h.trick_seats[pos:], h.trick[pos:], strict=True):
+            h.hands[s] |= 1 << c
+        del h.trick[pos:]
+        del h.trick_seats[pos:]
+        h.revokes.remove(rev)
+        h.must_correct = None
+        exposed = seat not in self.dummy_seats
+        if exposed:
+            h.penalty_cards[seat] |= 1 << rev.card
+        h.irregularities.append(
+            IrregularityRecord(
+                "revoke_corrected",
+                "WL-7.4" if exposed else "M-6.1",
+                seat,
+                rev.trick,
+                (rev.card,),
+                details={"penalty_card": exposed},
+            )
+        )
+        events = [Event("revoke_corrected", {"seat": self.role(seat), "card": card_name(rev.card)})]
+        return events + self._put_card(h, seat, action.card, False)
+
+    def _waive(self, action: WaiveRevokes) -> list[Event]:
+        if self.phase != CLAIMS:
+            raise InvalidActionError("there is nothing to waive now")
+        elector = self._claims_elector()
+        pending = self._unclaimed_revokes()
+        if elector is None or action.seat not in self.electors(1 - side_of(pending[0].seat)):
+            raise WrongSeatError(f"{self._seat_label(action.seat)} has no revoke claim to waive")
+        side = side_of(pending[0].seat)
+        h = self.hand
+        assert h is not None
+        for r in pending:
+            if side_of(r.seat) == side:
+                r.claimed = True
+                r.penalty = "waived"
+        return self._hand_played()
+
+    def _next_penalty(self) -> Revoke | None:
+        h = self.hand
+        if h is None:
+            return None
+        return next((r for r in h.revokes if r.claimed and r.penalty is None), None)
+
+    def _penalty_options(self, rev: Revoke) -> tuple[str, ...]:
+        return ("T", "D", "A")
+
+    def _default_penalty(self, rev: Revoke) -> str:
+        return self._penalty_options(rev)[0]
+
+    def _choose_penalty(self, action: ChoosePenalty) -> list[Event]:
+        rev = self._next_penalty()
+        if self.phase != PENALTY or rev is None:
+            raise InvalidActionError("no revoke penalty is to be chosen now")
+        h = self.hand
+        assert h is not None
+        target = next(
+            (r for r in h.revokes if r.trick == action.trick and r.claimed and r.penalty is None),
+            None,
+        )
+        if target is None:
+            raise InvalidActionError(f"no claimed revoke in trick {action.trick} awaits a penalty")
+        if action.seat not in self.electors(1 - side_of(target.seat)):
+            raise WrongSeatError(
+                f"the penalty for {self._seat_label(target.seat)}'s revoke is chosen by "
+                f"{self.side_names[1 - side_of(target.seat)]}, not {self._seat_label(action.seat)}"
+            )
+        options = self._penalty_options(target)
+        if action.option not in options:
+            raise InvalidActionError(
+                f"penalty {action.option!r} is not open here; choose one of {', '.join(options)}"
+            )
+        target.penalty = action.option
+        for rec in h.irregularities:
+            if rec.kind == "revoke" and rec.trick == target.trick and rec.offender == target.seat:
+                rec.election = action.option
+        if self._next_penalty() is None:
+            return self._finish_hand()
+        return []
+
+    def _out_of_turn(self, h: HandState, seat: Seat, c: Card, nxt: Seat) -> list[Event]:
+        """Laws mode: a card played when it was another hand's turn."""
+        if h.trick:
+            raise OutOfTurnError(
+                f"it is {self._seat_label(nxt)}'s turn, not {self._seat_label(seat)}'s "
+                f"({self._position(h)}); only a lead out of turn is recorded"
+            )
+        election = self._lead_out_of_turn_election(h, seat, c, nxt)
+        if election is None:
+            h.irregularities.append(
+                IrregularityRecord("lead_out_of_turn", "D-M9", seat, h.trick_number, (c,))
+            )
+            return [Event("lead_withdrawn", {"seat": self.role(seat), "card": card_name(c)})]
+        self.pending = election
+        return [Event("irregularity", election.to_json(self._seat_label))]
+
+    def _lead_out_of_turn_election(
+        self, h: HandState, seat: Seat, c: Card, due: Seat
+    ) -> Election | None:
+        """WL-6.1: the adversaries may accept, call the card, or call a suit."""
+        return Election(
+            "lead_out_of_turn",
+            "WL-6.1",
+            seat,
+            self.electors(1 - side_of(seat)),
+            ("accept", "call_card", "call_suit"),
+            "call_card",
+            (c,),
+        )
+
+    def _play_together(self, action: PlayTogether) -> list[Event]:
+        h = self._require_hand()
+        seat = action.seat
+        self._check_seat(seat)
+        if not self.laws:
+            raise InvalidActionError("two cards played together are recorded in laws mode only")
+        cards = tuple(action.cards)
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise InvalidActionError("PlayTogether takes exactly two different cards")
+        for c in cards:
+            if not h.hands[seat] >> c & 1:
+                raise IllegalPlayError(
+                    f"{card_name(c)} is not in the hand of {self._seat_label(seat)}"
+                )
+        nxt = self._next_to_play(h)
+        if seat != nxt or h.must_correct is not None or self._suit_call_elector() is not None:
+            raise OutOfTurnError(
+                f"it is not {self._seat_label(seat)}'s turn to play ({self._position(h)})"
+            )
+        led = h.trick[0] // 13 if h.trick else None
+        options = tuple(card_name(c) for c in cards if not is_revoke(h.hands[seat], led, c))
+        if not options:
+            options = tuple(card_name(c) for c in cards)
+        self.pending = self._two_cards_election(seat, cards, options)
+        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+
+    def _two_cards_election(
+        self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
+    ) -> Election:
+        """WL-5.1: both are exposed; the adversaries say which is played."""
+        return Election(
+            "two_cards",
+            "WL-5.1",
+            seat,
+            self.electors(1 - side_of(seat)),
+            options,
+            options[0],
+            cards,
+        )
+
+    def _elect(self, action: Elect) -> list[Event]:
+        p = self.pending
+        if p is None:
+            raise InvalidActionError("there is no choice to make now")
+        if action.seat not in p.electors:
+            raise WrongSeatError(
+                f"the choice for the {p.kind} ({p.rule}) belongs to "
+                f"{' or '.join(self._seat_label(s) for s in p.electors)}, "
+                f"not {self._seat_label(action.seat)}"
+            )
+        if action.option not in p.options:
+            raise InvalidActionError(
+                f"{action.option!r} is not an option for the {p.kind}; one of "
+                + ", ".join(p.options)
+            )
+        self.pending = None
+        h = self.hand
+        assert h is not None
+        if p.kind in ("misdeal", "exposed_in_deal"):
+            h.irregularities.append(
+                IrregularityRecord(p.kind, p.rule, p.offender, 0, p.cards, action.option)
+            )
+            if action.option != "stand":
+                self._abandon_hand(h)
+                self._redeal(same_dealer=action.option == "redeal")
+            return [Event("elected", {"kind": p.kind, "option": action.option})]
+        h.irregularities.append(
+            IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, action.option)
+        )
+        events = [Event("elected", {"kind": p.kind, "option": action.option})]
+        seat, c = p.offender, p.cards[0]
+        if p.kind == "lead_out_of_turn":
+            if action.option == "accept":
+                h.leader = seat
+                led_revoke = False
+                return events + self._put_card(h, seat, c, led_revoke)
+            if action.option == "call_card":
+                h.penalty_cards[seat] |= 1 << c
+            elif action.option == "call_suit":
+                h.suit_call_due[side_of(seat)] = action.seat
+            return events
+        if p.kind == "two_cards":
+            chosen = next(x for x in p.cards if card_name(x) == action.option)
+            other = next(x for x in p.cards if x != chosen)
+            if seat not in self._unpenalised_two_cards():
+                h.penalty_cards[seat] |= 1 << other
+            led = h.trick[0] // 13 if h.trick else None
+            revoke = is_revoke(h.hands[seat], led, chosen)
+            return events + self._put_card(h, seat, chosen, revoke)
+        raise InvalidActionError(f"unknown election kind {p.kind!r}")
+
+    def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
+        """Seats whose second card returns to hand unpenalised (Mort: V and M, M-6.6)."""
+        return ()
+
+    def _suit_call_elector(self) -> Seat | None:
+        """The elector due to call a suit before this lead (WL-6.1 (b)), if any."""
+        h = self.hand
+        if h is None or h.trick or h.called_suit is not None or not h.suit_call_due:
+            return None
+        side = side_of(h.leader)
+        return h.suit_call_due.get(side)
+
+    def _call_suit(self, action: CallSuit) -> list[Event]:
+        h = self._require_hand()
+        elector = self._suit_call_elector()
+        if elector is None:
+            raise InvalidActionError("no suit is to be called now")
+        if action.seat != elector:
+            raise WrongSeatError(
+                f"the suit is called by {self._seat_label(elector)}, "
+                f"not {self._seat_label(action.seat)}"
+            )
+        if not 0 <= action.suit < 4:
+            raise InvalidActionError(f"invalid suit {action.suit!r}")
+        h.called_suit = action.suit
+        del h.suit_call_due[side_of(h.leader)]
+        return [Event("suit_called", {"suit": SUIT_LETTERS[action.suit]})]
+
+    def _default_suit_call(self, seat: Seat) -> Suit:
+        """Bots call the suit their side holds most of among the cards they can see."""
+        h = self.hand
+        assert h is not None
+        mine = h.hands[seat] | sum(
+            h.hands[s] for s in self.dummy_seats if side_of(s) == side_of(seat)
+        )
+        return max(range(4), key=lambda s: ((mine >> (13 * s)) & SUIT_MASK).bit_count())
+
+    def _call_card(self, action: CallCard) -> list[Event]:
+        h = self._require_hand()
+        self._check_seat(action.target)
+        legal = self._call_card_actions(action.seat, self._next_to_play(h))
+        if action not in legal:
+            raise InvalidActionError(
+                f"{card_name(action.card)} cannot be called from "
+                f"{self._seat_label(action.target)} now ({self._position(h)})"
+            )
+        h.forced = (action.target, action.card)
+        return [
+            Event("card_called", {"seat": self.role(action.target), "card": card_name(action.card)})
+        ]
+
+    # --- end of a hand --------------------------------------------------------------------------
+
+    @abstractmethod
+    def _finish_hand(self) -> list[Event]:
+        """Score the hand, record it, and go on to the next hand, game or the end."""
+
+    def _hand_record(self, h: HandState, *, abandoned: bool = False) -> dict[str, Any]:
+        """The record of a hand in the variant's letters (DESIGN §4 "hands")."""
+        rec: dict[str, Any] = {
+            "dealer": self.role(h.dealer),
+            "trump": None if h.trump is None else SUIT_LETTERS[h.trump],
+            "turn_up": None if h.turn_up is None else card_name(h.turn_up),
+            "tricks": [
+                {
+                    "leader": self.role(t.leader),
+                    "cards": [card_name(c) for c in t.cards],
+                    "winner": self.role(t.winner),
+                }
+                for t in h.tricks
+            ],
+            "irregularities": [
+                {
+                    "kind": r.kind,
+                    "rule": r.rule,
+                    "offender": self.role(r.offender),
+                    "trick": r.trick,
+                    "cards": [card_name(c) for c in r.cards],
+                    "election": r.election,
+                    **r.details,
+                }
+                for r in h.irregularities
+            ],
+        }
+        if abandoned:
+            rec["abandoned"] = True
+        return rec
+
+    # --- hooks for the sitting ------------------------------------------------------------------
+
+    def _other_actions(self, seat: Seat) -> list[Action]:
+        return []
+
+    def _other_action(self, action: Action) -> list[Event]:
+        raise InvalidActionError(f"{type(action).__name__} is not an action of {self.variant}")
+
+    def _default_other(self, seat: Seat) -> Action:
+        raise InvalidActionError(f"no default action for {self._seat_label(seat)} now")
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> View:
+        """What ``seat`` may see now (``None``: a spectator, who sees what a bystander may)."""
+        h = self.hand
+        controls: tuple[Seat, ...] = ()
+        if seat is not None:
+            controls = (seat, *(d for d in self.dummy_seats if self.controller(d) == seat))
+        exposed: dict[Seat, CardSet] = {}
+        penalty: dict[Seat, CardSet] = {}
+        sizes: dict[Seat, int] = {}
+        trick = None
+        tricks: tuple[TrickView, ...] = ()
+        own = CardSet()
+        to_play = None
+        if h is not None:
+            for d in self._exposed_seats():
+                exposed[d] = CardSet(h.hands[d])
+            for s in range(4):
+                sizes[s] = h.hands[s].bit_count()
+                if h.penalty_cards[s]:
+                    penalty[s] = CardSet(h.penalty_cards[s])
+            if seat is not None:
+                own = CardSet(h.hands[seat])
+            trick = TrickView(h.leader, tuple(h.trick), None)
+            tricks = tuple(TrickView(t.leader, t.cards, t.winner) for t in h.tricks)
+            if self.phase == PLAY:
+                to_play = self._next_to_play(h)
+        return View(
+            variant=self.variant,
+            seat=seat,
+            phase=self.phase,
+            roles={s: self.role(s) for s in range(4)},
+            names={s: n for s in range(4) if (n := self.seat_player(s)) is not None},
+            hand=own,
+            controls=controls,
+            exposed=exposed,
+            penalty_cards=penalty,
+            hand_sizes=sizes,
+            dealer=h.dealer if h else None,
+            trump=h.trump if h else None,
+            turn_up=h.turn_up if h else None,
+            turn_up_in_dealers_hand=bool(h and not h.turn_up_taken),
+            to_play=to_play,
+            to_act=self.to_act(),
+            trick=trick,
+            tricks=tricks,
+            won={self.side_names[i]: h.won[i] for i in (0, 1)} if h else {},
+            score=self._score_view(),
+            called_suit=h.called_suit if h else None,
+            pending=self.pending.to_json(self.role) if self.pending else None,
+            extra=self._view_extra(seat),
+        )
+
+    def _exposed_seats(self) -> tuple[Seat, ...]:
+        return self.dummy_seats
+
+    def _score_view(self) -> dict[str, int]:
+        return {}
+
+    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+        return {}

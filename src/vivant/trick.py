@@ -1,0 +1,46 @@
+"""The trick rules shared by every game (rules README, "Generic trick rules" T1–T4).
+
+T1 the leader may lead any card; T2 the others must follow suit if able, otherwise may play any
+card; T3 the highest trump wins, without a trump the highest card of the suit led; T4 the winner
+of a trick leads to the next. Trump is a suit 0..3 or ``None`` for no trumps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vivant.cards import SUIT_MASK, Card, Suit
+
+NO_TRUMP = None
+
+
+def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
+    """Index in ``cards`` (play order, leader first) of the card that wins the trick (T3)."""
+    best = 0
+    best_card = cards[0]
+    best_suit = best_card // 13
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 13
+        if s == best_suit:
+            if c > best_card:
+                best, best_card = i, c
+        elif s == trump:
+            best, best_card, best_suit = i, c, s
+    return best
+
+
+def playable_mask(hand: int, led_suit: Suit | None) -> int:
+    """The cards of ``hand`` (a mask) that may be played without revoking (T1, T2)."""
+    if led_suit is None:
+        return hand
+    follow = hand & (SUIT_MASK << (13 * led_suit))
+    return follow if follow else hand
+
+
+def is_revoke(hand: int, led_suit: Suit | None, c: Card) -> bool:
+    """Whether playing ``c`` from ``hand`` is a revoke: holding the suit led and not following
+    it (WL-7.1). Not following when void is a renounce, which is legal."""
+    if led_suit is None or c // 13 == led_suit:
+        return False
+    return bool(hand & (SUIT_MASK << (13 * led_suit)))

@@ -1,0 +1,419 @@
+"""Mort — Whist à trois, or French Dummy: three or four players, one of them with a dead partner.
+
+Rules (seed 000, Foster's *Complete Hoyle*, "MORT. WHIST À TROIS; OR FRENCH DUMMY"; mort.md):
+
+* Roles **V** (Vivant), **R**, **M** (Mort, laid face up and played by Vivant), **L**, clockwise;
+  compass seats V = N, R = E, M = S, L = W (M-1.4). Adversaries are R and L.
+* The table cuts (ace low, ties re-cut among themselves); with three players each is Vivant once
+  in cutting order, with four the highest cutter sits out the first game and each Vivant sits
+  out the next: the tournée is three or four games (M-2.2, M-2.3, M-2.6 with D-M1).
+* Each game's first hand is dealt by its Vivant, for himself or for Mort (M-3.1 to M-3.5); the
+  deal then passes to the left. Mort's cards are exposed once dealt (D-M15).
+* Tricks over book count one point; game is 5, the deciding hand played out and every point
+  counting; a slam is 20 on the score sheet and no game points (M-7); no honours (M-4.2).
+* The score sheet: markers + triple/double/simple + 4 consolation − the losers' points and
+  extras; Vivant pays or receives double, the player sitting out nothing (M-8).
+* Irregularities (M-5, M-6): misdeals at the opponents' election, a card exposed in dealing,
+  revokes with three penalty options (never below one trick, Mort never liable), leads out of
+  turn by V or M, two cards played at once.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from vivant.actions import Action, ChooseDeal, ChooseSeats, Cut
+from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat, card_name
+from vivant.deal import rank_cuts
+from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.laws import Election, Revoke
+from vivant.scoring.mort import game_value, score_hand, settle
+from vivant.table import CHOOSE, CUT, DEAL, OVER, Event, HandState, Table, side_of
+
+VM, LR = 0, 1
+
+
+class MortTable(Table):
+    """A sitting of Mort: the cut, the tournée of three or four games, and its score sheet."""
+
+    variant: ClassVar[str] = "mort"
+    aliases: ClassVar[tuple[str, ...]] = ("french-dummy", "whist-a-trois")
+    dummy_seats: ClassVar[tuple[Seat, ...]] = (SOUTH,)
+    side_names: ClassVar[tuple[str, str]] = ("VM", "LR")
+    role_letters: ClassVar[tuple[str, str, str, str]] = ("V", "R", "M", "L")
+    misdeal_reasons: ClassVar[tuple[str, ...]] = ("deal", "wrong_cut")
+
+    def __init__(self, players: list[str] | tuple[str, ...], *, laws: bool = False) -> None:
+        names = tuple(players)
+        if not 3 <= len(names) <= 8:
+            raise InvalidActionError(
+                f"Mort is played by three or four (more may cut in); got {len(names)} players"
+            )
+        if len(set(names)) != len(names):
+            raise InvalidActionError(f"player names must differ: {list(names)}")
+        super().__init__(names, laws=laws)
+        self.phase = CUT
+        self.cut_groups: list[list[int]] = [list(range(len(names)))]
+        self.draws: dict[int, Card] = {}
+        self.order: list[int] = []
+        self.game = 0
+        self.seating: dict[str, int] = {}
+        self.seats_chosen = False
+        self.markers = [0, 0]
+        self.extras = [0, 0]
+        self.games: list[dict[str, Any]] = []
+        self.totals: dict[str, int] = {n: 0 for n in names}
+
+    # --- the cut and the tournée ----------------------------------------------------------------
+
+    @property
+    def n_games(self) -> int:
+        """Three games make the tournée with three players, four with four (M-2.2, M-2.3)."""
+        return min(len(self.players), 4)
+
+    def _cut_group(self) -> list[int] | None:
+        return next((g for g in self.cut_groups if len(g) > 1), None)
+
+    def chance_action(self, rng: random.Random) -> Action:
+        if self.phase == CUT:
+            group = self._cut_group()
+            assert group is not None
+            player = next(p for p in group if p not in self.draws)
+            spread = [c for c in range(52) if c not in self.draws.values()]
+            return Cut(player=player, card=rng.choice(spread))
+        return super().chance_action(rng)
+
+    def _cut(self, action: Cut) -> list[Event]:
+        group = self._cut_group()
+        if self.phase != CUT or group is None:
+            raise InvalidActionError("the table has already been formed; no cut is due")
+        if action.player not in group:
+            raise WrongSeatError(
+                f"player {action.player} does not cut now; the cut is for players {group}"
+            )
+        if action.player in self.draws:
+            raise InvalidActionError(f"{self.players[action.player]} has already cut")
+        if not 0 <= action.card < 52 or action.card in self.draws.values():
+            raise InvalidActionError(f"{action.card!r} is not in the spread pack")
+        self.draws[action.player] = action.card
+        events = [
+            Event("cut", {"player": self.players[action.player], "card": card_name(action.card)})
+        ]
+        if len(self.draws) == len(group):
+            # WL-1.4 (D-G4): the tied cut again, only to order themselves.
+            i = self.cut_groups.index(group)
+            self.cut_groups[i : i + 1] = rank_cuts(self.draws)
+            self.draws = {}
+            if self._cut_group() is None:
+                self.order = [g[0] for g in self.cut_groups]
+                events.append(
+                    Event("table_formed", {"order": [self.players[p] for p in self.order]})
+                )
+                self._start_game()
+        return events
+
+    def _roles_for_game(self, k: int) -> dict[str, int]:
+        """Who is V, R, L (and out) in game ``k`` (0-based), by cutting order (M-2.6, D-M1, D-M2).
+
+        Four players move one seat each game, R → V → out → L → R; with three, the adversary who
+        cut lower sits R.
+        """
+        o = self.order
+        if self.n_games == 4:
+            return {"V": o[k], "R": o[(k + 1) % 4], "L": o[(k + 2) % 4], "out": o[(k + 3) % 4]}
+        adversaries = [p for p in o[:3] if p != o[k]]
+        return {"V": o[k], "R": adversaries[0], "L": adversaries[1]}
+
+    def _start_game(self) -> None:
+        self.seating = self._roles_for_game(self.game)
+        self.seats_chosen = not (self.n_games == 3 or self.game == 0)
+        self.markers = [0, 0]
+        self.extras = [0, 0]
+        self.hand_records = []
+        self.phase = CHOOSE
+
+    def seat_player(self, seat: Seat) -> str | None:
+        if not self.seating or seat == SOUTH:
+            return None
+        return self.players[self.seating["VRML"[seat]]]
+
+    def role_of_player(self, name: str) -> str | None:
+        """The role letter the named player holds in the current game (``out`` or None)."""
+        if name not in self.players:
+            raise InvalidActionError(f"no player named {name!r}")
+        idx = self.players.index(name)
+        return next((r for r, p in self.seating.items() if p == idx), None)
+
+    # --- choices before the first deal of a game --------------------------------------------------
+
+    def _other_actions(self, seat: Seat) -> list[Action]:
+        if self.phase != CHOOSE:
+            return []
+        if not self.seats_chosen:
+            if seat in (EAST, WEST):
+                adversaries = sorted((self.seating["R"], self.seating["L"]))
+                return [ChooseSeats(seat, p) for p in adversaries]
+            return []
+        if seat == NORTH:
+            return [ChooseDeal(NORTH, False), ChooseDeal(NORTH, True)]
+        return []
+
+    def to_act(self) -> Seat | None:
+        if self.phase == CHOOSE and self.pending is None:
+            return NORTH if self.seats_chosen else EAST
+        return super().to_act()
+
+    def _default_other(self, seat: Seat) -> Action:
+        if self.phase == CHOOSE and not self.seats_chosen:
+            # D-M2 / D-M1: the adversary who cut lower sits R.
+            lower = min((self.seating["R"], self.seating["L"]), key=self.order.index)
+            return ChooseSeats(seat, lower)
+        if self.phase == CHOOSE:
+            return ChooseDeal(NORTH, False)  # D-M3: Vivant deals for himself
+        return super()._default_other(seat)
+
+    def _other_action(self, action: Action) -> list[Event]:
+        if isinstance(action, Cut):
+            return self._cut(action)
+        if isinstance(action, ChooseSeats):
+            return self._choose_seats(action)
+        if isinstance(action, ChooseDeal):
+            return self._choose_deal(action)
+        return super()._other_action(action)
+
+    def _choose_seats(self, action: ChooseSeats) -> list[Event]:
+        if self.phase != CHOOSE or self.seats_chosen:
+            raise InvalidActionError("the seats for this game are not open to choice now")
+        if action.seat not in (EAST, WEST):
+            raise WrongSeatError(
+                f"the adversaries choose their seats, not {self.role(action.seat)}"
+            )
+        pair = (self.seating["R"], self.seating["L"])
+        if action.right not in pair:
+            raise InvalidActionError(
+                f"player {action.right} is not an adversary in this game; one of {list(pair)}"
+            )
+        other = pair[1] if action.right == pair[0] else pair[0]
+        self.seating["R"], self.seating["L"] = action.right, other
+        self.seats_chosen = True
+        return [Event("seats", {"R": self.players[action.right], "L": self.players[other]})]
+
+    def _choose_deal(self, action: ChooseDeal) -> list[Event]:
+        if self.phase != CHOOSE or not self.seats_chosen:
+            raise InvalidActionError("Vivant's choice of deal is not due now")
+        if action.seat != NORTH:
+            raise WrongSeatError(f"Vivant chooses the deal, not {self.role(action.seat)}")
+        self.dealer = SOUTH if action.for_mort else NORTH
+        self.phase = DEAL
+        return [Event("deal_for", {"mort": action.for_mort})]
+
+    # --- dealing --------------------------------------------------------------------------------
+
+    def cutter(self, dealer: Seat) -> Seat:
+        """Who cuts the pack: the dealer's pone, and Vivant for Mort (M-3.5, D-M4)."""
+        pone = (dealer - 1) % 4
+        return NORTH if pone == SOUTH else pone
+
+    def still_pack_shuffler(self, dealer: Seat) -> Seat:
+        """Who gathers and shuffles the still pack (M-3.6, D-M5): when V deals (for himself or
+        Mort) the adversary who is not cutting; when an adversary deals, his partner."""
+        if dealer in (NORTH, SOUTH):
+            return WEST if self.cutter(dealer) == EAST else EAST
+        return (dealer + 2) % 4
+
+    # --- the laws Mort changes ------------------------------------------------------------------
+
+    def _misdeal_election(self, h: HandState, reason: str) -> Election:
+        """M-5.1: the opponents may make the dealer deal again (default, D-M10) or take the deal
+        from him; M-5.2: V dealing as if the other adversary had cut is a misdeal."""
+        return Election(
+            "misdeal",
+            "M-5.2" if reason == "wrong_cut" else "M-5.1",
+            h.dealer,
+            self.electors(1 - side_of(h.dealer)),
+            ("redeal", "pass"),
+            "redeal",
+        )
+
+    def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
+        """M-5.3: the deal stands, a new deal by the same dealer (default, D-M11), or a misdeal."""
+        return Election(
+            "exposed_in_deal",
+            "M-5.3",
+            h.dealer,
+            self.electors(1 - side_of(h.dealer)),
+            ("stand", "redeal", "misdeal"),
+            "redeal",
+            (c,),
+        )
+
+    def _lead_out_of_turn_election(
+        self, h: HandState, seat: Seat, c: Card, due: Seat
+    ) -> Election | None:
+        """M-6.7: V or M leading when the other should — the adversaries let it stand or have
+        it taken back; when an adversary should lead, the card is withdrawn (D-M9). M-6.8: an
+        adversary's lead out of turn is punished as at whist, Vivant electing (WL-6.1)."""
+        if seat in (NORTH, SOUTH):
+            if due in (NORTH, SOUTH):
+                return Election(
+                    "lead_out_of_turn",
+                    "M-6.7",
+                    seat,
+                    (EAST, WEST),
+                    ("accept", "take_back"),
+                    "take_back",
+                    (c,),
+                )
+            return None
+        return Election(
+            "lead_out_of_turn",
+            "M-6.8",
+            seat,
+            (NORTH,),
+            ("accept", "call_card", "call_suit"),
+            "call_card",
+            (c,),
+        )
+
+    def _two_cards_election(
+        self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
+    ) -> Election:
+        """M-6.6: if V or Mort plays two cards at once the adversaries choose which is played;
+        the other goes back unpenalised. The adversaries' cards in error: whist penalties, V
+        electing (the other card stays exposed, liable to be called)."""
+        return Election(
+            "two_cards",
+            "M-6.6",
+            seat,
+            self.electors(1 - side_of(seat)),
+            options,
+            options[0],
+            cards,
+        )
+
+    def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
+        return (NORTH, SOUTH)
+
+    def _penalty_options(self, rev: Revoke) -> tuple[str, ...]:
+        """M-6.2/M-6.3: take three tricks, deduct three, or add three; taking tricks is open only
+        while the revoking side has more than one trick left to give."""
+        h = self.hand
+        assert h is not None
+        side = side_of(rev.seat)
+        tricks = h.won[side] - 3 * sum(
+            1 for r in h.revokes if r.penalty == "T" and side_of(r.seat) == side
+        )
+        return ("T", "D", "A") if tricks > 1 else ("D", "A")
+
+    def _default_penalty(self, rev: Revoke) -> str:
+        """Bots' default: three tricks when the revoking side has four or more to give, else
+        three points on the sheet (A), which no score can make worthless."""
+        h = self.hand
+        assert h is not None
+        options = self._penalty_options(rev)
+        return "T" if "T" in options and h.won[side_of(rev.seat)] >= 4 else "A"
+
+    # --- scoring --------------------------------------------------------------------------------
+
+    def _finish_hand(self) -> list[Event]:
+        h = self.hand
+        assert h is not None
+        penalties = [
+            (side_of(r.seat), r.penalty)
+            for r in h.revokes
+            if r.claimed and r.penalty in ("T", "D", "A")
+        ]
+        result = score_hand(self.markers, h.won, penalties)
+        self.markers = list(result.markers)
+        self.extras = [self.extras[0] + result.credits[0], self.extras[1] + result.credits[1]]
+        record = self._hand_record(h)
+        record["won"] = {"VM": result.won[0], "LR": result.won[1]}
+        record["tricks_in_play"] = {"VM": h.won[0], "LR": h.won[1]}
+        if result.slam is not None:
+            record["slam"] = self.side_names[result.slam]
+        record["markers"] = {"VM": result.markers[0], "LR": result.markers[1]}
+        self.hand_records.append(record)
+        events = [Event("hand_scored", {"won": record["won"], "markers": record["markers"]})]
+        self.hand = None
+        if result.game_over:
+            events.append(self._finish_game())
+        else:
+            self.dealer = (h.dealer + 1) % 4
+            self.phase = DEAL
+        return events
+
+    def _finish_game(self) -> Event:
+        value = game_value(self.markers, self.extras)
+        names = {r: self.players[p] for r, p in self.seating.items()}
+        settlement = {n: 0 for n in self.players}
+        settlement.update(settle(value, names["V"], names["R"], names["L"]))
+        for n, v in settlement.items():
+            self.totals[n] += v
+        record = {
+            "roles": names,
+            "hands": self.hand_records,
+            "points": {"VM": self.markers[0], "LR": self.markers[1]},
+            "extras": {"VM": self.extras[0], "LR": self.extras[1]},
+            "winner": self.side_names[value.winner],
+            "bonus": value.bonus,
+            "value": value.value,
+            "settlement": settlement,
+        }
+        self.games.append(record)
+        self.game += 1
+        if self.game >= self.n_games:
+            self.phase = OVER
+        else:
+            self._start_game()
+        return Event(
+            "game_over",
+            {
+                "winner": record["winner"],
+                "value": value.value,
+                "settlement": settlement,
+            },
+        )
+
+    def record(self) -> dict[str, Any]:
+        """The record of the sitting in DESIGN §4's shape (players in cutting order)."""
+        order = self.order + [p for p in range(len(self.players)) if p not in self.order]
+        return {
+            "game": self.variant,
+            "laws": self.laws,
+            "players": [self.players[p] for p in order],
+            "games": self.games,
+            "settlement": dict(self.totals),
+        }
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def _score_view(self) -> dict[str, int]:
+        return {"VM": self.markers[0], "LR": self.markers[1]}
+
+    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+        extra: dict[str, Any] = {
+            "game": self.game + 1,
+            "games": self.n_games,
+            "extras": {"VM": self.extras[0], "LR": self.extras[1]},
+            "totals": dict(self.totals),
+            "sheet": [
+                {
+                    "roles": g["roles"],
+                    "points": g["points"],
+                    "extras": g["extras"],
+                    "winner": g["winner"],
+                    "value": g["value"],
+                    "settlement": g["settlement"],
+                }
+                for g in self.games
+            ],
+        }
+        if self.seating:
+            extra["roles"] = {r: self.players[p] for r, p in self.seating.items()}
+        if self.hand is not None:
+            extra["cutter"] = self.role(self.cutter(self.hand.dealer))
+            extra["still_pack"] = self.role(self.still_pack_shuffler(self.hand.dealer))
+        if self.phase == CUT:
+            extra["cuts"] = {self.players[p]: card_name(c) for p, c in self.draws.items()}
+        return extra

@@ -1,0 +1,109 @@
+"""The observation a seat receives: only what the laws let that seat see.
+
+Everything a client or a computer player receives is a :class:`View` (DESIGN §2). A view holds
+the seat's own hand, the hands exposed to everyone (Mort, dummies, penalty cards), the turn-up,
+the current and earlier tricks (every card played was shown face up to the whole table), scores
+and whose turn it is — never a concealed card of another hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from vivant.cards import SUIT_LETTERS, Card, CardSet, Seat, Suit, card_name
+
+
+@dataclass(frozen=True, slots=True)
+class TrickView:
+    """A trick: who led, the cards in play order (leader first), and the winner if complete."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+    winner: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What ``seat`` may see now. Seats are compass seats; ``roles`` gives the variant's own
+    letters for them (e.g. Mort's V R M L) and ``names`` the players sitting there."""
+
+    variant: str
+    seat: Seat | None
+    phase: str
+    roles: dict[Seat, str]
+    names: dict[Seat, str]
+    hand: CardSet
+    controls: tuple[Seat, ...]
+    exposed: dict[Seat, CardSet]
+    penalty_cards: dict[Seat, CardSet]
+    hand_sizes: dict[Seat, int]
+    dealer: Seat | None
+    trump: Suit | None
+    turn_up: Card | None
+    turn_up_in_dealers_hand: bool
+    to_play: Seat | None
+    to_act: Seat | None
+    trick: TrickView | None
+    tricks: tuple[TrickView, ...]
+    won: dict[str, int]
+    score: dict[str, int]
+    called_suit: Suit | None
+    pending: dict[str, Any] | None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def visible_cards(self) -> CardSet:
+        """Every card this view reveals anywhere (own hand, exposed hands, penalty cards, tricks,
+        the turn-up). The secrecy tests check this against what the seat may see."""
+        mask = self.hand.mask
+        for cs in self.exposed.values():
+            mask |= cs.mask
+        for cs in self.penalty_cards.values():
+            mask |= cs.mask
+        for t in (*self.tricks, *([self.trick] if self.trick else [])):
+            for c in t.cards:
+                mask |= 1 << c
+        if self.turn_up is not None:
+            mask |= 1 << self.turn_up
+        return CardSet(mask)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready dict, seats as letters and cards in notation."""
+
+        def s(seat: Seat | None) -> str | None:
+            return None if seat is None else "NESW"[seat]
+
+        def t(tv: TrickView) -> dict[str, Any]:
+            return {
+                "leader": s(tv.leader),
+                "cards": [card_name(c) for c in tv.cards],
+                "winner": s(tv.winner),
+            }
+
+        return {
+            "variant": self.variant,
+            "seat": s(self.seat),
+            "phase": self.phase,
+            "roles": {s(k): v for k, v in self.roles.items()},
+            "names": {s(k): v for k, v in self.names.items()},
+            "hand": [card_name(c) for c in self.hand],
+            "controls": [s(x) for x in self.controls],
+            "exposed": {s(k): [card_name(c) for c in v] for k, v in self.exposed.items()},
+            "penalty_cards": {
+                s(k): [card_name(c) for c in v] for k, v in self.penalty_cards.items()
+            },
+            "hand_sizes": {s(k): v for k, v in self.hand_sizes.items()},
+            "dealer": s(self.dealer),
+            "trump": None if self.trump is None else SUIT_LETTERS[self.trump],
+            "turn_up": None if self.turn_up is None else card_name(self.turn_up),
+            "turn_up_in_dealers_hand": self.turn_up_in_dealers_hand,
+            "to_play": s(self.to_play),
+            "to_act": s(self.to_act),
+            "trick": t(self.trick) if self.trick else None,
+            "tricks": [t(x) for x in self.tricks],
+            "won": dict(self.won),
+            "score": dict(self.score),
+            "called_suit": None if self.called_suit is None else SUIT_LETTERS[self.called_suit],
+            "pending": self.pending,
+            "extra": self.extra,
+        }
