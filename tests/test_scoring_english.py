@@ -21,7 +21,7 @@ from vivant.scoring.english import (
     EnglishRules,
     HandResult,
     HonoursRule,
-    Revoke,
+    PenalizedRevoke,
     RevokePenalty,
     count_honours,
     dummy_player_net,
@@ -62,7 +62,7 @@ def test_tv_es_2_game_on_tricks_honours_unscored_treble() -> None:
 
 
 def test_tv_es_3_revoke_option_a_wins_before_revokers_score() -> None:
-    hand = HandResult(tricks=(0, 13), honours=(0, 4), revokes=(Revoke(YZ, A),))
+    hand = HandResult(tricks=(0, 13), honours=(0, 4), revokes=(PenalizedRevoke(YZ, A),))
     s = score_hand((2, 0), hand)
     assert s.scores_after == (5, 0)
     assert [(i.kind, i.side) for i in s.items] == [("revoke", AB)]
@@ -96,7 +96,9 @@ def test_tv_es_7_side_at_four_cannot_score_honours() -> None:
 
 
 def test_tv_es_8_deduct_floor_then_revoker_stops_at_four() -> None:
-    s = score_hand((2, 0), HandResult(tricks=(11, 2), honours=(2, 2), revokes=(Revoke(AB, D),)))
+    s = score_hand(
+        (2, 0), HandResult(tricks=(11, 2), honours=(2, 2), revokes=(PenalizedRevoke(AB, D),))
+    )
     assert [(i.kind, i.points, i.applied) for i in s.items] == [
         ("revoke", -3, -2),
         ("tricks", 5, 4),
@@ -121,18 +123,24 @@ def test_points_beyond_five_have_no_value() -> None:
 
 
 def test_option_t_against_fewer_than_three_tricks_takes_all() -> None:  # D-W1
-    s = score_hand((0, 0), HandResult(tricks=(11, 2), honours=(2, 2), revokes=(Revoke(YZ, T),)))
+    s = score_hand(
+        (0, 0), HandResult(tricks=(11, 2), honours=(2, 2), revokes=(PenalizedRevoke(YZ, T),))
+    )
     assert s.tricks == (13, 0) and s.scores_after == (5, 0)
 
 
 def test_both_sides_revoke_both_capped_at_four() -> None:  # WL-7.9, D-W3
-    hand = HandResult(tricks=(12, 1), honours=(4, 0), revokes=(Revoke(AB, A), Revoke(YZ, A)))
+    hand = HandResult(
+        tricks=(12, 1), honours=(4, 0), revokes=(PenalizedRevoke(AB, A), PenalizedRevoke(YZ, A))
+    )
     s = score_hand((3, 3), hand)
     assert s.scores_after == (4, 4) and s.winner is None
 
 
 def test_each_revoke_penalised_separately() -> None:  # WL-7.6
-    hand = HandResult(tricks=(9, 4), honours=(2, 2), revokes=(Revoke(AB, T), Revoke(AB, D)))
+    hand = HandResult(
+        tricks=(9, 4), honours=(2, 2), revokes=(PenalizedRevoke(AB, T), PenalizedRevoke(AB, D))
+    )
     s = score_hand((3, 0), hand)
     assert s.tricks == (6, 7)
     assert s.scores_after == (0, 1)
@@ -140,7 +148,7 @@ def test_each_revoke_penalised_separately() -> None:  # WL-7.6
 
 def test_penalty_option_must_be_offered_by_the_game() -> None:
     with pytest.raises(InvalidActionError, match="not allowed in humbug"):
-        score_hand((0, 0), HandResult((7, 6), (2, 0), (Revoke(0, D),)), HUMBUG)
+        score_hand((0, 0), HandResult((7, 6), (2, 0), (PenalizedRevoke(0, D),)), HUMBUG)
 
 
 @pytest.mark.parametrize(
@@ -149,7 +157,7 @@ def test_penalty_option_must_be_offered_by_the_game() -> None:
         lambda: HandResult(tricks=(7, 7)),
         lambda: HandResult(tricks=(14, -1)),
         lambda: HandResult(tricks=(7, 6), honours=(3, 2)),
-        lambda: Revoke(2),
+        lambda: PenalizedRevoke(2),
         lambda: score_hand((5, 0), HandResult((7, 6), (2, 2))),
         lambda: score_hand((0, 0), HandResult((7, 6), (2, 1))),
         lambda: game_value(5),
@@ -219,7 +227,9 @@ def test_edv_7_dummy_revoke_after_quitting_tricks_stand() -> None:
 
 
 def test_edv_8_dp_revoke_option_t() -> None:
-    s = score_hand((3, 0), HandResult(tricks=(9, 4), honours=(2, 2), revokes=(Revoke(0, T),)))
+    s = score_hand(
+        (3, 0), HandResult(tricks=(9, 4), honours=(2, 2), revokes=(PenalizedRevoke(0, T),))
+    )
     assert s.tricks == (6, 7) and s.scores_after == (3, 1)
 
 
@@ -251,11 +261,11 @@ def test_ddv_5_admitted_claim_scored_as_played() -> None:
 def test_ddv_8_two_nil_ends_the_rubber() -> None:
     sheet = EnglishRubber()
     for _ in range(2):
-        sheet = sheet.play(HandResult((12, 1), (2, 2)))  # 6 by cards: game, treble
+        sheet = sheet.record(HandResult((12, 1), (2, 2)))  # 6 by cards: game, treble
     assert sheet.finished and len(sheet.games) == 2
     assert sheet.result().value == 8
     with pytest.raises(InvalidActionError, match="rubber is over"):
-        sheet.play(HandResult((7, 6), (2, 2)))
+        sheet.record(HandResult((7, 6), (2, 2)))
 
 
 # ---------------------------------------------------------------- Humbug, HUV-*
@@ -287,7 +297,7 @@ def test_huv_6_honours_barred_at_four() -> None:
 
 
 def test_huv_7_revoke_three_tricks_first() -> None:
-    hand = HandResult(tricks=(5, 8), honours=(0, 0), revokes=(Revoke(ADVERSARY),))
+    hand = HandResult(tricks=(5, 8), honours=(0, 0), revokes=(PenalizedRevoke(ADVERSARY),))
     s = score_hand((0, 0), hand, HUMBUG)
     assert s.tricks == (8, 5) and s.scores_after == (2, 0)
 
@@ -299,7 +309,7 @@ def test_huv_8_game_on_tricks_honours_unscored_treble() -> None:
 
 
 def test_humbug_revoker_cannot_win_the_game() -> None:  # HU-4.4, D-H4
-    hand = HandResult(tricks=(13, 0), honours=(4, 0), revokes=(Revoke(DEALER),))
+    hand = HandResult(tricks=(13, 0), honours=(4, 0), revokes=(PenalizedRevoke(DEALER),))
     s = score_hand((2, 0), hand, HUMBUG)
     assert s.tricks == (10, 3) and s.scores_after == (4, 0)
 
@@ -318,15 +328,15 @@ def test_tov_3_five_hands_make_game() -> None:
     sheet = EnglishRubber(THIRTEEN_AND_THE_ODD)
     for i in range(5):
         assert len(sheet.games) == 0 and sheet.scores == (i, 0)
-        sheet = sheet.play(HandResult((7, 6)))
+        sheet = sheet.record(HandResult((7, 6)))
     assert sheet.games[0].winner == 0 and sheet.games[0].scores == (5, 0)
     assert sheet.games[0].value == 3
 
 
 def test_thirteen_revoke_three_tricks_and_no_game() -> None:  # TO-5, D-H6
-    s = score_hand((4, 0), HandResult((8, 5), revokes=(Revoke(0),)), THIRTEEN_AND_THE_ODD)
+    s = score_hand((4, 0), HandResult((8, 5), revokes=(PenalizedRevoke(0),)), THIRTEEN_AND_THE_ODD)
     assert s.tricks == (5, 8) and s.scores_after == (4, 1)
-    s = score_hand((4, 0), HandResult((11, 2), revokes=(Revoke(0),)), THIRTEEN_AND_THE_ODD)
+    s = score_hand((4, 0), HandResult((11, 2), revokes=(PenalizedRevoke(0),)), THIRTEEN_AND_THE_ODD)
     assert s.tricks == (8, 5) and s.scores_after == (4, 0) and s.winner is None
 
 
@@ -335,12 +345,12 @@ def test_thirteen_revoke_three_tricks_and_no_game() -> None:  # TO-5, D-H6
 
 def test_rubber_sheet_three_games_and_scores_restart() -> None:
     sheet = EnglishRubber()
-    sheet = sheet.play(HandResult((8, 5), (2, 2)))  # 2-0
-    sheet = sheet.play(HandResult((9, 4), (1, 3)))  # 5-0 game to side 0: treble
+    sheet = sheet.record(HandResult((8, 5), (2, 2)))  # 2-0
+    sheet = sheet.record(HandResult((9, 4), (1, 3)))  # 5-0 game to side 0: treble
     assert sheet.scores == (0, 0) and sheet.games[0].value == 3
-    sheet = sheet.play(HandResult((3, 10), (0, 4)))  # side 1: 4 tricks -> 5: game, treble
+    sheet = sheet.record(HandResult((3, 10), (0, 4)))  # side 1: 4 tricks -> 5: game, treble
     assert sheet.games_won == (1, 1) and sheet.game_number == 3
-    sheet = sheet.play(HandResult((7, 6), (4, 0)))  # 1 + 4 honours = 5
+    sheet = sheet.record(HandResult((7, 6), (4, 0)))  # 1 + 4 honours = 5
     r = sheet.result()
     assert r.winner == 0 and r.game_values == (3, 3, 3) and r.value == 3 + 3 + 2 - 3
 
@@ -362,7 +372,7 @@ def hands(draw: st.DrawFn, rules: EnglishRules) -> HandResult:
     penalties = sorted(rules.revoke_penalties, key=lambda p: p.value)
     revokes = draw(
         st.lists(
-            st.builds(Revoke, st.integers(0, 1), st.sampled_from(penalties)),
+            st.builds(PenalizedRevoke, st.integers(0, 1), st.sampled_from(penalties)),
             max_size=2,
         )
     )
@@ -404,7 +414,7 @@ def test_rubber_structure_and_zero_sum(data: st.DataObject) -> None:
     for _ in range(200):
         if sheet.finished:
             break
-        sheet = sheet.play(data.draw(hands(rules)))
+        sheet = sheet.record(data.draw(hands(rules)))
     assert sheet.finished
     won = [g.winner for g in sheet.games]
     assert len(won) in (2, 3)

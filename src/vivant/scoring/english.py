@@ -222,7 +222,7 @@ def trick_points(rule: TrickRule, tricks: tuple[int, int]) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class Revoke:
+class PenalizedRevoke:
     """One established revoke: the revoking side and the penalty its adversaries elected."""
 
     side: Side
@@ -243,7 +243,7 @@ class HandResult:
 
     tricks: tuple[int, int]
     honours: tuple[int, int] = (0, 0)
-    revokes: tuple[Revoke, ...] = ()
+    revokes: tuple[PenalizedRevoke, ...] = ()
 
     def __post_init__(self) -> None:
         _check_tricks(self.tricks)
@@ -454,10 +454,10 @@ def rubber_result(games: Sequence[tuple[Side, int]]) -> RubberResult:
 class EnglishRubber:
     """The score sheet of one rubber of an English-scored game (ES-6..ES-8, ED-5.2, DD-4.2, HU-4.5).
 
-    Immutable: :meth:`play` returns the sheet after one more hand. Scores restart at 0–0 after
+    Immutable: :meth:`record` returns the sheet after one more hand. Scores restart at 0–0 after
     each game (ES-8); the rubber ends when a side has won two games, so no third game follows 2–0.
 
-    >>> sheet = EnglishRubber().play(HandResult((13, 0), (4, 0)))
+    >>> sheet = EnglishRubber().record(HandResult((13, 0), (4, 0)))
     >>> sheet.games[0].value, sheet.scores
     (3, (0, 0))
     """
@@ -488,7 +488,7 @@ class EnglishRubber:
         """1-based number of the game in progress (or of the last game once finished)."""
         return len(self.games) + (0 if self.finished else 1)
 
-    def play(self, hand: HandResult) -> EnglishRubber:
+    def record(self, hand: HandResult) -> EnglishRubber:
         """The sheet after scoring ``hand`` in the game in progress."""
         if self.finished:
             raise InvalidActionError("the rubber is over: no more hands are scored")
