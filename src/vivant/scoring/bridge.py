@@ -38,7 +38,20 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Final, Literal, TypeAlias
 
-from vivant.cards import ACE, CLUBS, DIAMONDS, HEARTS, JACK, KING, QUEEN, SPADES, TEN, CardSet, card
+from vivant.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JACK,
+    KING,
+    QUEEN,
+    SPADES,
+    SUITS,
+    TEN,
+    CardSet,
+    card,
+)
 from vivant.errors import InvalidActionError, WrongSeatError
 
 Denomination: TypeAlias = int
@@ -141,12 +154,12 @@ class PairHolding:
 
 
 def pair_holding(hand_a: CardSet, hand_b: CardSet, denomination: Denomination) -> PairHolding:
-    """The honours and trump lengths of two partners' hands (Dummy's counts for the dealer)."""
+    """The honours and trump voids of two partners' hands (Dummy's count for the dealer)."""
     _check_denomination(denomination)
     if hand_a & hand_b:
         raise InvalidActionError(f"partners' hands overlap: {hand_a & hand_b}")
     if denomination == NO_TRUMPS:
-        aces = [sum(1 for s in SUITS_BY_VALUE if card(s, ACE) in h) for h in (hand_a, hand_b)]
+        aces = [sum(1 for s in SUITS if card(s, ACE) in h) for h in (hand_a, hand_b)]
         return PairHolding((aces[0], aces[1]))
     hon = [
         sum(1 for r in BRIDGE_HONOUR_RANKS if card(denomination, r) in h) for h in (hand_a, hand_b)
