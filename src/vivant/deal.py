@@ -58,3 +58,27 @@ def rank_cuts(draws: dict[int, Card]) -> list[list[int]]:
     for player, c in draws.items():
         groups.setdefault(cutting_rank(c), []).append(player)
     return [sorted(groups[r]) for r in sorted(groups)]
+
+
+def pack_for_hands(hands: Sequence[int], dealer: int, turn_up: Card) -> tuple[Card, ...]:
+    """The pack order that, dealt by ``dealer`` (WL-2.4), gives each seat its hand (masks) and
+    turns up ``turn_up``, which must be in the dealer's hand. Used to set up a deal from notation.
+    """
+    n = len(hands)
+    if sum(h.bit_count() for h in hands) != 52 or any(h.bit_count() != 52 // n for h in hands):
+        raise InvalidActionError(f"a deal needs {52 // n} cards in each of {n} hands")
+    union = 0
+    for h in hands:
+        union |= h
+    if union != (1 << 52) - 1:
+        raise InvalidActionError("the hands must hold each of the 52 cards exactly once")
+    if not hands[dealer] >> turn_up & 1:
+        raise InvalidActionError("the turn-up must be one of the dealer's cards")
+    piles = [[c for c in range(52) if h >> c & 1] for h in hands]
+    piles[dealer].remove(turn_up)
+    piles[dealer].append(turn_up)
+    order = []
+    for i in range(52 // n):
+        for k in range(1, n + 1):
+            order.append(piles[(dealer + k) % n][i])
+    return tuple(order)

@@ -614,15 +614,18 @@ class Table(ABC):
             raise InvalidActionError(
                 f"no unclaimed revoke by {self.side_names[opp]} in trick {action.trick}"
             )
-        r = found[0]
-        if not r.established:
+        fresh = [r for r in found if not r.established]
+        if fresh:
             # Found before the trick is quitted: the revoke must be corrected (WL-7.4, M-6.1).
-            h.must_correct = r.seat
-            return [Event("revoke_to_correct", {"seat": self.role(r.seat)})]
-        if not self._penalisable(r):
+            h.must_correct = fresh[0].seat
+            return [Event("revoke_to_correct", {"seat": self.role(fresh[0].seat)})]
+        liable = [r for r in found if self._penalisable(r)]
+        if not liable:
             raise InvalidActionError(
-                f"{self._seat_label(r.seat)} is never liable to penalty; its revoke stands (M-6.1)"
+                f"{self._seat_label(found[0].seat)} is never liable to penalty; "
+                "its revoke stands (M-6.1)"
             )
+        r = liable[0]
         r.claimed = True
         h.irregularities.append(IrregularityRecord("revoke", "WL-7.1", r.seat, r.trick, (r.card,)))
         events = [

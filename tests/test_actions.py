@@ -1,0 +1,74 @@
+"""Actions round-trip through JSON; views carry no concealed card."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vivant.actions import (
+    ACTION_KINDS,
+    CallCard,
+    CallSuit,
+    ChooseDeal,
+    ChoosePenalty,
+    ChooseSeats,
+    ClaimRevoke,
+    CorrectRevoke,
+    Cut,
+    Deal,
+    Elect,
+    Play,
+    PlayTogether,
+    ReportExposed,
+    ReportMisdeal,
+    WaiveRevokes,
+    action_from_json,
+)
+
+seats = st.integers(0, 3)
+cards = st.integers(0, 51)
+actions = st.one_of(
+    st.builds(Cut, st.integers(0, 7), cards),
+    st.builds(Deal, st.permutations(list(range(52))).map(tuple)),
+    st.builds(ChooseSeats, seats, st.integers(0, 7)),
+    st.builds(ChooseDeal, seats, st.booleans()),
+    st.builds(Play, seats, cards),
+    st.builds(PlayTogether, seats, st.tuples(cards, cards)),
+    st.builds(ReportMisdeal, seats, st.sampled_from(["deal", "wrong_cut"])),
+    st.builds(ReportExposed, seats, cards),
+    st.builds(Elect, seats, st.text(max_size=10)),
+    st.builds(ClaimRevoke, seats, st.integers(1, 13)),
+    st.builds(CorrectRevoke, seats, cards),
+    st.builds(WaiveRevokes, seats),
+    st.builds(ChoosePenalty, seats, st.integers(1, 13), st.sampled_from("TDA")),
+    st.builds(CallCard, seats, seats, cards),
+    st.builds(CallSuit, seats, st.integers(0, 3)),
+)
+
+
+@given(actions)
+def test_round_trip(action: object) -> None:
+    data = action.to_json()  # type: ignore[attr-defined]
+    assert action_from_json(json.loads(json.dumps(data))) == action
+
+
+def test_every_kind_is_covered() -> None:
+    assert set(ACTION_KINDS) == {
+        "Cut",
+        "Deal",
+        "ChooseSeats",
+        "ChooseDeal",
+        "Play",
+        "PlayTogether",
+        "ReportMisdeal",
+        "ReportExposed",
+        "Elect",
+        "ClaimRevoke",
+        "CorrectRevoke",
+        "WaiveRevokes",
+        "ChoosePenalty",
+        "CallCard",
+        "CallSuit",
+    }
