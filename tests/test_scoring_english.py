@@ -23,6 +23,7 @@ from vivant.scoring.english import (
     HonoursRule,
     PenalizedRevoke,
     RevokePenalty,
+    add_settlements,
     count_honours,
     dummy_player_net,
     english_dummy_settlement,
@@ -30,6 +31,7 @@ from vivant.scoring.english import (
     honour_points,
     rubber_result,
     score_hand,
+    settle_sides,
     side_honours,
     trick_points,
     two_player_settlement,
@@ -451,3 +453,13 @@ def test_all_suits_count_honours() -> None:
     full = CardSet.full_pack()
     for trump in (SPADES, HEARTS, DIAMONDS, CLUBS):
         assert count_honours(full, trump) == 4
+
+
+def test_settle_sides_needs_distinct_players_and_sums() -> None:
+    assert settle_sides(3, ("DP",), ("E", "W"), unit=2) == {"DP": 12, "E": -6, "W": -6}
+    with pytest.raises(InvalidActionError):
+        settle_sides(1, ("P1",), ("P1",))
+    with pytest.raises(InvalidActionError):
+        settle_sides(1, (), ("P1",))
+    total = add_settlements({"A": 2, "B": -2}, {"B": 5, "C": -5})
+    assert total == {"A": 2, "B": 3, "C": -5}
