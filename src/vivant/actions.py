@@ -246,3 +246,7 @@ class CallSuit(Action):
 
 #: Every action class by its JSON ``type`` name.
 ACTION_KINDS: dict[str, type[Action]] = {c.__name__: c for c in Action.__subclasses__()}
+
+
+#: Every ``Play`` there can be, shared (actions are immutable): ``PLAYS[seat][card]``.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in range(52)) for s in range(4))

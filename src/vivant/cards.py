@@ -82,6 +82,10 @@ def card_name(c: Card) -> str:
     return SUIT_LETTERS[c // 13] + RANK_LETTERS[c % 13]
 
 
+#: ``card_name`` of every card, by card.
+CARD_NAMES: Final = tuple(SUIT_LETTERS[c // 13] + RANK_LETTERS[c % 13] for c in range(52))
+
+
 def parse_suit(text: str) -> Suit:
     """A suit from its letter, symbol or name (``S``, ``♠``, ``spades``)."""
     t = text.strip()
@@ -320,9 +324,10 @@ class CardSet:
 
 def cards_of(mask: int) -> list[Card]:
     """The cards of a mask, lowest index first (fast path for the engine)."""
-    out = []
+    out: list[Card] = []
+    append = out.append
     while mask:
         low = mask & -mask
-        out.append(low.bit_length() - 1)
+        append(low.bit_length() - 1)
         mask ^= low
     return out

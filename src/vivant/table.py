@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from vivant.actions import (
+    PLAYS,
     Action,
     CallCard,
     CallSuit,
@@ -43,6 +44,7 @@ from vivant.actions import (
     action_from_json,
 )
 from vivant.cards import (
+    CARD_NAMES,
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_NAMES,
@@ -137,6 +139,7 @@ class Table(ABC):
     dummy_seats: ClassVar[tuple[Seat, ...]] = ()
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     role_letters: ClassVar[tuple[str, str, str, str]] = ("N", "E", "S", "W")
+    _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
 
     def __init__(self, players: Sequence[str], *, laws: bool = False) -> None:
         self.players: tuple[str, ...] = tuple(players)
@@ -208,14 +211,16 @@ class Table(ABC):
         ``None`` when chance is due or the sitting is over."""
         if self.pending is not None:
             return self.pending.electors[0]
-        if self.phase == PLAY and self.hand is not None:
-            h = self.hand
+        h = self.hand
+        if self.phase == PLAY and h is not None:
             if h.must_correct is not None:
                 return self.controller(h.must_correct)
-            due = self._suit_call_elector()
-            if due is not None:
-                return due
-            return self.controller(self._next_to_play(h))
+            if h.suit_call_due:
+                due = self._suit_call_elector()
+                if due is not None:
+                    return due
+            nxt = (h.leader + len(h.trick)) % 4
+            return (nxt + 2) % 4 if nxt in self.dummy_seats else nxt
         if self.phase == CLAIMS:
             return self._claims_elector()
         if self.phase == PENALTY:
@@ -412,9 +417,11 @@ class Table(ABC):
         h = self.hand
         if self.phase != PLAY or h is None or self.pending is not None:
             return 0
-        if h.must_correct is not None or self._suit_call_elector() is not None:
+        if h.must_correct is not None or (
+            h.suit_call_due and self._suit_call_elector() is not None
+        ):
             return 0
-        if seat != self._next_to_play(h):
+        if seat != (h.leader + len(h.trick)) % 4:
             return 0
         hand = h.hands[seat]
         if h.forced is not None and h.forced[0] == seat:
@@ -437,13 +444,15 @@ class Table(ABC):
             led = h.trick[0] // 13
             mask = h.hands[h.must_correct] & (SUIT_MASK << (13 * led))
             return [CorrectRevoke(h.must_correct, c) for c in cards_of(mask)]
-        elector = self._suit_call_elector()
-        if elector is not None:
-            return [CallSuit(seat, s) for s in range(4)] if seat == elector else []
-        nxt = self._next_to_play(h)
+        if h.suit_call_due:
+            elector = self._suit_call_elector()
+            if elector is not None:
+                return [CallSuit(seat, s) for s in range(4)] if seat == elector else []
+        nxt = (h.leader + len(h.trick)) % 4
         if self.controller(nxt) != seat:
             return self._call_card_actions(seat, nxt)
-        return [Play(nxt, c) for c in cards_of(self.playable(nxt))]
+        plays = PLAYS[nxt]
+        return [plays[c] for c in cards_of(self.playable(nxt))]
 
     def _call_card_actions(self, seat: Seat, nxt: Seat) -> list[Action]:
         """An opponent of the hand to play may call its exposed penalty cards (WL-5.2)."""
@@ -462,8 +471,9 @@ class Table(ABC):
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
         h = self._require_hand()
-        self._check_seat(seat)
-        if not isinstance(c, int) or not 0 <= c < 52:
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise InvalidActionError(f"invalid seat {seat!r}")
+        if type(c) is not int or not 0 <= c < 52:
             raise InvalidActionError(f"invalid card {c!r}")
         if h.must_correct is not None:
             raise InvalidActionError(
@@ -475,12 +485,12 @@ class Table(ABC):
                 f"{card_name(c)} is not in the hand of {self._seat_label(seat)} "
                 f"({self._position(h)})"
             )
-        elector = self._suit_call_elector()
+        elector = self._suit_call_elector() if h.suit_call_due else None
         if elector is not None:
             raise InvalidActionError(
                 f"{self._seat_label(elector)} must first call a suit for the lead (WL-6.1)"
             )
-        nxt = self._next_to_play(h)
+        nxt = (h.leader + len(h.trick)) % 4
         if seat != nxt:
             if not self.laws:
                 raise OutOfTurnError(
@@ -519,9 +529,12 @@ class Table(ABC):
                 if not r.established and r.trick == len(h.tricks):
                     self._establish(r)
             h.called_suit = None
-            h.suit_call_due.pop(side_of(seat), None)
-        h.hands[seat] &= ~(1 << c)
-        h.penalty_cards[seat] &= ~(1 << c)
+            if h.suit_call_due:
+                h.suit_call_due.pop(side_of(seat), None)
+        bit = 1 << c
+        h.hands[seat] &= ~bit
+        if h.penalty_cards[seat] & bit:
+            h.penalty_cards[seat] &= ~bit
         if h.forced is not None and h.forced[0] == seat:
             h.forced = None
         if seat == h.dealer:
@@ -530,10 +543,26 @@ class Table(ABC):
             h.revokes.append(Revoke(trick=len(h.tricks) + 1, seat=seat, card=c))
         h.trick.append(c)
         h.trick_seats.append(seat)
-        events.append(Event("played", {"seat": self.role(seat), "card": card_name(c)}))
+        events.append(self._played_events()[seat][c])
         if len(h.trick) == 4:
             events.extend(self._quit_trick(h))
         return events
+
+    @classmethod
+    def _played_events(cls) -> tuple[tuple[Event, ...], ...]:
+        """The "played" event of every seat and card, made once per variant (they never change
+        and are never mutated)."""
+        cached = cls.__dict__.get("_played_cache")
+        if cached is None:
+            cached = tuple(
+                tuple(
+                    Event("played", {"seat": cls.role_letters[s], "card": CARD_NAMES[c]})
+                    for c in range(52)
+                )
+                for s in range(4)
+            )
+            cls._played_cache = cached
+        return cached
 
     def _establish(self, r: Revoke) -> None:
         """A revoke becomes established; a dummy's revoke then simply stands (M-6.1, ED-6.1)."""
@@ -862,7 +891,7 @@ class Table(ABC):
     def _suit_call_elector(self) -> Seat | None:
         """The elector due to call a suit before this lead (WL-6.1 (b)), if any."""
         h = self.hand
-        if h is None or h.trick or h.called_suit is not None or not h.suit_call_due:
+        if h is None or not h.suit_call_due or h.trick or h.called_suit is not None:
             return None
         side = side_of(h.leader)
         return h.suit_call_due.get(side)
