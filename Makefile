@@ -18,9 +18,11 @@ $(STAMP): $(BIN)/python pyproject.toml $(wildcard setup.py src/vivant/solver/*.c
 
 setup: $(STAMP)
 
+LINTED := src tests $(wildcard benchmarks)
+
 lint: setup
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check $(LINTED)
+	$(BIN)/ruff format --check $(LINTED)
 
 typecheck: setup
 	$(BIN)/mypy --strict src/vivant
