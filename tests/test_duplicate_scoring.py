@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from vivant import movements as mv
 from vivant.errors import VivantError
+from vivant.movements import ANY_PAIR
 from vivant.scoring.duplicate import (
     IndividualDeal,
     InvalidResultError,
@@ -260,6 +261,20 @@ def test_duv_11_equal_tricks_give_half_a_match_each() -> None:
     assert m.winner is None
     pts = {s.pair: s.score for s in match_standings(res)}
     assert sum(pts.values()) == 6
+
+
+def test_foster_six_pairs_matches_ignore_the_spare_n_s_pairs() -> None:
+    """SC-4 on §4.4b: 15 matches of two deals; in position 7 only the E–W scores count (a v d)."""
+    schedule = mv.foster_six()
+    results = results_for(schedule, [7, 6, 8, 5, 9])
+    found = matches(results)
+    assert len(found) == 15
+    assert all(len(m.trays) == 2 for m in found)
+    assert all(ANY_PAIR not in (m.first, m.second) for m in found)
+    table = score_event(schedule, results).standings
+    assert {s.pair for s in table} == set("abcdef")
+    assert all(s.trays == 10 for s in table)
+    assert sum(s.score for s in table) == 15
 
 
 # ---------------------------------------------------------------------------------------------

@@ -393,6 +393,53 @@ def test_ho_7_seat_succession_holds_in_every_howell() -> None:
         assert check.passed, (tables, check.detail)
 
 
+FOSTER_SIX = """
+b-a 1–2 | d-c 1–2 | f-e 3–4
+c-a 5–6 | d-b 5–6
+e-a 7–8 | d-f 7–8 | b-c 3–4
+f-a 9–10 | d-e 9–10
+e-b 11–12 | f-c 11–12
+b-f 13–14 | e-c 13–14
+*-a 15–16 | *-d 15–16
+"""
+
+
+def test_foster_six_pairs_is_the_table_of_4_4b() -> None:
+    s = mv.foster_six()
+    assert grid(s) == parse(FOSTER_SIX)
+    assert s.scoring == "matches"
+    assert s.seating(2, 3) is None and s.seating(5, 3) is None
+
+
+def test_mvv_14_foster_six_pairs_position_3() -> None:
+    """Position 3: at table 3, b (N–S) and c (E–W) overplay deals 3–4: matches b–f and c–e."""
+    s = mv.foster_six()
+    x = s.seating(3, 3)
+    assert x is not None and (x.ns, x.ew, x.set) == ("b", "c", "3–4")
+    holders = {(y.ns, y.ew) for y in s.seatings if y.set == "3–4"}
+    assert holders == {("f", "e"), ("b", "c")}
+    compared = mv.comparisons(s)
+    assert compared[("b", "f")] == 1 and compared[("c", "e")] == 1
+    originals = [p for p in mv.plays(s) if p.original and p.tray in (3, 4)]
+    assert {(p.round, p.table) for p in originals} == {(1, 3)}
+
+
+def test_foster_six_pairs_properties() -> None:
+    """§4.4b: 15 two-deal matches, every pair plays 10 deals, a and d never sit opposite; D-MV6:
+    table 1 deals the lower number of the two deals it exchanges with table 2."""
+    s = mv.foster_six()
+    assert set(mv.comparisons(s).values()) == {1}
+    assert mv.meetings(s)[("a", "d")] == 0
+    for pair in s.pairs:
+        assert len(sets_of(s, pair)) * s.trays_per_set == 10
+    dealt = {p.tray: p.table for p in mv.plays(s) if p.original}
+    assert dealt == {t: 3 if t in (3, 4) else 1 if t % 2 else 2 for t in range(1, 17)}
+    with pytest.raises(UnsupportedMovementError, match="3 tables"):
+        mv.foster_six(4)
+    with pytest.raises(UnsupportedMovementError, match="two deals"):
+        mv.foster_six(3, trays_per_set=4)
+
+
 # ---------------------------------------------------------------------------------------------
 # Team systems — §4.7, MT-1
 
@@ -513,7 +560,7 @@ def test_mvv_16_snow_is_refused_as_not_documented() -> None:
 # ---------------------------------------------------------------------------------------------
 # Validation over the accepted range, refusal elsewhere
 
-KINDS = ("mitchell", "mitchell-stands", "howell", "teams")
+KINDS = ("mitchell", "mitchell-stands", "howell", "teams", "foster-six")
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -546,6 +593,7 @@ def test_accepted_ranges() -> None:
     assert mv.accepted_tables("mitchell-stands") == (4, 8, 16, 20, 28)
     assert mv.accepted_tables("howell") == (2, 3, 4, *range(6, 16))
     assert mv.accepted_tables("teams") == (2, *range(3, 26, 2))
+    assert mv.accepted_tables("foster6") == (3,)
 
 
 def _failed(s: Schedule) -> set[str]:

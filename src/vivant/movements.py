@@ -39,6 +39,7 @@ from typing import Final
 from vivant.errors import VivantError
 
 __all__ = [
+    "ANY_PAIR",
     "HOWELL_OFFSETS",
     "KINDS",
     "MAX_TABLES",
@@ -53,6 +54,7 @@ __all__ = [
     "Validation",
     "accepted_tables",
     "comparisons",
+    "foster_six",
     "generate",
     "howell",
     "meetings",
@@ -89,6 +91,8 @@ KINDS: Final[Mapping[str, str]] = {
     "howell": "howell",
     "teams": "teams",
     "howell-teams": "teams",
+    "foster-six": "foster-six",
+    "foster6": "foster-six",
     "snow": "snow",
 }
 
@@ -111,6 +115,10 @@ HOWELL_LAST_SHARED: Final = "howell last round shared"
 HOWELL_CYCLIC: Final = "howell cyclic"
 TEAMS_HOWELL: Final = "howell team system"
 TEAMS_TWO: Final = "two teams of four"
+FOSTER_SIX: Final = "Foster six pairs"
+
+#: A seat any spare pair may fill, whose results do not count (Foster's six pairs, position 7).
+ANY_PAIR: Final = "*"
 
 
 @dataclass(frozen=True)
@@ -627,6 +635,64 @@ def team_system(tables: int, trays_per_set: int | None = None) -> Schedule:
     )
 
 
+# Foster's six-pair positions [FCH pp.112–114] (movements.md §4.4b): per position, per table, the
+# N–S and E–W pairs and the first deal of the two played (None: the table is idle). Positions 5 and
+# 6 are the rules file's reconstruction (R), the only seats that complete the matches.
+_FOSTER_SIX_POSITIONS: Final = (
+    (("b", "a", 1), ("d", "c", 1), ("f", "e", 3)),
+    (("c", "a", 5), ("d", "b", 5), None),
+    (("e", "a", 7), ("d", "f", 7), ("b", "c", 3)),
+    (("f", "a", 9), ("d", "e", 9), None),
+    (("e", "b", 11), ("f", "c", 11), None),
+    (("b", "f", 13), ("e", "c", 13), None),
+    ((ANY_PAIR, "a", 15), (ANY_PAIR, "d", 15), None),
+)
+
+
+def foster_six(tables: int = 3, trays_per_set: int | None = None) -> Schedule:
+    """Foster's period schedule for six pairs (movements.md §4.4b, [FCH pp.112–114], SC-4).
+
+    Three tables, the third used only half the time; two deals per position. Tables 1 and 2 play
+    the same two deals in each position, each dealing one and then exchanging (D-MV6: table 1 deals
+    the lower number, as D-MV3's blocks give); table 3 deals 3–4 in position 1, keeps them in the
+    trays, and has them overplayed in position 3. In position 7 pairs a and d sit E–W against any
+    spare pairs (:data:`ANY_PAIR`) and only the E–W scores count. Every two pairs are compared
+    exactly once (15 two-deal matches); every pair plays 10 deals; a and d never sit opposite.
+    This is a period table for exactly six pairs, not a rule for other numbers: other table counts
+    are refused.
+    """
+    if tables != 3:
+        raise UnsupportedMovementError(
+            f"Foster's six-pair schedule uses 3 tables (the third half the time), not {tables}"
+        )
+    k = trays_per_set if trays_per_set is not None else 2
+    if k != 2:
+        raise UnsupportedMovementError(
+            f"Foster's six-pair schedule plays two deals per position, not {k} (§4.4b)"
+        )
+    sets = _make_sets((f"{d}–{d + 1}" for d in range(1, 17, 2)), k)
+    label = {s.trays[0]: s.label for s in sets}
+    seatings = tuple(
+        Seating(position, table, ns, ew, label[first])
+        for position, row in enumerate(_FOSTER_SIX_POSITIONS, start=1)
+        for table, cell in enumerate(row, start=1)
+        if cell is not None
+        for ns, ew, first in (cell,)
+    )
+    return _finish(
+        Schedule(
+            kind="foster-six",
+            form=FOSTER_SIX,
+            tables=3,
+            pairs=("a", "b", "c", "d", "e", "f"),
+            sets=sets,
+            seatings=seatings,
+            rounds_per_pass=len(_FOSTER_SIX_POSITIONS),
+            scoring="matches",
+        )
+    )
+
+
 # ---------------------------------------------------------------------------------------------
 # Mnemonic replay and dispatch
 
@@ -688,6 +754,7 @@ _GENERATORS: Final[Mapping[str, Callable[[int, int | None], Schedule]]] = {
     "mitchell-stands": mitchell_stands,
     "howell": howell,
     "teams": team_system,
+    "foster-six": foster_six,
 }
 
 
@@ -729,6 +796,8 @@ def accepted_tables(kind: str) -> tuple[int, ...]:
         )
     if name == "teams":
         return (2, *range(3, 26, 2))
+    if name == "foster-six":
+        return (3,)
     return ()
 
 
@@ -802,14 +871,16 @@ def meetings(schedule: Schedule, pass_number: int = 1) -> dict[tuple[str, str], 
     return {_key(a, b): count[_key(a, b)] for a, b in combinations(schedule.pairs, 2)}
 
 
-def comparisons(schedule: Schedule) -> dict[tuple[str, str], int]:
-    """On how many sets each two pairs held the same hands (V6), over the whole event.
+def comparisons(schedule: Schedule, pass_number: int | None = None) -> dict[tuple[str, str], int]:
+    """On how many sets each two pairs held the same hands (V6), over the whole event or one pass.
 
     The pair holding a set's N–S hands is the N–S pair when the trays lie normal, the E–W pair when
     they are turned.
     """
     holders: dict[tuple[str, str], set[str]] = defaultdict(set)
     for s in schedule.seatings:
+        if pass_number is not None and s.pass_number != pass_number:
+            continue
         ns_hands, ew_hands = (s.ew, s.ns) if s.turned else (s.ns, s.ew)
         holders[(s.set, "NS")].add(ns_hands)
         holders[(s.set, "EW")].add(ew_hands)
@@ -847,6 +918,8 @@ def _promised_meetings(schedule: Schedule) -> Callable[[str, str], int] | None:
         return compass
     if form in (TEAMS_HOWELL, TEAMS_TWO):
         return lambda a, b: int(a[-1] != b[-1] and a[:-1] != b[:-1])
+    if form == FOSTER_SIX:
+        return lambda a, b: int({a, b} != {"a", "d"})
     return None
 
 
@@ -956,6 +1029,16 @@ def _travel(schedule: Schedule) -> tuple[str, str, list[str]]:
                     if at(r + 1, t - h).set != s.set:
                         problems.append(f"after set {r}: trays {s.set} did not move {h} west")
         return "travel", rule, problems
+    if form == FOSTER_SIX:
+        rule = (
+            "Foster's positions: every two pairs compared exactly once; deals 3–4 stay at table 3"
+        )
+        compared = comparisons(schedule, pass_number=1)
+        problems += [f"{a}–{b} compared {c} times" for (a, b), c in compared.items() if c != 1]
+        kept = {s.table for s in schedule.seatings if s.set == "3–4"}
+        if kept != {3}:
+            problems.append(f"deals 3–4 played at tables {sorted(kept)}")
+        return "§4.4b", rule, problems
     if form == TEAMS_TWO:
         rule = "MT-1: team O N–S at table 1 and E–W at table 2, team X the reverse, one set at both"
         one, two = at(1, 1), at(1, 2)
@@ -992,7 +1075,7 @@ def validate(schedule: Schedule) -> Validation:
         problems += [
             f"round {r}: table {t} out of range" for t in tables if not 1 <= t <= schedule.tables
         ]
-        seated = Counter(p for s in rnd for p in (s.ns, s.ew))
+        seated = Counter(p for s in rnd for p in (s.ns, s.ew) if p != ANY_PAIR)
         problems += [f"round {r}: pair {p} at {c} places" for p, c in seated.items() if c > 1]
         problems += [f"round {r}: unknown pair {p}" for p in seated if p not in pairs]
     _check(
@@ -1006,8 +1089,9 @@ def validate(schedule: Schedule) -> Validation:
     labels = [s.label for s in schedule.sets]
     per_pair: dict[tuple[int, str], Counter[str]] = defaultdict(Counter)
     for s in seat_list:
-        per_pair[(s.pass_number, s.ns)][s.set] += 1
-        per_pair[(s.pass_number, s.ew)][s.set] += 1
+        for pair in (s.ns, s.ew):
+            if pair != ANY_PAIR:
+                per_pair[(s.pass_number, pair)][s.set] += 1
     problems = [
         f"pass {ps}: pair {p} plays set {label} {c} times"
         for (ps, p), counter in sorted(per_pair.items())
@@ -1022,6 +1106,12 @@ def validate(schedule: Schedule) -> Validation:
             for p in schedule.pairs:
                 if len(per_pair[(ps, p)]) != schedule.tables - 1:
                     problems.append(f"pass {ps}: pair {p} plays {len(per_pair[(ps, p)])} groups")
+    elif schedule.form == FOSTER_SIX:
+        rule = "every pair plays 10 deals: five of the eight two-deal sets (§4.4b)"
+        for ps in range(1, schedule.passes + 1):
+            for p in schedule.pairs:
+                if len(per_pair[(ps, p)]) != 5:
+                    problems.append(f"pass {ps}: pair {p} plays {len(per_pair[(ps, p)])} sets")
     else:
         rule = "every pair plays every set exactly once per pass"
         for ps in range(1, schedule.passes + 1):

@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Final, TypeVar
 
 from vivant.errors import VivantError
-from vivant.movements import Schedule, plays
+from vivant.movements import ANY_PAIR, Schedule, plays
 
 __all__ = [
     "TRICKS",
@@ -272,8 +272,9 @@ def _totals(results: Iterable[TrayResult]) -> tuple[dict[str, int], dict[str, in
     trays: dict[str, int] = defaultdict(int)
     for r in results:
         for pair in (r.ns, r.ew):
-            tricks[pair] += r.tricks_of(pair)
-            trays[pair] += 1
+            if pair != ANY_PAIR:
+                tricks[pair] += r.tricks_of(pair)
+                trays[pair] += 1
     return tricks, trays
 
 
@@ -361,7 +362,8 @@ def equated_standings(results: Sequence[TrayResult]) -> tuple[Standing, ...]:
     score: dict[str, Fraction] = defaultdict(Fraction)
     for r in results:
         for pair in (r.ns, r.ew):
-            score[pair] += equated_value(r, pair, par[r.tray])
+            if pair != ANY_PAIR:
+                score[pair] += equated_value(r, pair, par[r.tray])
     tricks, trays = _totals(results)
     lines = [Standing(p, "", trays[p], tricks[p], score[p], 0) for p in sorted(score)]
     return tuple(
@@ -396,13 +398,16 @@ def matches(results: Sequence[TrayResult]) -> tuple[Match, ...]:
     """Every two pairs that held the same hands of the same trays, as one match each (SC-4).
 
     The match covers all the trays on which both held the same hands; the pair with more tricks on
-    them wins; equal tricks give ½ each (D-DU8).
+    them wins; equal tricks give ½ each (D-DU8). A spare pair filling a seat (``ANY_PAIR``, Foster's
+    six pairs, position 7) is never compared and its tricks count for nobody.
     """
     _check_results(results)
     held: dict[tuple[int, str], dict[str, int]] = defaultdict(dict)
     for r in results:
         for hands in (NS, EW):
             pair = r.holder(hands)
+            if pair == ANY_PAIR:
+                continue
             held[(r.tray, hands)][pair] = held[(r.tray, hands)].get(pair, 0) + r.tricks_of(pair)
     common: dict[tuple[str, str], list[tuple[int, int, int]]] = defaultdict(list)
     for (tray, _), by_pair in held.items():
