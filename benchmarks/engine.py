@@ -1,0 +1,101 @@
+"""Engine speed: hands of Mort per second played by random players, strict mode, one core.
+
+Each run plays whole four-player tournées with :class:`~vivant.players.random.RandomPlayer` at
+every place through the same driver a front end uses (:func:`vivant.players.step`: the seat's
+view, its legal actions, the player's choice, ``apply``), and counts the hands scored. The figure
+printed is the median of several runs. A second line gives the bare engine loop (legal actions
+and ``apply`` only, no views), which shows what the views cost.
+
+Usage: ``python benchmarks/engine.py [--runs N] [--seconds S] [--json]`` (``make bench``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+
+from vivant.players import RandomPlayer, step
+from vivant.variants.mort import MortTable
+
+NAMES = ("P1", "P2", "P3", "P4")
+
+
+def hands_of(table: MortTable) -> int:
+    """Hands scored in a finished sitting (hands thrown in are not counted)."""
+    return sum(1 for g in table.games for h in g["hands"] if not h.get("abandoned"))
+
+
+def run_driver(seconds: float, seed: int) -> float:
+    """Hands per second for random players through the driver (views built for each choice)."""
+    hands = 0
+    start = time.perf_counter()
+    n = 0
+    while True:
+        table = MortTable(list(NAMES))
+        players = {name: RandomPlayer(seed=seed * 1000 + n * 4 + i) for i, name in enumerate(NAMES)}
+        rng = random.Random(seed * 1000 + n)
+        while not table.is_over():
+            step(table, players, rng)
+        hands += hands_of(table)
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def run_engine(seconds: float, seed: int) -> float:
+    """Hands per second for the bare loop: uniform choice among the legal actions, no views."""
+    hands = 0
+    start = time.perf_counter()
+    n = 0
+    while True:
+        table = MortTable(list(NAMES))
+        rng = random.Random(seed * 1000 + n)
+        while not table.is_over():
+            if table.awaiting_chance():
+                table.apply(table.chance_action(rng))
+                continue
+            seat = table.to_act()
+            assert seat is not None
+            legal = table.legal_actions(seat)
+            table.apply(legal[rng.randrange(len(legal))])
+        hands += hands_of(table)
+        n += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs; the median is printed (5)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="seconds per run (1.0)")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    driver = [run_driver(args.seconds, seed) for seed in range(args.runs)]
+    engine = [run_engine(args.seconds, seed) for seed in range(args.runs)]
+    result = {
+        "hands_per_second": round(statistics.median(driver)),
+        "engine_loop_hands_per_second": round(statistics.median(engine)),
+        "runs": args.runs,
+        "mode": "strict",
+        "players": "random",
+    }
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(
+        f"Mort, random players, strict mode, one core: {result['hands_per_second']:,} hands/s "
+        f"(median of {args.runs} runs; driver with views)"
+    )
+    print(
+        f"bare engine loop (legal actions + apply, no views): "
+        f"{result['engine_loop_hands_per_second']:,} hands/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""Driving a sitting with computer players: one decision at a time, or the whole tournée.
+
+The loop is the table's own contract (DESIGN §2): when chance is due (a cut, a deal) the driver
+draws it from the sitting's seeded generator; otherwise the seat the table waits for
+(``to_act``, the controller of a dummy acting for it) receives its view and the legal actions,
+and its player chooses. A front end reuses :func:`step` for the computer players' turns and asks
+its human for the rest (:func:`who_acts` says whose turn it is).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from vivant.actions import Action, Play
+from vivant.cards import Seat
+from vivant.errors import InvalidActionError
+from vivant.players.base import Player
+from vivant.table import PLAY, Event, Table
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one call of :func:`step` did: ``seat``/``player`` acting (``None`` for chance), the
+    action applied and the public events it caused."""
+
+    seat: Seat | None
+    player: str | None
+    action: Action
+    events: list[Event] = field(default_factory=list)
+
+
+def who_acts(table: Table) -> tuple[Seat, str] | None:
+    """The seat the table waits for and the name of the player sitting there, or ``None`` when
+    chance is due or the sitting is over."""
+    if table.is_over() or table.awaiting_chance():
+        return None
+    seat = table.to_act()
+    if seat is None:
+        raise InvalidActionError(f"the table waits for nobody in phase {table.phase!r}")
+    name = table.seat_player(table.controller(seat))
+    if name is None:
+        raise InvalidActionError(f"no player sits at seat {'NESW'[seat]} to act")
+    return seat, name
+
+
+def customary_default(table: Table, legal: list[Action]) -> Action | None:
+    """The laws' customary choice (D-G2) for a decision other than playing a card, else None."""
+    if table.pending is None and table.phase == PLAY and legal and isinstance(legal[0], Play):
+        return None
+    try:
+        return table.default_action()
+    except InvalidActionError:
+        return None
+
+
+def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Step:
+    """Make the next move of the sitting: a chance action drawn from ``rng``, or the choice of
+    the computer player (``players`` by name) whose decision is due. A player's action that is
+    not among the legal ones is refused with :class:`InvalidActionError`."""
+    if table.is_over():
+        raise InvalidActionError("the sitting is over; there is no next move")
+    turn = who_acts(table)
+    if turn is None:
+        action = table.chance_action(rng)
+        return Step(None, None, action, table.apply(action))
+    seat, name = turn
+    player = players.get(name)
+    if player is None:
+        raise InvalidActionError(f"no computer player is given for {name!r}")
+    legal = table.legal_actions(seat)
+    action = player.choose(table.view(seat), legal, customary_default(table, legal))
+    if action not in legal:
+        raise InvalidActionError(
+            f"the {player.kind} player for {name!r} chose {action!r}, which is not legal now"
+        )
+    return Step(seat, name, action, table.apply(action))
+
+
+def sitting_record(
+    table: Table, players: Mapping[str, Player | str], seed: int | None
+) -> dict[str, Any]:
+    """The table's record (DESIGN §4) with ``seed`` and ``kinds`` (the player kind of each
+    person, in the record's player order) added. Keys keep a fixed order: game, seed, then the
+    table's keys with ``kinds`` after ``players``."""
+    record = getattr(table, "record", None)
+    if record is None:
+        raise InvalidActionError(f"a {table.variant} table keeps no sitting record")
+    base: dict[str, Any] = record()
+    out: dict[str, Any] = {"game": base["game"], "seed": seed}
+    for key, value in base.items():
+        if key in ("game", "seed"):
+            continue
+        out[key] = value
+        if key == "players":
+            out["kinds"] = {
+                name: (p if isinstance(p, str) else p.kind)
+                for name in value
+                if (p := players.get(name)) is not None
+            }
+    return out
+
+
+def play_sitting(
+    table: Table,
+    players: Mapping[str, Player],
+    rng: random.Random,
+    *,
+    seed: int | None = None,
+) -> dict[str, Any]:
+    """Play the whole sitting (a tournée of Mort) with computer players and return its record
+    (see :func:`sitting_record`)."""
+    while not table.is_over():
+        step(table, players, rng)
+    return sitting_record(table, players, seed)
