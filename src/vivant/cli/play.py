@@ -1,0 +1,694 @@
+"""``vivant play mort``: a tournée of Mort in the terminal, or bots only with ``--auto``.
+
+Interactive play (issue 2, deliverable 5): the table is formed by the cut (``--seat`` puts you in
+the role you ask for in the first game), computer players take the other places, and you type
+your cards in notation (``SA``, ``h10``). Mort is always shown face up (D-M15); as Vivant you play
+Mort's cards too (M-4.1). A bad or illegal card gets the engine's precise message and the game
+goes on. Your other decisions — seats, the deal for yourself or for Mort, the laws' elections,
+revoke claims and penalties — are offered as numbered choices with the customary default
+(D-G2) taken on an empty line. With ``--laws`` a revoking card is accepted and recorded, and
+``claim N`` and ``two C1 C2`` record a revoke claim and two cards played together.
+
+``--auto`` plays bots only: ``--json`` prints one JSON record of the whole tournée (DESIGN §4,
+plus ``seed`` and each person's player ``kinds``); the same seed gives byte-identical output.
+Without ``--json`` a readable summary of each game and the score sheet is printed.
+
+Input is read line by line from standard input, so a script can be piped in; end of input
+leaves the game cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from vivant.actions import (
+    Action,
+    CallCard,
+    CallSuit,
+    ChooseDeal,
+    ChoosePenalty,
+    ChooseSeats,
+    ClaimRevoke,
+    CorrectRevoke,
+    Cut,
+    Elect,
+    Play,
+    PlayTogether,
+    WaiveRevokes,
+)
+from vivant.cards import (
+    RANK_LETTERS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardSet,
+    Seat,
+    card_name,
+    parse_card,
+)
+from vivant.errors import VivantError
+from vivant.players import Player, customary_default, find_player, play_sitting, step, who_acts
+from vivant.table import Event
+from vivant.variants import MortTable, find_variant
+from vivant.views import View
+
+HUMAN = "You"
+BOT_NAMES = ("Ada", "Bea", "Cyd")
+ROLE_NAMES = {"V": "Vivant", "R": "R (Mort's right)", "M": "Mort", "L": "L (Mort's left)"}
+
+HELP = """\
+Type a card to play it: suit letter then rank, e.g. SA, HK, D10 (or DT), c2 — case does not matter.
+As Vivant you are asked for Mort's card when Mort is to play.
+Commands:
+  help         this text
+  show         show the table again
+  sheet        the score sheet so far
+  quit         leave the game
+In a numbered choice type the number; an empty line takes the default.
+With --laws (the laws decide irregular play):
+  a revoking card is accepted (the other side may claim it)
+  claim N      claim that the other side revoked in trick N
+  two C1 C2    two cards played together (the other side chooses which counts)"""
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "play",
+        help="play a tournée in the terminal (or bots only with --auto)",
+        description=(
+            "Play a tournée of Mort against computer players, typing cards in notation "
+            "(SA, H10); or, with --auto, let bots play it and print the record."
+        ),
+    )
+    p.add_argument("game", metavar="GAME", help="the game to play: mort")
+    p.add_argument(
+        "--players", type=int, choices=(3, 4), default=3, help="three or four players (3)"
+    )
+    p.add_argument(
+        "--seat",
+        choices=("V", "R", "L"),
+        type=str.upper,
+        default=None,
+        help="your role in the first game (default: as the cut falls)",
+    )
+    p.add_argument("--seed", type=int, default=None, help="seed for the cut, deals and bots")
+    p.add_argument(
+        "--laws", action="store_true", help="laws mode: irregular play recorded, the laws decide"
+    )
+    p.add_argument(
+        "--opponents",
+        choices=("random", "heuristic"),
+        default="heuristic",
+        help="kind of computer player (heuristic)",
+    )
+    p.add_argument("--auto", action="store_true", help="bots only; print the result")
+    p.add_argument("--json", action="store_true", help="with --auto: one JSON record")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    variant = find_variant(args.game)
+    if variant is not MortTable:
+        print(f"vivant: error: vivant play knows only mort, not {args.game!r}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
+    if args.json and not args.auto:
+        print("vivant: error: --json needs --auto", file=sys.stderr)
+        return 2
+    if args.auto:
+        return run_auto(args.players, seed, args.laws, args.opponents, args.json, sys.stdout)
+    console = make_console(sys.stdout)
+    session = Session(
+        console=console,
+        read=_line_reader(sys.stdin),
+        echo=not sys.stdin.isatty(),
+        n_players=args.players,
+        seat=args.seat,
+        seed=seed,
+        laws=args.laws,
+        opponents=args.opponents,
+    )
+    return session.play()
+
+
+def make_console(out: IO[str]) -> Console:
+    """A Rich console on ``out``; plain text when ``out`` is not a terminal."""
+    return Console(file=out, highlight=False, soft_wrap=True, emoji=False)
+
+
+def _line_reader(stream: IO[str]) -> Callable[[], str | None]:
+    def read() -> str | None:
+        line = stream.readline()
+        return None if line == "" else line.rstrip("\r\n")
+
+    return read
+
+
+def player_seed(seed: int, index: int) -> int:
+    """Each computer player's own seed, derived from the sitting's seed and its place."""
+    return seed * 16 + index + 1
+
+
+# --- bots only ----------------------------------------------------------------------------------
+
+
+def auto_record(n_players: int, seed: int, laws: bool, kind: str) -> dict[str, Any]:
+    """Play a whole tournée with computer players of ``kind`` and return its record."""
+    names = [f"P{i + 1}" for i in range(n_players)]
+    factory = find_player(kind)
+    players: dict[str, Player] = {
+        n: factory(seed=player_seed(seed, i)) for i, n in enumerate(names)
+    }
+    table = MortTable(names, laws=laws)
+    return play_sitting(table, players, random.Random(seed), seed=seed)
+
+
+def run_auto(n_players: int, seed: int, laws: bool, kind: str, as_json: bool, out: IO[str]) -> int:
+    record = auto_record(n_players, seed, laws, kind)
+    if as_json:
+        out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        return 0
+    console = make_console(out)
+    console.print(
+        f"Mort, {n_players} players ({kind}), seed {seed}"
+        + (", laws mode" if laws else "")
+        + f". Cutting order: {', '.join(record['players'])}."
+    )
+    for k, game in enumerate(record["games"], start=1):
+        console.print(game_summary(k, game))
+    console.print(sheet_table(record["games"], record["players"], record["settlement"]))
+    return 0
+
+
+def game_summary(number: int, game: Mapping[str, Any]) -> RichTable:
+    """One game of the tournée: its hands (dealer, trumps, tricks, markers) and its result."""
+    roles = game["roles"]
+    title = f"Game {number}: " + ", ".join(
+        f"{r} {roles[r]}" for r in ("V", "R", "L", "out") if r in roles
+    )
+    t = RichTable(title=title, title_justify="left")
+    for col in ("hand", "dealer", "turn-up", "tricks VM–LR", "markers VM–LR", "notes"):
+        t.add_column(col)
+    n = 0
+    for hand in game["hands"]:
+        if hand.get("abandoned"):
+            t.add_row("–", hand["dealer"], hand["turn_up"] or "", "", "", "thrown in")
+            continue
+        n += 1
+        notes = []
+        if hand.get("slam"):
+            notes.append(f"slam {hand['slam']} (+20)")
+        for irr in hand.get("irregularities", ()):
+            notes.append(_irregularity_note(irr))
+        t.add_row(
+            str(n),
+            hand["dealer"],
+            hand["turn_up"] or "",
+            f"{hand['won']['VM']}–{hand['won']['LR']}",
+            f"{hand['markers']['VM']}–{hand['markers']['LR']}",
+            "; ".join(notes),
+        )
+    pts, extras = game["points"], game["extras"]
+    t.caption = (
+        f"{game['winner']} win {pts['VM']}–{pts['LR']}"
+        + (f" (extras VM {extras['VM']}, LR {extras['LR']})" if any(extras.values()) else "")
+        + f": value {game['value']}; "
+        + ", ".join(f"{p} {v:+d}" for p, v in game["settlement"].items())
+    )
+    t.caption_justify = "left"
+    return t
+
+
+def _irregularity_note(irr: Mapping[str, Any]) -> str:
+    cards = " ".join(irr.get("cards", ()))
+    text = f"{irr['kind'].replace('_', ' ')} by {irr['offender']}"
+    if irr.get("trick"):
+        text += f" in trick {irr['trick']}"
+    if cards:
+        text += f" ({cards})"
+    if irr.get("election"):
+        text += f": {irr['election']}"
+    return text
+
+
+def sheet_table(
+    games: Sequence[Mapping[str, Any]], players: Sequence[str], totals: Mapping[str, int]
+) -> RichTable:
+    """The score sheet (M-8): one row per game, one column per player, and the totals."""
+    t = RichTable(title="Score sheet", title_justify="left")
+    t.add_column("game")
+    t.add_column("V")
+    t.add_column("result")
+    for p in players:
+        t.add_column(p, justify="right")
+    for k, g in enumerate(games, start=1):
+        pts = g["points"]
+        t.add_row(
+            str(k),
+            g["roles"]["V"],
+            f"{g['winner']} {pts['VM']}–{pts['LR']}, value {g['value']}",
+            *(f"{g['settlement'].get(p, 0):+d}" for p in players),
+        )
+    t.add_row("total", "", "", *(f"{totals.get(p, 0):+d}" for p in players), style="bold")
+    return t
+
+
+# --- interactive --------------------------------------------------------------------------------
+
+
+def suit_line(cards: CardSet) -> str:
+    """A hand sorted by suits: ``♠ A K 4  ♥ 10 9  ♦ –  ♣ Q``."""
+    parts = []
+    for s in SUITS:
+        ranks = [RANK_LETTERS[c % 13] for c in cards.suit(s)]
+        shown = " ".join("10" if r == "T" else r for r in ranks) or "–"
+        parts.append(f"{SUIT_SYMBOLS[s]}{SUIT_LETTERS[s]} {shown}")
+    return "   ".join(parts)
+
+
+class Quit(Exception):
+    """The player typed ``quit`` or the input ended."""
+
+
+class Session:
+    """One interactive tournée: the table, the human's place, the bots and the screen."""
+
+    def __init__(
+        self,
+        *,
+        console: Console,
+        read: Callable[[], str | None],
+        echo: bool,
+        n_players: int,
+        seat: str | None,
+        seed: int,
+        laws: bool,
+        opponents: str,
+    ) -> None:
+        self.console = console
+        self.read = read
+        self.echo = echo
+        self.seed = seed
+        self.laws = laws
+        self.rng = random.Random(seed)
+        self.table, cuts = self._form_table(n_players, seat, laws)
+        factory = find_player(opponents)
+        self.bots: dict[str, Player] = {
+            n: factory(seed=player_seed(seed, i))
+            for i, n in enumerate(self.table.players)
+            if n != HUMAN
+        }
+        self.opponents = opponents
+        self.names: dict[str, str] = {}
+        self.trick_cards: list[tuple[str, str]] = []
+        self.last_trick: str | None = None
+        self._cuts = cuts
+
+    def _form_table(
+        self, n_players: int, seat: str | None, laws: bool
+    ) -> tuple[MortTable, list[Cut]]:
+        """Cut for the table (M-2.1, WL-1.4) and, if a role was asked for, give the human the
+        place in the cutting order that holds it in game 1 (M-2.2, M-2.6: V, R, L = the first,
+        second and third cutters)."""
+        scratch = MortTable([f"#{i}" for i in range(n_players)], laws=laws)
+        cuts: list[Cut] = []
+        while scratch.phase == "cut":
+            action = scratch.chance_action(self.rng)
+            assert isinstance(action, Cut)
+            scratch.apply(action)
+            cuts.append(action)
+        human = scratch.order["VRL".index(seat)] if seat else 0
+        bots = iter(BOT_NAMES)
+        names = [HUMAN if i == human else next(bots) for i in range(n_players)]
+        table = MortTable(names, laws=laws)
+        return table, cuts
+
+    # --- output -----------------------------------------------------------------------------
+
+    def say(self, text: str = "", style: str | None = None) -> None:
+        self.console.print(Text(text, style=style or ""))
+
+    def who(self, role: str) -> str:
+        """A role with the name of the person who held it when the action was taken:
+        ``R (Ada)``, ``M (Mort)``."""
+        if role == "M":
+            return "M (Mort)"
+        name = self.names.get(role)
+        return f"{role} ({name})" if name else role
+
+    def remember_names(self) -> None:
+        """Note who holds each role before an action: the action may end the game, and the
+        roles change with the next game (M-2.6)."""
+        self.names = {r: n for s, r in enumerate("VRML") if (n := self.table.seat_player(s))}
+
+    def narrate(self, events: Sequence[Event]) -> None:
+        """Tell the public events of an action: cuts, deals, tricks, scores, the laws."""
+        for e in events:
+            d = e.data
+            if e.kind == "cut":
+                verb = "cut" if d["player"] == HUMAN else "cuts"
+                self.say(f"{d['player']} {verb} {d['card']}.")
+            elif e.kind == "table_formed":
+                self.say(f"The table is formed; cutting order: {', '.join(d['order'])}.")
+            elif e.kind == "seats":
+                self.say(f"{d['R']} sits R (Mort's right), {d['L']} sits L (Mort's left).")
+            elif e.kind == "deal_for":
+                whom = "for Mort" if d["mort"] else "for himself"
+                self.say(f"Vivant ({self.table.seat_player(0)}) deals the first hand {whom}.")
+            elif e.kind == "dealt":
+                trump = SUIT_NAMES[SUIT_LETTERS.index(d["trump"])]
+                self.say(
+                    f"New hand: {self.who(d['dealer'])} deals, turn-up {d['turn_up']}: "
+                    f"{trump} are trumps.",
+                    "bold",
+                )
+            elif e.kind == "played":
+                self.trick_cards.append((d["seat"], d["card"]))
+            elif e.kind == "trick":
+                cards = ", ".join(f"{r} {c}" for r, c in self.trick_cards)
+                self.last_trick = f"{cards} — won by {self.who(d['winner'])}"
+                self.say(f"Trick {d['number']}: {self.last_trick}")
+                self.trick_cards = []
+            elif e.kind == "hand_scored":
+                won, mk = d["won"], d["markers"]
+                self.say(
+                    f"Hand over: VM {won['VM']} tricks, LR {won['LR']}. "
+                    f"Markers: VM {mk['VM']}, LR {mk['LR']}.",
+                    "bold",
+                )
+            elif e.kind == "game_over":
+                self.say(
+                    f"Game over: {d['winner']} win, value {d['value']}; "
+                    + ", ".join(f"{p} {v:+d}" for p, v in d["settlement"].items()),
+                    "bold",
+                )
+                self.show_sheet()
+            elif e.kind == "irregularity":
+                self.say(
+                    f"Irregularity: {d['kind'].replace('_', ' ')} by {d['offender']} "
+                    f"({d['rule']}){' — ' + ' '.join(d['cards']) if d['cards'] else ''}; "
+                    f"{' or '.join(d['electors'])} to choose: {', '.join(d['options'])}.",
+                    "yellow",
+                )
+            elif e.kind == "elected":
+                self.say(f"Elected for the {d['kind'].replace('_', ' ')}: {d['option']}.")
+            elif e.kind == "revoke_claimed":
+                self.say(f"Revoke claimed: {self.who(d['seat'])} in trick {d['trick']}.", "yellow")
+            elif e.kind == "revoke_to_correct":
+                self.say(f"{self.who(d['seat'])} must correct the revoke.", "yellow")
+            elif e.kind == "revoke_corrected":
+                self.say(f"{self.who(d['seat'])} takes back {d['card']}.")
+                self.trick_cards = self._current_trick_cards()
+            elif e.kind == "lead_withdrawn":
+                self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
+            elif e.kind == "card_called":
+                self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
+            elif e.kind == "suit_called":
+                self.say(f"{SUIT_NAMES[SUIT_LETTERS.index(d['suit'])].capitalize()} are called.")
+
+    def _current_trick_cards(self) -> list[tuple[str, str]]:
+        v = self.table.view(None)
+        if v.trick is None:
+            return []
+        return [
+            ("VRML"[(v.trick.leader + i) % 4], card_name(c)) for i, c in enumerate(v.trick.cards)
+        ]
+
+    def show_sheet(self) -> None:
+        rec = self.table.record()
+        self.console.print(sheet_table(rec["games"], rec["players"], rec["settlement"]))
+
+    def show_table(self, view: View) -> None:
+        """The table as the human's seat sees it: game, trumps, score, Mort's hand face up, the
+        human's hand by suits, the last and the current trick, whose turn it is."""
+        extra = view.extra
+        roles = extra.get("roles", {})
+        trump = (
+            "–" if view.trump is None else f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
+        )
+        score = view.score
+        head = (
+            f"Game {extra.get('game', '?')} of {extra.get('games', '?')} · "
+            f"V {roles.get('V', '?')}, R {roles.get('R', '?')}, L {roles.get('L', '?')}"
+            + (f", out {roles['out']}" if "out" in roles else "")
+        )
+        self.say(head, "bold")
+        if view.turn_up is not None:
+            dealer = "VRML"[view.dealer] if view.dealer is not None else "?"
+            self.say(f"Trumps: {trump} (turn-up {card_name(view.turn_up)}, dealt by {dealer})")
+        self.say(
+            f"Game score (markers): VM {score.get('VM', 0)}, LR {score.get('LR', 0)}"
+            + (
+                f" · tricks this hand: VM {view.won.get('VM', 0)}, LR {view.won.get('LR', 0)}"
+                if view.won
+                else ""
+            )
+        )
+        for s, cs in view.exposed.items():
+            self.say(f"Mort ({view.roles[s]}), face up: {suit_line(cs)}")
+        if view.seat is not None and view.hand_sizes:
+            self.say(f"Your hand ({view.roles[view.seat]}): {suit_line(view.hand)}", "bold")
+        for s, cs in view.penalty_cards.items():
+            self.say(f"Penalty cards of {self.who(view.roles[s])}: {cs}")
+        if self.last_trick:
+            self.say(f"Last trick: {self.last_trick}")
+        if view.trick is not None and view.trick.cards:
+            cards = ", ".join(
+                f"{'VRML'[(view.trick.leader + i) % 4]} {card_name(c)}"
+                for i, c in enumerate(view.trick.cards)
+            )
+            self.say(f"This trick: {cards}")
+
+    # --- input ------------------------------------------------------------------------------
+
+    def ask(self, prompt: str) -> str:
+        self.console.print(Text(prompt + " > ", style="cyan"), end="")
+        self.console.file.flush()
+        line = self.read()
+        if line is None:
+            self.console.print()
+            raise Quit("end of input")
+        if self.echo:
+            self.console.print(Text(line))
+        return line.strip()
+
+    def common_command(self, text: str, view: View) -> bool:
+        """``help``, ``show``, ``sheet``, ``quit``: handled here, True if it was one."""
+        word = text.lower()
+        if word in ("help", "?", "h"):
+            self.say(HELP)
+        elif word in ("show", "table", "t"):
+            self.show_table(view)
+        elif word in ("sheet", "score"):
+            self.show_sheet()
+        elif word in ("quit", "exit", "q"):
+            raise Quit("quit")
+        else:
+            return False
+        return True
+
+    # --- the game ---------------------------------------------------------------------------
+
+    def play(self) -> int:
+        t = self.table
+        self.say(
+            f"Mort, {len(t.players)} players, you against {self.opponents} computer players "
+            f"(seed {self.seed}{', laws mode' if self.laws else ''}). Type help for help.",
+            "bold",
+        )
+        try:
+            for cut in self._cuts:
+                self.narrate(t.apply(cut))
+            while not t.is_over():
+                self.remember_names()
+                turn = who_acts(t)
+                if turn is None or turn[1] != HUMAN:
+                    done = step(t, self.bots, self.rng)
+                    self.tell_choice(done.action)
+                    self.narrate(done.events)
+                    continue
+                self.human_turn(turn[0])
+        except Quit as q:
+            self.say(
+                "End of input: the game is left unfinished."
+                if str(q) == "end of input"
+                else "You leave the table; the game is left unfinished."
+            )
+            return 0
+        rec = t.record()
+        self.say(
+            "The tournée is over. "
+            + ", ".join(f"{p} {v:+d}" for p, v in rec["settlement"].items())
+            + ".",
+            "bold",
+        )
+        return 0
+
+    def human_turn(self, seat: Seat) -> None:
+        """Ask the human for the decision due at ``seat`` until one is accepted."""
+        t = self.table
+        legal = t.legal_actions(seat)
+        view = t.view(seat)
+        if legal and isinstance(legal[0], Play | CorrectRevoke):
+            self.show_table(view)
+            self.card_turn(seat, legal, view)
+        else:
+            self.choice_turn(seat, legal, view)
+
+    def card_turn(self, seat: Seat, legal: list[Action], view: View) -> None:
+        t = self.table
+        first = legal[0]
+        assert isinstance(first, Play | CorrectRevoke)
+        hand_seat = first.seat
+        correcting = isinstance(first, CorrectRevoke)
+        whose = "your hand" if hand_seat == seat else "Mort's hand"
+        if correcting:
+            prompt = f"Correct the revoke: a card of the suit led from {whose}"
+        else:
+            lead = view.trick is None or not view.trick.cards
+            prompt = f"{'Lead' if lead else 'Play'} from {whose} ({view.roles[hand_seat]})"
+        while True:
+            text = self.ask(prompt)
+            if not text:
+                continue
+            if self.common_command(text, t.view(seat)):
+                continue
+            words = text.split()
+            try:
+                action: Action
+                if words[0].lower() == "claim":
+                    action = self._claim(seat, words)
+                elif words[0].lower() in ("two", "both"):
+                    if len(words) != 3:
+                        self.say("Usage: two C1 C2 — e.g. two SA SK", "red")
+                        continue
+                    action = PlayTogether(hand_seat, (parse_card(words[1]), parse_card(words[2])))
+                elif len(words) == 1:
+                    c = parse_card(words[0])
+                    action = CorrectRevoke(hand_seat, c) if correcting else Play(hand_seat, c)
+                else:
+                    self.say(f"{text!r}: type one card (e.g. SA) or a command (help).", "red")
+                    continue
+                events = t.apply(action)
+            except VivantError as exc:
+                self.say(f"{exc}", "red")
+                continue
+            self.narrate(events)
+            return
+
+    def _claim(self, seat: Seat, words: list[str]) -> ClaimRevoke:
+        if len(words) != 2 or not words[1].isdigit():
+            raise _usage("claim N — N is the number of the trick with the revoke, e.g. claim 3")
+        if not self.laws:
+            raise _usage("revokes are refused in strict mode; claims are for --laws games")
+        return ClaimRevoke(seat, int(words[1]))
+
+    def choice_turn(self, seat: Seat, legal: list[Action], view: View) -> None:
+        """A decision other than a card: numbered options, the customary default on Enter."""
+        t = self.table
+        default = customary_default(t, legal)
+        if view.pending:
+            p = view.pending
+            self.say(
+                f"The laws give you a choice: {p['kind'].replace('_', ' ')} by {p['offender']} "
+                f"({p['rule']}){' — ' + ' '.join(p['cards']) if p['cards'] else ''}.",
+                "yellow",
+            )
+        self.say(self.choice_title(legal[0]), "bold")
+        default_index = legal.index(default) + 1 if default in legal else 1
+        for i, a in enumerate(legal, start=1):
+            mark = "  (default)" if i == default_index else ""
+            self.say(f"  {i}. {self.describe(a)}{mark}")
+        while True:
+            text = self.ask(f"Choose 1–{len(legal)} [{default_index}]")
+            if self.common_command(text, view):
+                continue
+            if not text:
+                index = default_index
+            elif text.isdigit() and 1 <= int(text) <= len(legal):
+                index = int(text)
+            else:
+                self.say(f"{text!r} is not one of the choices 1–{len(legal)}.", "red")
+                continue
+            try:
+                events = t.apply(legal[index - 1])
+            except VivantError as exc:  # the table refused: say so and ask again
+                self.say(str(exc), "red")
+                continue
+            self.tell_choice(legal[index - 1])
+            self.narrate(events)
+            return
+
+    def tell_choice(self, action: Action) -> None:
+        """Say what was chosen where the events do not: a revoke penalty, a revoke waived."""
+        if isinstance(action, ChoosePenalty):
+            self.say(
+                f"{self.who('VRML'[action.seat])} chooses the penalty for the revoke in trick "
+                f"{action.trick}: {self.describe(action)}.",
+                "yellow",
+            )
+        elif isinstance(action, WaiveRevokes):
+            self.say(f"{self.who('VRML'[action.seat])} waives the revoke claims.")
+
+    def choice_title(self, a: Action) -> str:
+        if isinstance(a, ChooseSeats):
+            return "The adversaries choose their seats (M-2.2): who sits R, on Mort's right?"
+        if isinstance(a, ChooseDeal):
+            return "You are Vivant: deal the first hand for yourself or for Mort (M-3.1)?"
+        if isinstance(a, ClaimRevoke | WaiveRevokes):
+            return "The hand is played. Revokes by the other side may be claimed (WL-7):"
+        if isinstance(a, ChoosePenalty):
+            return f"Penalty for the revoke in trick {a.trick} (M-6.2):"
+        if isinstance(a, CallSuit):
+            return "Call the suit to be led (WL-6.1):"
+        return "Your choice:"
+
+    def describe(self, a: Action) -> str:
+        """A numbered choice in words."""
+        if isinstance(a, ChooseSeats):
+            return f"{self.table.players[a.right]} sits R"
+        if isinstance(a, ChooseDeal):
+            return "deal for Mort" if a.for_mort else "deal for yourself"
+        if isinstance(a, ClaimRevoke):
+            return f"claim the revoke in trick {a.trick}"
+        if isinstance(a, WaiveRevokes):
+            return "waive: score the hand without a claim"
+        if isinstance(a, ChoosePenalty):
+            return {
+                "T": "T: three tricks taken from the revoking side",
+                "D": "D: three deducted from the revoking side's game score",
+                "A": "A: three added on the score sheet for the other side",
+            }.get(a.option, a.option)
+        if isinstance(a, CallSuit):
+            return f"call {SUIT_NAMES[a.suit]}"
+        if isinstance(a, CallCard):
+            return f"call {card_name(a.card)} of {self.who('VRML'[a.target])}"
+        if isinstance(a, Elect):
+            return ELECTION_WORDS.get(a.option, a.option)
+        return repr(a)
+
+
+ELECTION_WORDS = {
+    "redeal": "redeal: the same dealer deals again",
+    "pass": "pass: the deal passes to the left",
+    "stand": "stand: the deal stands",
+    "misdeal": "misdeal: the deal passes",
+    "accept": "accept the card as played",
+    "take_back": "have the card taken back",
+    "call_card": "leave the card exposed, to be called",
+    "call_suit": "call a suit from the leader",
+}
+
+
+def _usage(message: str) -> VivantError:
+    return VivantError(message)

@@ -1,0 +1,317 @@
+"""``vivant play mort``: bots-only records (``--auto --json``), the readable summary, and the
+interactive game driven through standard input — bad and illegal cards, choices, the laws."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vivant.actions import Action, CorrectRevoke, Play
+from vivant.cards import card_name
+from vivant.cli import main
+from vivant.cli.play import HUMAN, Session, make_console
+from vivant.players import who_acts
+from vivant.table import Table
+
+VIVANT = Path(sys.executable).with_name("vivant")
+
+Policy = Callable[[Table, int, list[Action]], str]
+
+
+def run_main(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str = "") -> str:
+    old = sys.stdin
+    sys.stdin = io.StringIO(stdin)
+    try:
+        assert main(argv) == 0
+    finally:
+        sys.stdin = old
+    return capsys.readouterr().out
+
+
+def auto_json(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, Any]:
+    out = run_main(["play", "mort", "--auto", "--json", *extra], capsys)
+    assert out.count("\n") == 1
+    record: dict[str, Any] = json.loads(out)
+    return record
+
+
+# --- bots only --------------------------------------------------------------------------------
+
+
+def test_auto_json_four_players_follows_the_rotation_and_sums_to_zero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = auto_json(capsys, "--players", "4", "--seed", "7")
+    assert list(record)[:5] == ["game", "seed", "laws", "players", "kinds"]
+    assert {"game", "seed", "players", "games", "settlement"} <= set(record)
+    assert record["game"] == "mort" and record["seed"] == 7
+    players = record["players"]
+    assert len(players) == 4 and record["kinds"] == {p: "heuristic" for p in players}
+    games = record["games"]
+    assert len(games) == 4
+    total = dict.fromkeys(players, 0)
+    for k, game in enumerate(games):
+        # M-2.6 with D-M1: game k has V = player k in cutting order, R = k+1, L = k+2, out = k+3.
+        assert game["roles"] == {
+            "V": players[k],
+            "R": players[(k + 1) % 4],
+            "L": players[(k + 2) % 4],
+            "out": players[(k + 3) % 4],
+        }
+        assert sum(game["settlement"].values()) == 0
+        assert game["settlement"][players[(k + 3) % 4]] == 0
+        assert set(game) >= {"roles", "hands", "points", "extras", "winner", "value"}
+        assert max(game["points"].values()) >= 5
+        for hand in game["hands"]:
+            assert set(hand) >= {"dealer", "trump", "turn_up", "tricks", "won", "irregularities"}
+            assert len(hand["tricks"]) == 13
+            assert sum(hand["won"].values()) == 13
+            for trick in hand["tricks"]:
+                assert set(trick) == {"leader", "cards", "winner"} and len(trick["cards"]) == 4
+        for p, v in game["settlement"].items():
+            total[p] += v
+    assert record["settlement"] == total
+    assert sum(record["settlement"].values()) == 0
+
+
+def test_auto_json_is_byte_identical_across_runs() -> None:
+    argv = [str(VIVANT), "play", "mort", "--auto", "--players", "4", "--seed", "7", "--json"]
+    first = subprocess.run(argv, capture_output=True, check=True, timeout=60)
+    second = subprocess.run(argv, capture_output=True, check=True, timeout=60)
+    assert first.stdout == second.stdout
+    assert first.stderr == b"" and len(first.stdout) > 1000
+    assert json.loads(first.stdout)["seed"] == 7
+
+
+def test_three_players_make_a_tournee_of_three_games(capsys: pytest.CaptureFixture[str]) -> None:
+    record = auto_json(capsys, "--players", "3", "--seed", "11", "--opponents", "random")
+    players = record["players"]
+    assert len(record["games"]) == 3
+    assert [g["roles"]["V"] for g in record["games"]] == players  # M-2.2: in cutting order
+    assert record["kinds"] == {p: "random" for p in players}
+    for game in record["games"]:
+        assert "out" not in game["roles"]
+        assert sum(game["settlement"].values()) == 0
+    assert sum(record["settlement"].values()) == 0
+
+
+def test_auto_summary_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_main(["play", "mort", "--auto", "--seed", "3"], capsys)
+    assert "Game 1: V " in out and "Game 3: V " in out
+    assert "Score sheet" in out and "total" in out
+    assert re.search(r"(VM|LR) win \d+–\d+", out)
+
+
+def test_json_needs_auto(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "mort", "--json"]) == 2
+    assert "--json needs --auto" in capsys.readouterr().err
+
+
+# --- the interactive game -------------------------------------------------------------------
+
+
+def scripted(
+    policy: Policy, *, seed: int, players: int = 3, seat: str | None = "V", laws: bool = False
+) -> tuple[list[str], str]:
+    """Play the interactive game in-process, typing what ``policy`` answers for each prompt
+    (it sees the table, the human's seat and the legal actions, as a person looking at the
+    screen would know them). Returns the lines typed and the screen output."""
+    out = io.StringIO()
+    typed: list[str] = []
+    holder: dict[str, Session] = {}
+
+    def read() -> str | None:
+        t = holder["s"].table
+        turn = who_acts(t)
+        assert turn is not None and turn[1] == HUMAN
+        line = policy(t, turn[0], t.legal_actions(turn[0]))
+        typed.append(line)
+        return None if line == "<EOF>" else line
+
+    session = Session(
+        console=make_console(out),
+        read=read,
+        echo=True,
+        n_players=players,
+        seat=seat,
+        seed=seed,
+        laws=laws,
+        opponents="heuristic",
+    )
+    holder["s"] = session
+    assert session.play() == 0
+    return typed, out.getvalue()
+
+
+def legal_card(t: Table, seat: int, legal: list[Action]) -> str:
+    """The first legal card, or Enter (the default) for a numbered choice."""
+    first = legal[0]
+    if isinstance(first, Play | CorrectRevoke):
+        return card_name(first.card)
+    return ""
+
+
+def revoke_card(t: Table, legal: list[Action]) -> str | None:
+    """A card of the hand to play that would be a revoke now, if there is one."""
+    first = legal[0]
+    if not isinstance(first, Play) or first.seat != t.to_act():
+        return None  # from one's own hand: Mort is never liable to a penalty (M-6.1)
+    view = t.view(t.controller(first.seat))
+    if view.trick is None or not view.trick.cards:
+        return None
+    led = view.trick.cards[0] // 13
+    hand = view.hand if first.seat == view.seat else view.exposed[first.seat]
+    if not hand.has_suit(led):
+        return None
+    other = [c for c in hand if c // 13 != led]
+    return card_name(other[0]) if other else None
+
+
+class BadThenRevokeThenLegal:
+    """Types ``XX`` at the first card prompt, a revoking card at the first chance, then plays
+    legal cards (and takes the defaults) to the end."""
+
+    def __init__(self, extra: list[str] | None = None) -> None:
+        self.bad_done = False
+        self.revoke: str | None = None
+        self.extra = list(extra or [])
+
+    def __call__(self, t: Table, seat: int, legal: list[Action]) -> str:
+        if isinstance(legal[0], Play):
+            if not self.bad_done:
+                self.bad_done = True
+                return "XX"
+            if self.extra:
+                return self.extra.pop(0)
+            if self.revoke is None:
+                card = revoke_card(t, legal)
+                if card is not None:
+                    self.revoke = card
+                    return card
+        return legal_card(t, seat, legal)
+
+
+def test_piped_game_reports_bad_and_illegal_cards_and_plays_to_the_end() -> None:
+    policy = BadThenRevokeThenLegal(extra=["help", "sheet", "show", "SA SK"])
+    typed, screen = scripted(policy, seed=21)
+    assert policy.revoke is not None
+    assert "The tournée is over." in screen
+    # The same lines through a pipe to the real command.
+    script = "\n".join(typed) + "\n"
+    proc = subprocess.run(
+        [str(VIVANT), "play", "mort", "--seed", "21", "--seat", "V"],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "invalid card 'XX': expected suit then rank" in out
+    assert re.search(rf"{policy.revoke} would be a revoke: \w \(\w\) holds \w+ \(trick \d+", out)
+    assert "'SA SK': type one card (e.g. SA) or a command (help)." in out
+    assert "Type a card to play it" in out  # help
+    assert "Score sheet" in out
+    assert out.count("Hand over:") >= 6
+    assert "The tournée is over." in out
+    assert out.count("Game over:") == 3
+
+
+def test_end_of_input_leaves_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_main(["play", "mort", "--seed", "4", "--seat", "V"], capsys, stdin="\nSA\n")
+    assert "End of input: the game is left unfinished." in out
+    proc = subprocess.run(
+        [str(VIVANT), "play", "mort", "--seed", "4"],
+        input="",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0 and "End of input" in proc.stdout and proc.stderr == ""
+
+
+def test_quit_leaves_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_main(["play", "mort", "--seed", "4", "--seat", "V"], capsys, stdin="quit\n")
+    assert "You leave the table" in out
+
+
+def test_numbered_choice_with_default_and_a_bad_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_main(["play", "mort", "--seed", "8", "--seat", "V"], capsys, stdin="9\nx\n2\n")
+    assert "1. deal for yourself  (default)" in out
+    assert "'9' is not one of the choices 1–2." in out
+    assert "'x' is not one of the choices 1–2." in out
+    assert "deals the first hand for Mort" in out
+    assert "New hand: M (Mort) deals" in out
+
+
+def test_vivant_is_asked_for_morts_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    _typed, screen = scripted(lambda t, s, legal: legal_card(t, s, legal), seed=2, seat="V")
+    assert "Play from Mort's hand (M)" in screen or "Lead from Mort's hand (M)" in screen
+    assert "Mort (M), face up: ♠S" in screen
+    assert "Your hand (V): ♠S" in screen
+    assert "Game score (markers): VM" in screen and "Last trick:" in screen
+
+
+@pytest.mark.parametrize("seat", ["R", "L"])
+def test_seat_option_gives_the_role_in_the_first_game(
+    seat: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = run_main(["play", "mort", "--seed", "5", "--seat", seat], capsys, stdin="show\n")
+    head = re.search(r"Game 1 of 3 · V (\w+), R (\w+), L (\w+)", out)
+    assert head is not None
+    assert dict(zip("VRL", head.groups(), strict=True))[seat] == HUMAN
+
+
+def test_claims_are_for_laws_mode() -> None:
+    policy = BadThenRevokeThenLegal(extra=["claim 1", "claim x", "two SA SK"])
+    _, proc_out = scripted(policy, seed=6)
+    assert "The tournée is over." in proc_out
+    assert "revokes are refused in strict mode; claims are for --laws games" in proc_out
+    assert "claim N — N is the number of the trick with the revoke" in proc_out
+    assert "two cards played together are recorded in laws mode only" in proc_out
+
+
+def test_laws_mode_revoke_is_accepted_then_claimed_and_punished() -> None:
+    policy = BadThenRevokeThenLegal(extra=["claim 1"])
+    _typed, screen = scripted(policy, seed=11, laws=True)
+    assert policy.revoke is not None
+    # Laws mode: a claim with no revoke gets the engine's precise refusal, and play goes on.
+    assert "no unclaimed revoke by LR in trick 1" in screen
+    assert "would be a revoke" not in screen  # the revoking card was accepted
+    trick = re.search(r"Revoke claimed: V \(You\) in trick (\d+)\.", screen)
+    assert trick is not None
+    assert re.search(
+        rf"[RL] \(\w+\) chooses the penalty for the revoke in trick {trick.group(1)}: [TDA]:",
+        screen,
+    )
+    assert "(You) chooses the penalty" not in screen  # the adversaries choose (M-6.2)
+    assert "The tournée is over." in screen
+
+
+def test_laws_mode_two_cards_together_the_adversaries_choose() -> None:
+    state = {"done": False}
+
+    def policy(t: Table, seat: int, legal: list[Action]) -> str:
+        first = legal[0]
+        if isinstance(first, Play) and not state["done"] and len(legal) >= 2:
+            state["done"] = True
+            a, b = legal[0], legal[1]
+            assert isinstance(a, Play) and isinstance(b, Play)
+            return f"two {card_name(a.card)} {card_name(b.card)}"
+        if not state["done"]:
+            return legal_card(t, seat, legal)
+        return "quit"
+
+    _typed, screen = scripted(policy, seed=12, laws=True)
+    assert state["done"]
+    assert re.search(r"Irregularity: two cards by [VM] \([NS]\) \(M-6\.6\) — \w\w \w\w", screen)
+    assert re.search(r"Elected for the two cards: \w\w\.", screen)
+    assert "You leave the table" in screen
