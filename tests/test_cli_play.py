@@ -315,3 +315,45 @@ def test_laws_mode_two_cards_together_the_adversaries_choose() -> None:
     assert re.search(r"Irregularity: two cards by [VM] \([NS]\) \(M-6\.6\) — \w\w \w\w", screen)
     assert re.search(r"Elected for the two cards: \w\w\.", screen)
     assert "You leave the table" in screen
+
+
+class LeadFromTheWrongHand:
+    """As Vivant, when his own hand is to lead, types one of Mort's cards once; then plays
+    legal cards and takes the defaults."""
+
+    def __init__(self) -> None:
+        self.card: str | None = None
+
+    def __call__(self, t: Table, seat: int, legal: list[Action]) -> str:
+        first = legal[0]
+        if self.card is None and isinstance(first, Play) and first.seat == seat:
+            view = t.view(seat)
+            if not (view.trick and view.trick.cards) and view.exposed:
+                self.card = card_name(next(iter(view.exposed[2])))
+                return self.card
+        return legal_card(t, seat, legal)
+
+
+def test_lead_from_the_wrong_hand_in_laws_mode_goes_to_the_adversaries() -> None:
+    policy = LeadFromTheWrongHand()
+    _typed, screen = scripted(policy, seed=31, laws=True)
+    assert policy.card is not None
+    assert re.search(
+        rf"Irregularity: lead out of turn by M \(S\) \(M-6\.7\) — {policy.card}; "
+        r"R \(E\) or L \(W\) to choose: accept, take_back\.",
+        screen,
+    )
+    assert "Elected for the lead out of turn: take_back." in screen  # the default (M-6.7)
+    assert "The tournée is over." in screen
+
+
+def test_lead_from_the_wrong_hand_in_strict_mode_is_refused_with_a_hint() -> None:
+    policy = LeadFromTheWrongHand()
+    _typed, screen = scripted(policy, seed=31)
+    assert policy.card is not None
+    assert re.search(
+        rf"{policy.card} is not in the hand of V \(N\) \(trick \d+, card 1\); "
+        rf"{policy.card} is in the other hand",
+        screen,
+    )
+    assert "The tournée is over." in screen

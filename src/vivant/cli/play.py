@@ -575,16 +575,40 @@ class Session:
                     action = PlayTogether(hand_seat, (parse_card(words[1]), parse_card(words[2])))
                 elif len(words) == 1:
                     c = parse_card(words[0])
-                    action = CorrectRevoke(hand_seat, c) if correcting else Play(hand_seat, c)
+                    other = self._other_hand_holding(view, hand_seat, c)
+                    if correcting:
+                        action = CorrectRevoke(hand_seat, c)
+                    elif other is not None and self.laws and not (view.trick and view.trick.cards):
+                        # M-6.7: a lead from the wrong one of Vivant's two hands is recorded and
+                        # the adversaries elect.
+                        action = Play(other, c)
+                    else:
+                        action = Play(hand_seat, c)
                 else:
                     self.say(f"{text!r}: type one card (e.g. SA) or a command (help).", "red")
                     continue
                 events = t.apply(action)
             except VivantError as exc:
-                self.say(f"{exc}", "red")
+                message = str(exc)
+                if len(words) == 1 and not message.startswith("invalid card"):
+                    other = self._other_hand_holding(view, hand_seat, parse_card(words[0]))
+                    if other is not None:
+                        message += f"; {card_name(parse_card(words[0]))} is in the other hand"
+                self.say(message, "red")
                 continue
             self.narrate(events)
             return
+
+    @staticmethod
+    def _other_hand_holding(view: View, hand_seat: Seat, c: int) -> Seat | None:
+        """The other hand the human controls (Vivant's or Mort's) if it holds ``c``."""
+        for s in view.controls:
+            if s == hand_seat:
+                continue
+            held = view.hand if s == view.seat else view.exposed.get(s)
+            if held is not None and c in held:
+                return s
+        return None
 
     def _claim(self, seat: Seat, words: list[str]) -> ClaimRevoke:
         if len(words) != 2 or not words[1].isdigit():
