@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all setup test lint typecheck pytest play bench clean
+.PHONY: all setup browser test lint typecheck pytest play serve bench clean
 
 all: test
 
@@ -18,6 +18,10 @@ $(STAMP): $(BIN)/python pyproject.toml $(wildcard setup.py src/vivant/solver/*.c
 
 setup: $(STAMP)
 
+# The browser tests drive Debian's Chromium (Playwright never downloads a browser here).
+browser:
+	@command -v chromium >/dev/null 2>&1 || (apt-get update && apt-get install -y chromium)
+
 LINTED := src tests $(wildcard benchmarks)
 
 lint: setup
@@ -27,13 +31,17 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy --strict src/vivant
 
-pytest: setup
+pytest: setup browser
 	$(BIN)/python -m pytest -q
 
 test: lint typecheck pytest
 
 play: setup
 	$(BIN)/vivant play mort
+
+# The main job: the browser table at http://127.0.0.1:8000 (SQLite in ./vivant.db).
+serve: setup
+	$(BIN)/vivant serve --host 127.0.0.1 --port 8000
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py

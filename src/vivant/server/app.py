@@ -1,0 +1,483 @@
+"""The ASGI application: pages, the JSON API, card faces, and the table websocket.
+
+Websocket protocol (``/ws/{table_id}``, JSON text frames):
+
+* The client's first message is ``{"type": "hello", "token": <secret or null>, "last_seq": <n or
+  null>}``. A token makes the connection that person's (the seat follows the player through the
+  variant's rotation); no token makes it a spectator. The server answers ``welcome``: the events
+  after ``last_seq`` (``missed``), then the viewer's ``state`` (its seat's view and legal actions).
+* ``{"type": "action", "id": <client message id>, "action": <engine action JSON>}``: an intent.
+  The server validates it with the engine, stores it with the next sequence number, and only then
+  answers ``ack`` (``{"id", "seq", "duplicate"}``) and sends every connection an ``update``
+  (``seq``, ``actor``, the action made public, the public ``events``, and that viewer's
+  ``state``). A message id sent again is acknowledged again with its first ``seq``.
+* ``{"type": "resync", "last_seq": n}`` resends what came after ``n``; ``{"type": "ping"}`` is
+  answered with ``pong``.
+* Anything refused is answered ``{"type": "error", "code", "message", "id"}`` to that client only;
+  the table is unaffected. Frames over :data:`MAX_MESSAGE` bytes are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from vivant.actions import action_from_json
+from vivant.cards import parse_card
+from vivant.errors import InvalidNotationError, VivantError
+from vivant.variants import VARIANTS
+
+from .bots import bot_kinds
+from .cards_svg import back_svg, card_svg
+from .hub import ClientError, Connection, Hub, NewPlayer
+from .live import HUMAN, LiveTable
+from .replay import replay_frames
+from .store import DEFAULT_URL, Store
+
+log = logging.getLogger("vivant.server")
+
+STATIC = Path(__file__).parent / "static"
+#: Largest websocket message or request body accepted, in bytes.
+MAX_MESSAGE = 64 * 1024
+#: Seconds a new connection has to say hello.
+HELLO_TIMEOUT = 15.0
+_NAME = re.compile(r"^[\w .'\-]{1,32}$", re.UNICODE)
+_CLIENT_ID = re.compile(r"^[\w.:\-]{1,64}$")
+
+
+def create_app(
+    db_url: str = DEFAULT_URL, *, bot_delay: float = 0.6, store: Store | None = None
+) -> Starlette:
+    """The application over the store at ``db_url`` (SQLite file by default).
+
+    ``bot_delay`` is the pause in seconds after each computer player's move, so that people can
+    follow the play.
+    """
+    the_store = store if store is not None else Store(db_url)
+    hub = Hub(the_store, bot_delay=bot_delay)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        resumed = await hub.resume_all()
+        if resumed:
+            log.info("resumed %d table(s)", resumed)
+        yield
+        await hub.close()
+        if store is None:
+            the_store.close()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/t/{table_id}", _page("table.html")),
+        Route("/replay/{table_id}", _page("replay.html")),
+        Route("/cards/{name}.svg", cards),
+        Route("/api/variants", variants),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", get_table),
+        Route("/api/tables/{table_id}/take", take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/leave", leave_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay", replay),
+        WebSocketRoute("/ws/{table_id}", table_socket),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    app.state.store = the_store
+    return app
+
+
+def _hub(request: Request | WebSocket) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-cache"})
+
+    return page
+
+
+# --- card faces ---------------------------------------------------------------------------------
+
+
+async def cards(request: Request) -> Response:
+    """``/cards/SA.svg`` (any card in notation) and ``/cards/back.svg``."""
+    name = request.path_params["name"]
+    if name == "back":
+        svg = back_svg()
+    else:
+        try:
+            svg = card_svg(parse_card(name))
+        except InvalidNotationError as exc:
+            return _error(404, "no_card", str(exc))
+    return Response(
+        svg,
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=86400"},
+    )
+
+
+# --- JSON API -----------------------------------------------------------------------------------
+
+
+def _player_range(cls: Any) -> list[int]:
+    counts = []
+    for n in range(2, 9):
+        try:
+            cls([f"P{i}" for i in range(n)])
+        except VivantError:
+            continue
+        counts.append(n)
+    return counts
+
+
+async def variants(request: Request) -> Response:
+    """The games this server can seat, with their player counts and rules summaries."""
+    out = []
+    for name, cls in sorted(VARIANTS.items()):
+        module = sys.modules.get(cls.__module__)
+        out.append(
+            {
+                "name": name,
+                "aliases": list(getattr(cls, "aliases", ())),
+                "players": _player_range(cls),
+                "roles": list(cls.role_letters),
+                "rules": (module.__doc__ or "").strip() if module else "",
+            }
+        )
+    return JSONResponse({"variants": out, "bots": list(bot_kinds())})
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_MESSAGE:
+        raise ClientError("too_large", f"request body of {len(raw)} bytes; limit {MAX_MESSAGE}")
+    try:
+        data = json.loads(raw or b"{}")
+    except ValueError as exc:
+        raise ClientError("bad_json", f"the request body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ClientError("bad_request", "the request body must be a JSON object")
+    return data
+
+
+async def create_table(request: Request) -> Response:
+    """Create a table: ``{"variant", "players": [{"name", "kind"}], "laws", "seed", "title"}``.
+
+    Returns the table id, an invitation link per person (a secret token each) and the
+    spectators' link.
+    """
+    try:
+        data = await _body(request)
+        variant = data.get("variant", "mort")
+        if not isinstance(variant, str) or variant.strip().lower() not in _variant_names():
+            raise ClientError("bad_variant", f"unknown game {variant!r}")
+        raw_players = data.get("players")
+        if not isinstance(raw_players, list) or not 2 <= len(raw_players) <= 8:
+            raise ClientError("bad_players", "players must be a list of 2 to 8 entries")
+        kinds = (HUMAN, *bot_kinds())
+        players: list[NewPlayer] = []
+        for p in raw_players:
+            if not isinstance(p, dict):
+                raise ClientError("bad_players", f"each player is an object, not {p!r}")
+            name, kind = p.get("name"), p.get("kind", HUMAN)
+            if not isinstance(name, str) or not _NAME.match(name.strip()):
+                raise ClientError(
+                    "bad_name", f"player name {name!r}: 1 to 32 letters, digits, spaces or .'-"
+                )
+            if kind not in kinds:
+                raise ClientError("bad_kind", f"player kind {kind!r}; one of {', '.join(kinds)}")
+            players.append(NewPlayer(name.strip(), kind))
+        laws = data.get("laws", False)
+        seed = data.get("seed")
+        title = data.get("title", "")
+        if not isinstance(laws, bool):
+            raise ClientError("bad_request", "laws must be true or false")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ClientError("bad_request", "seed must be an integer")
+        if seed is not None and not 0 <= seed < 2**62:
+            raise ClientError("bad_request", "seed must be between 0 and 2**62")
+        if not isinstance(title, str) or len(title) > 80:
+            raise ClientError("bad_request", "title must be a string of at most 80 characters")
+        try:
+            lt, tokens = await _hub(request).create(
+                variant, players, laws=laws, seed=seed, title=title.strip()
+            )
+        except VivantError as exc:
+            raise ClientError("bad_table", str(exc)) from None
+    except ClientError as exc:
+        return _error(400, exc.code, exc.message)
+    return JSONResponse(
+        {
+            "id": lt.id,
+            "invites": [
+                {"name": n, "token": tok, "url": f"/t/{lt.id}?token={tok}"}
+                for n, tok in tokens.items()
+            ],
+            "spectate": f"/t/{lt.id}",
+            "table": lt.summary(),
+        },
+        status_code=201,
+    )
+
+
+def _variant_names() -> set[str]:
+    from vivant.variants import ALIASES
+
+    return set(VARIANTS) | set(ALIASES)
+
+
+async def list_tables(request: Request) -> Response:
+    """The lobby: tables open for a person to sit, being played, and finished (to replay)."""
+    hub = _hub(request)
+    out = []
+    for row in hub.store.list_tables():
+        lt = hub.live.get(row.id)
+        if lt is not None:
+            out.append(lt.summary())
+        else:
+            people = hub.store.participants(row.id)
+            out.append(
+                {
+                    "id": row.id,
+                    "variant": row.variant,
+                    "title": row.title,
+                    "status": row.status,
+                    "seq": row.last_seq,
+                    "laws": bool(row.config.get("laws", False)),
+                    "people": [
+                        {"name": p.name, "kind": p.kind, "claimed": p.claimed, "present": False}
+                        for p in people
+                    ],
+                    "created_at": row.created_at,
+                }
+            )
+    return JSONResponse({"tables": out})
+
+
+async def _table_or_404(request: Request) -> LiveTable | Response:
+    try:
+        lt = await _hub(request).get(request.path_params["table_id"])
+    except Exception as exc:
+        return _error(500, "table_broken", f"the table could not be loaded: {exc}")
+    if lt is None:
+        return _error(404, "no_table", f"no table {request.path_params['table_id']!r}")
+    return lt
+
+
+async def get_table(request: Request) -> Response:
+    lt = await _table_or_404(request)
+    if isinstance(lt, Response):
+        return lt
+    return JSONResponse(lt.summary())
+
+
+async def take_seat(request: Request) -> Response:
+    """``{"name"}``: take a free person's seat; returns its new secret token."""
+    lt = await _table_or_404(request)
+    if isinstance(lt, Response):
+        return lt
+    try:
+        data = await _body(request)
+        name = data.get("name")
+        if not isinstance(name, str):
+            raise ClientError("bad_request", "name the seat to take")
+        token = _hub(request).take_seat(lt, name)
+    except ClientError as exc:
+        return _error(409 if exc.code == "seat_taken" else 400, exc.code, exc.message)
+    return JSONResponse({"name": name, "token": token, "url": f"/t/{lt.id}?token={token}"})
+
+
+async def leave_seat(request: Request) -> Response:
+    """``{"token"}``: give a seat up, for someone else to take from the lobby."""
+    lt = await _table_or_404(request)
+    if isinstance(lt, Response):
+        return lt
+    try:
+        data = await _body(request)
+        token = data.get("token")
+        if not isinstance(token, str):
+            raise ClientError("bad_request", "give the seat's token")
+        name = _hub(request).leave_seat(lt, token)
+    except ClientError as exc:
+        return _error(400, exc.code, exc.message)
+    return JSONResponse({"left": name})
+
+
+async def replay(request: Request) -> Response:
+    """A finished sitting, card by card (every hand open: the sitting is over)."""
+    lt = await _table_or_404(request)
+    if isinstance(lt, Response):
+        return lt
+    if not lt.table.is_over():
+        return _error(403, "not_over", "a sitting can be replayed once it is over")
+    rows = _hub(request).store.load_events(lt.id)
+    return JSONResponse(replay_frames(lt, rows))
+
+
+# --- the websocket ------------------------------------------------------------------------------
+
+
+def _error_message(code: str, message: str, client_id: object = None) -> dict[str, Any]:
+    return {
+        "type": "error",
+        "code": code,
+        "message": message,
+        "id": client_id if isinstance(client_id, str) else None,
+    }
+
+
+async def _receive(ws: WebSocket) -> str:
+    """The next text frame; :class:`ClientError` for a binary or oversized one."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise ClientError("binary", "send JSON in text frames, not binary frames")
+    if len(text) > MAX_MESSAGE:
+        raise ClientError(
+            "too_large", f"message of {len(text)} characters refused; the limit is {MAX_MESSAGE}"
+        )
+    return str(text)
+
+
+def _parse(text: str) -> dict[str, Any]:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ClientError("bad_json", f"the message is not valid JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ClientError("bad_message", 'a message is a JSON object with a "type" string')
+    return data
+
+
+def _last_seq(data: dict[str, Any]) -> int | None:
+    value = data.get("last_seq")
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ClientError("bad_message", f"last_seq must be a non-negative integer, not {value!r}")
+    return value
+
+
+async def table_socket(ws: WebSocket) -> None:
+    """One client at one table (see the module doc for the protocol)."""
+    await ws.accept()
+    hub = _hub(ws)
+    table_id = ws.path_params["table_id"]
+    lt = await hub.get(table_id)
+    if lt is None:
+        await ws.send_text(json.dumps(_error_message("no_table", f"no table {table_id!r}")))
+        await ws.close(4404)
+        return
+    try:
+        hello = _parse(await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT))
+        if hello["type"] != "hello":
+            raise ClientError(
+                "hello_first", f'the first message must be "hello", not {hello["type"]!r}'
+            )
+        token = hello.get("token")
+        name: str | None = None
+        if token is not None:
+            person = lt.token_owner(token) if isinstance(token, str) else None
+            if person is None:
+                raise ClientError(
+                    "bad_token",
+                    f"that token belongs to no seat at table {lt.id}; ask for a new link",
+                )
+            name = person.name
+        last_seq = _last_seq(hello)
+    except ClientError as exc:
+        await ws.send_text(json.dumps(_error_message(exc.code, exc.message)))
+        await ws.close(4400 if exc.code != "too_large" else 1009)
+        return
+    except (TimeoutError, WebSocketDisconnect):
+        with contextlib.suppress(Exception):
+            await ws.close(4408)
+        return
+
+    conn = Connection(ws.send_text, name)
+    writer = asyncio.get_running_loop().create_task(conn.writer())
+    await hub.join(lt, conn, last_seq)
+    try:
+        while not conn.closed.is_set():
+            client_id: object = None
+            try:
+                data = _parse(await _receive(ws))
+                client_id = data.get("id")
+                await _handle(hub, lt, conn, data)
+            except ClientError as exc:
+                conn.send(_error_message(exc.code, exc.message, client_id))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.leave(lt, conn)
+        with contextlib.suppress(Exception):
+            await writer
+        with contextlib.suppress(Exception):
+            await ws.close()
+
+
+async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+    kind = data["type"]
+    if kind == "action":
+        client_id = data.get("id")
+        if not isinstance(client_id, str) or not _CLIENT_ID.match(client_id):
+            raise ClientError("bad_id", "an action needs an id: 1 to 64 letters, digits or . : - _")
+        raw = data.get("action")
+        if not isinstance(raw, dict):
+            raise ClientError("bad_action", "an action message carries an action object")
+        try:
+            action = action_from_json(raw)
+        except InvalidNotationError as exc:
+            raise ClientError("bad_action", str(exc)) from None
+        await hub.submit(lt, conn, client_id, action)
+    elif kind == "resync":
+        last = _last_seq(data) or 0
+        async with lt.lock:
+            rows = hub.store.load_events(lt.id, after=last)
+            from .live import event_message
+
+            conn.send(
+                {
+                    "type": "welcome",
+                    "table": lt.id,
+                    "variant": lt.row.variant,
+                    "title": lt.row.title,
+                    "you": conn.name,
+                    "seq": lt.seq,
+                    "missed": [event_message(r.seq, r.actor, r.action, r.events) for r in rows],
+                    "people": lt.people_json(),
+                    "state": lt.state_for(conn.name),
+                }
+            )
+    elif kind == "ping":
+        conn.send({"type": "pong", "seq": lt.seq})
+    elif kind == "hello":
+        raise ClientError("already_joined", "this connection has already said hello")
+    else:
+        raise ClientError(
+            "unknown_type", f"unknown message type {kind!r}; one of action, resync, ping"
+        )

@@ -1,0 +1,51 @@
+"""Computer players at a served table, behind one small interface.
+
+The server asks :func:`bot_action` for the move of a computer player whose decision is due. The
+player sees only its seat's view and the legal actions (DESIGN §1); kinds come from
+:mod:`vivant.players` (``random``, ``heuristic``, ...).
+
+Every decision gets a generator seeded from the table's seed and the sequence number of the event
+it will become, so a table resumed after a restart makes exactly the choices it would have made.
+"""
+
+from __future__ import annotations
+
+import random
+
+from vivant.actions import Action
+from vivant.cards import Seat
+from vivant.errors import InvalidActionError
+from vivant.players import Player, customary_default, find_player, player_kinds
+from vivant.table import Table
+
+
+def bot_kinds() -> tuple[str, ...]:
+    """The computer player kinds a table may seat (:func:`vivant.players.player_kinds`)."""
+    return player_kinds()
+
+
+def make_bot(kind: str, seed: int) -> Player:
+    """A computer player of ``kind`` seeded with ``seed``."""
+    return find_player(kind)(seed=seed)
+
+
+def decision_seed(table_seed: int, seq: int) -> int:
+    """The seed of the decision that becomes event ``seq`` of a table."""
+    return random.Random(f"{table_seed}/{seq}").getrandbits(63)
+
+
+def bot_action(table: Table, seat: Seat, kind: str, table_seed: int, seq: int) -> Action:
+    """The action of the ``kind`` computer player deciding for ``seat`` as event ``seq``."""
+    legal = table.legal_actions(seat)
+    if not legal:
+        raise InvalidActionError(f"seat {'NESW'[seat]} has nothing to do now")
+    bot = make_bot(kind, decision_seed(table_seed, seq))
+    action = bot.choose(table.view(seat), legal, customary_default(table, legal))
+    if action not in legal:
+        raise InvalidActionError(f"the {kind} player chose {action!r}, which is not legal now")
+    return action
+
+
+def chance_action(table: Table, table_seed: int, seq: int) -> Action:
+    """The chance action (a cut or a deal) that becomes event ``seq`` of a table."""
+    return table.chance_action(random.Random(decision_seed(table_seed, seq)))

@@ -1,0 +1,58 @@
+"""A finished sitting, card by card: one frame per stored event.
+
+Once a sitting is over every hand may be shown, so a frame lays all four hands open — each taken
+from that seat's own view, as the engine gives it — with the trick on the table, the tricks won,
+the score and what just happened.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from vivant.actions import action_from_json
+from vivant.variants import find_variant
+
+from .live import LiveTable, public_action
+from .store import EventRow
+
+
+def _frame(
+    table: Any, seq: int, actor: str | None, action: dict[str, Any] | None
+) -> dict[str, Any]:
+    views = [table.view(s) for s in range(4)]
+    v = views[0].to_json()
+    return {
+        "seq": seq,
+        "actor": actor,
+        "action": None if action is None else public_action(action),
+        "phase": v["phase"],
+        "hands": {"NESW"[s]: views[s].to_json()["hand"] for s in range(4)},
+        "roles": v["roles"],
+        "names": v["names"],
+        "dealer": v["dealer"],
+        "trump": v["trump"],
+        "turn_up": v["turn_up"],
+        "trick": v["trick"],
+        "last_trick": v["tricks"][-1] if v["tricks"] else None,
+        "won": v["won"],
+        "score": v["score"],
+        "game": v["extra"].get("game"),
+        "sheet": v["extra"].get("sheet", []),
+    }
+
+
+def replay_frames(lt: LiveTable, rows: list[EventRow]) -> dict[str, Any]:
+    """Every frame of the sitting, from the empty table to the final score sheet."""
+    table = find_variant(lt.row.variant).from_config(lt.row.config)
+    frames = [_frame(table, 0, None, None)]
+    for r in rows:
+        table.apply(action_from_json(r.action))
+        frames.append(_frame(table, r.seq, r.actor, r.action))
+    record = getattr(table, "record", None)
+    return {
+        "id": lt.id,
+        "variant": lt.row.variant,
+        "title": lt.row.title,
+        "frames": frames,
+        "record": record() if callable(record) else None,
+    }

@@ -1,0 +1,331 @@
+"""The server's store: tables, their participants and their event logs, through SQLAlchemy.
+
+One schema for SQLite (the default, ``./vivant.db`` in WAL mode) and PostgreSQL
+(``postgresql+psycopg://...``). Payloads are plain JSON text plus a few scalar columns, so both
+engines behave the same (research/ecosystem.md A3.2).
+
+The event log is the truth: ``events(table_id, seq)`` is unique, every accepted action is one
+row, and a table's state is the fold of its rows over its ``config`` (:meth:`Table.replay`).
+A row is committed before the action is acknowledged to anyone, so a server killed at any moment
+restarts with every acknowledged action. ``(table_id, actor, client_id)`` is unique too: a client
+message id is used once per player, which makes resent messages idempotent.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+DEFAULT_URL = "sqlite:///vivant.db"
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("variant", String(40), nullable=False),
+    Column("config", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("title", String(120), nullable=False, default=""),
+    Column("status", String(16), nullable=False, default="playing"),
+    Column("last_seq", Integer, nullable=False, default=0),
+    Column("created_at", Float, nullable=False),
+    Column("updated_at", Float, nullable=False),
+)
+
+participants = Table(
+    "participants",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("name", String(64), primary_key=True),
+    Column("position", Integer, nullable=False),
+    Column("kind", String(24), nullable=False),
+    Column("token", String(64), nullable=True, unique=True),
+    Column("claimed", Boolean, nullable=False, default=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("actor", String(64), nullable=True),
+    Column("client_id", String(64), nullable=True),
+    Column("action", Text, nullable=False),
+    Column("events", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
+    UniqueConstraint("table_id", "actor", "client_id", name="uq_events_client_id"),
+)
+
+
+class SeqConflictError(RuntimeError):
+    """Another writer stored an event with the same ``(table_id, seq)`` first."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table as stored: its config (with which the event log replays) and its state."""
+
+    id: str
+    variant: str
+    config: dict[str, Any]
+    seed: int
+    title: str
+    status: str
+    last_seq: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ParticipantRow:
+    """A person or computer player of a table: ``kind`` is ``human`` or a player kind."""
+
+    table_id: str
+    name: str
+    position: int
+    kind: str
+    token: str | None
+    claimed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    """One stored action: ``seq`` (1-based, per table), who sent it (``None``: the server's
+    chance or a computer player's move has ``actor`` = its name), the client's message id, the
+    action in the engine's JSON and the public events it caused."""
+
+    table_id: str
+    seq: int
+    actor: str | None
+    client_id: str | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    created_at: float
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    # NORMAL is durable against a killed process in WAL mode (only a power loss can lose the
+    # last transactions); the server's promise is about the process.
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def make_engine(url: str = DEFAULT_URL) -> Engine:
+    """An SQLAlchemy engine for ``url``; SQLite gets WAL mode and a busy timeout."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class Store:
+    """Synchronous access to the schema. Every write is one committed transaction."""
+
+    def __init__(self, url: str = DEFAULT_URL) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release the connection pool."""
+        self.engine.dispose()
+
+    # --- tables ---------------------------------------------------------------------------------
+
+    def create_table(
+        self,
+        table_id: str,
+        variant: str,
+        config: dict[str, Any],
+        seed: int,
+        title: str,
+        people: list[tuple[str, str, str | None]],
+    ) -> None:
+        """Store a new table and its participants (``(name, kind, token)`` in seating order)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables.insert().values(
+                    id=table_id,
+                    variant=variant,
+                    config=json.dumps(config),
+                    seed=seed,
+                    title=title,
+                    status="playing",
+                    last_seq=0,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            for i, (name, kind, token) in enumerate(people):
+                conn.execute(
+                    participants.insert().values(
+                        table_id=table_id,
+                        name=name,
+                        position=i,
+                        kind=kind,
+                        token=token,
+                        claimed=False,
+                    )
+                )
+
+    def get_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+        return None if row is None else _table_row(row._mapping)
+
+    def list_tables(self, limit: int = 200) -> list[TableRow]:
+        """Tables, the most recently active first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables).order_by(tables.c.updated_at.desc()).limit(limit)
+            ).all()
+        return [_table_row(r._mapping) for r in rows]
+
+    def active_table_ids(self) -> list[str]:
+        """Tables whose sitting is not over (resumed when the server starts)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables.c.id).where(tables.c.status != "over")).all()
+        return [r[0] for r in rows]
+
+    # --- participants ---------------------------------------------------------------------------
+
+    def participants(self, table_id: str) -> list[ParticipantRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(participants)
+                .where(participants.c.table_id == table_id)
+                .order_by(participants.c.position)
+            ).all()
+        return [ParticipantRow(**dict(r._mapping)) for r in rows]
+
+    def set_claim(self, table_id: str, name: str, claimed: bool, token: str | None = None) -> None:
+        """Mark a person's seat taken or free; a new ``token`` replaces the old one."""
+        values: dict[str, Any] = {"claimed": claimed}
+        if token is not None:
+            values["token"] = token
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(participants)
+                .where(participants.c.table_id == table_id, participants.c.name == name)
+                .values(**values)
+            )
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def append(
+        self,
+        table_id: str,
+        seq: int,
+        actor: str | None,
+        client_id: str | None,
+        action: dict[str, Any],
+        public_events: list[dict[str, Any]],
+        status: str,
+    ) -> None:
+        """Commit one event and the table's new ``last_seq``/``status`` in one transaction.
+
+        Raises :class:`SeqConflictError` if ``seq`` (or the client id) was already stored.
+        """
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    events.insert().values(
+                        table_id=table_id,
+                        seq=seq,
+                        actor=actor,
+                        client_id=client_id,
+                        action=json.dumps(action, separators=(",", ":")),
+                        events=json.dumps(public_events, separators=(",", ":")),
+                        created_at=now,
+                    )
+                )
+                conn.execute(
+                    update(tables)
+                    .where(tables.c.id == table_id)
+                    .values(last_seq=seq, status=status, updated_at=now)
+                )
+        except IntegrityError as exc:
+            raise SeqConflictError(f"event {seq} of table {table_id} is already stored") from exc
+
+    def load_events(self, table_id: str, after: int = 0) -> list[EventRow]:
+        """The table's events with ``seq > after``, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(events)
+                .where(events.c.table_id == table_id, events.c.seq > after)
+                .order_by(events.c.seq)
+            ).all()
+        return [_event_row(r._mapping) for r in rows]
+
+    def find_client_message(self, table_id: str, actor: str, client_id: str) -> EventRow | None:
+        """The event stored for this player's client message id, if any."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(events).where(
+                    events.c.table_id == table_id,
+                    events.c.actor == actor,
+                    events.c.client_id == client_id,
+                )
+            ).first()
+        return None if row is None else _event_row(row._mapping)
+
+    def raw(self) -> Connection:
+        """A connection for tests and tools that inspect the store directly."""
+        return self.engine.connect()
+
+
+def _table_row(m: Any) -> TableRow:
+    return TableRow(
+        id=m["id"],
+        variant=m["variant"],
+        config=json.loads(m["config"]),
+        seed=int(m["seed"]),
+        title=m["title"],
+        status=m["status"],
+        last_seq=int(m["last_seq"]),
+        created_at=float(m["created_at"]),
+        updated_at=float(m["updated_at"]),
+    )
+
+
+def _event_row(m: Any) -> EventRow:
+    return EventRow(
+        table_id=m["table_id"],
+        seq=int(m["seq"]),
+        actor=m["actor"],
+        client_id=m["client_id"],
+        action=json.loads(m["action"]),
+        events=json.loads(m["events"]),
+        created_at=float(m["created_at"]),
+    )

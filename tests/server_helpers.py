@@ -1,0 +1,184 @@
+"""Shared by the server tests: a synchronous websocket client over Starlette's TestClient, the
+secrecy oracle, and a choice of action for a test's "person".
+
+The oracle is independent of the server's code: it replays the stored actions on a fresh engine
+table and says, for a viewer at a given sequence number, which cards that viewer may see then —
+every card shown to the whole table so far (cut, played, exposed, turned up, Mort's hand) plus the
+viewer's own hand at that moment.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from vivant.actions import action_from_json
+from vivant.cards import CardSet, parse_card
+from vivant.table import Table
+from vivant.variants import find_variant
+
+CARD = re.compile(r"^[SHDC][2-9TJQKA]$")
+PUBLIC_CARD_ACTIONS = ("Play", "PlayTogether", "CorrectRevoke", "ReportExposed", "CallCard", "Cut")
+
+
+def walk_strings(obj: Any) -> Iterator[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(obj, str):
+        yield obj
+    elif isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from walk_strings(k)
+            yield from walk_strings(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from walk_strings(v)
+
+
+def card_mentions(obj: Any) -> set[int]:
+    """Every card named anywhere in a message."""
+    return {parse_card(s) for s in walk_strings(obj) if CARD.match(s)}
+
+
+class Oracle:
+    """What each viewer may see after each event of a table, from its stored actions."""
+
+    def __init__(self, variant: str, config: dict[str, Any], actions: list[dict[str, Any]]):
+        self.variant = variant
+        self.config = config
+        self.actions = actions
+        self.public: list[int] = []
+        self.hands: list[list[int]] = []
+        self.seats: list[dict[str, int]] = []
+        t: Table = find_variant(variant).from_config(config)
+        cuts = 0  # cards drawn in cutting: shown until the first deal
+        played = 0  # every card ever shown by an action (the final record lists them all)
+        for i in range(len(actions) + 1):
+            now = 0
+            if i:
+                data = actions[i - 1]
+                t.apply(action_from_json(data))
+                if data["type"] == "Deal":
+                    cuts = -1
+                if data["type"] in PUBLIC_CARD_ACTIONS:
+                    for key in ("card", "cards"):
+                        if key in data:
+                            names = data[key] if isinstance(data[key], list) else [data[key]]
+                            for n in names:
+                                now |= 1 << parse_card(n)
+                    if data["type"] == "Cut" and cuts >= 0:
+                        cuts |= now
+                played |= now
+            now |= t.view(None).visible_cards().mask
+            played |= now
+            if cuts > 0:
+                now |= cuts
+            if t.is_over():
+                now |= played
+            self.public.append(now)
+            self.hands.append([t.view(s).hand.mask for s in range(4)])
+            self.seats.append({n: s for s in range(4) if (n := t.seat_player(s)) is not None})
+        self.final = t
+
+    def seat_of(self, seq: int, name: str | None) -> int | None:
+        if name is None:
+            return None
+        return self.seats[seq].get(name)
+
+    def allowed(self, seq: int, name: str | None) -> int:
+        """Mask of the cards viewer ``name`` (None: a spectator) may see after event ``seq``."""
+        mask = self.public[seq]
+        seat = self.seat_of(seq, name)
+        if seat is not None:
+            mask |= self.hands[seq][seat]
+        return mask
+
+    def hidden_from(self, seq: int, name: str | None) -> int:
+        """Mask of the cards still concealed from that viewer after event ``seq``."""
+        return ((1 << 52) - 1) & ~self.allowed(seq, name)
+
+
+def check_secrecy(oracle: Oracle, name: str | None, messages: list[dict[str, Any]]) -> int:
+    """Assert that no message to ``name`` (None: a spectator) names a card it may not see at that
+    message's moment; returns how many events and states were checked. A welcome's missed
+    events are checked each at its own sequence number."""
+    checked = 0
+
+    def check(seq: int, part: Any, whole: dict[str, Any]) -> None:
+        nonlocal checked
+        allowed = oracle.allowed(seq, name)
+        leaked = {c for c in card_mentions(part) if not allowed >> c & 1}
+        assert not leaked, (
+            f"{name or 'spectator'} was sent {CardSet(sum(1 << c for c in leaked))} at seq "
+            f"{seq}, which it may not see: {json.dumps(whole)[:400]}"
+        )
+        checked += 1
+
+    for m in messages:
+        if m.get("type") == "welcome":
+            for ev in m["missed"]:
+                check(ev["seq"], ev, m)
+            check(m["seq"], {k: v for k, v in m.items() if k != "missed"}, m)
+        elif m.get("type") == "update":
+            check(m["seq"], m, m)
+        else:
+            assert not card_mentions(m), f"{name}: a {m.get('type')} message names cards: {m}"
+    return checked
+
+
+def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
+    """A test person's choice: a random card to play, else the first option offered."""
+    plays = [a for a in legal if a["type"] == "Play"]
+    if plays:
+        return rng.choice(plays)
+    return legal[0]
+
+
+class SyncClient:
+    """One websocket of Starlette's TestClient, keeping every message it receives."""
+
+    def __init__(self, ws: Any, name: str | None) -> None:
+        self.ws = ws
+        self.name = name
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.seq = 0
+        self.n = 0
+
+    def hello(self, token: str | None, last_seq: int | None = None) -> dict[str, Any]:
+        self.ws.send_text(json.dumps({"type": "hello", "token": token, "last_seq": last_seq}))
+        return self.receive()
+
+    def receive(self) -> dict[str, Any]:
+        m: dict[str, Any] = self.ws.receive_json()
+        self.messages.append(m)
+        if m.get("type") in ("welcome", "update"):
+            self.state = m["state"]
+            self.seq = m["seq"]
+        return m
+
+    def until(self, kind: str) -> dict[str, Any]:
+        """Read until a message of ``kind``; returns it."""
+        while True:
+            m = self.receive()
+            if m["type"] == kind:
+                return m
+
+    def sync(self) -> int:
+        """Ping and read until the pong: every update up to the pong's seq has arrived."""
+        self.ws.send_text(json.dumps({"type": "ping"}))
+        pong = self.until("pong")
+        seq: int = pong["seq"]
+        return seq
+
+    def act(self, action: dict[str, Any], client_id: str | None = None) -> dict[str, Any]:
+        """Send an intent and read until its ack or error."""
+        self.n += 1
+        cid = client_id or f"{self.name}-{self.n}"
+        self.ws.send_text(json.dumps({"type": "action", "id": cid, "action": action}))
+        while True:
+            m = self.receive()
+            if m["type"] in ("ack", "error") and m.get("id") == cid:
+                return m
