@@ -182,3 +182,227 @@ class SyncClient:
             m = self.receive()
             if m["type"] in ("ack", "error") and m.get("id") == cid:
                 return m
+
+
+class AsyncClient:
+    """A ``websockets`` client at a live server: keeps every message, plays a person's turns."""
+
+    def __init__(self, ws: Any, name: str | None) -> None:
+        self.ws = ws
+        self.name = name
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self.seq = 0
+        self.pending: str | None = None
+        self.need_seq = 0
+        self.n = 0
+        self.prefix = f"{name}-{random.getrandbits(32):08x}"
+
+    async def hello(self, token: str | None, last_seq: int | None = None) -> dict[str, Any]:
+        await self.ws.send(json.dumps({"type": "hello", "token": token, "last_seq": last_seq}))
+        m = await self.recv()
+        assert m["type"] == "welcome", m
+        return m
+
+    async def recv(self, timeout: float = 15.0) -> dict[str, Any]:
+        import asyncio
+
+        m: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.messages.append(m)
+        if m["type"] in ("welcome", "update"):
+            self.state = m["state"]
+            self.seq = m["seq"]
+        elif m["type"] == "error":
+            raise AssertionError(f"{self.name}: unexpected error {m}")
+        elif m["type"] == "ack" and m["id"] == self.pending:
+            self.pending = None
+            self.need_seq = m["seq"]
+        return m
+
+    def my_turn(self) -> bool:
+        s = self.state
+        return (
+            s is not None
+            and self.pending is None
+            and self.seq >= self.need_seq
+            and s["status"] != "over"
+            and s["waiting_for"] == self.name
+            and bool(s["legal"])
+        )
+
+    async def play(
+        self, rng: random.Random, stop: Any, limit: int = 20000, timeout: float = 15.0
+    ) -> None:
+        """Take this person's turns (``pick``) until ``stop(self)`` is true."""
+        for _ in range(limit):
+            if stop(self):
+                return
+            if self.my_turn():
+                assert self.state is not None
+                self.n += 1
+                self.pending = f"{self.prefix}-{self.n}"
+                action = pick(self.state["legal"], rng)
+                await self.ws.send(
+                    json.dumps({"type": "action", "id": self.pending, "action": action})
+                )
+                continue
+            await self.recv(timeout)
+        raise AssertionError(f"{self.name}: stop condition never reached")
+
+
+def mid_hand(c: AsyncClient) -> bool:
+    """Stop condition: a hand is well under way and the table waits for this person to play."""
+    s = c.state
+    return (
+        c.my_turn()
+        and s is not None
+        and s["view"]["phase"] == "play"
+        and len(s["view"]["tricks"]) >= 4
+        and any(a["type"] == "Play" for a in s["legal"])
+    )
+
+
+def is_over(c: AsyncClient) -> bool:
+    return c.state is not None and c.state["status"] == "over"
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def http_json(url: str, body: Any = None, timeout: float = 10.0) -> Any:
+    """GET (or POST ``body`` as JSON) and decode the JSON answer, errors included."""
+    import urllib.error
+    import urllib.request
+
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return json.loads(r.read())
+    except urllib.error.HTTPError as exc:
+        return json.loads(exc.read())
+
+
+class ThreadedServer:
+    """A real uvicorn serving the app on 127.0.0.1 in a thread of the test process (a socket
+    bound beforehand: no race for the port)."""
+
+    def __init__(self, app: Any) -> None:
+        import socket
+        import threading
+
+        import uvicorn
+
+        from vivant.server import MAX_MESSAGE
+
+        self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        config = uvicorn.Config(
+            app, log_level="warning", ws_max_size=16 * MAX_MESSAGE, lifespan="on"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> ThreadedServer:
+        import time
+
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(15)
+        self.sock.close()
+
+
+class ServerProcess:
+    """``vivant serve`` in a process of its own, on the given store."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.bot_delay = bot_delay
+        self.port = free_port()
+        self.proc: Any = None
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_base(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        import subprocess
+        import sys
+        import time
+        import urllib.request
+
+        cmd = [
+            sys.executable,
+            "-c",
+            "import sys; from vivant.cli import main; sys.exit(main(sys.argv[1:]))",
+            "serve",
+            "--port",
+            str(self.port),
+            "--db",
+            self.db_url,
+            "--bot-delay",
+            str(self.bot_delay),
+            "--log-level",
+            "warning",
+        ]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while True:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"vivant serve exited: {self.proc.stderr.read().decode()}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/variants", timeout=1) as r:
+                    if r.status == 200:
+                        return self
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "vivant serve did not start"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown handlers, no flushing, nothing."""
+        import signal
+
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+        assert self.proc.returncode == -signal.SIGKILL
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except Exception:
+                self.proc.kill()
+                self.proc.wait(5)
+        if self.proc is not None and self.proc.stderr is not None:
+            self.proc.stderr.close()

@@ -434,7 +434,8 @@ async def table_socket(ws: WebSocket) -> None:
         pass
     finally:
         hub.leave(lt, conn)
-        with contextlib.suppress(Exception):
+        writer.cancel()
+        with contextlib.suppress(BaseException):
             await writer
         with contextlib.suppress(Exception):
             await ws.close()

@@ -80,7 +80,7 @@ class Connection:
         """Send queued messages in order until closed."""
         while True:
             text = await self.queue.get()
-            if text is None:
+            if text is None or self.closed.is_set():
                 return
             try:
                 await self._send_text(text)
