@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import TypeVar
+
 from vivant.actions import ChooseDeal, ChooseSeats, Cut, Deal, Play
 from vivant.cards import EAST, NORTH, CardSet, parse_card, parse_seat
 from vivant.deal import pack_for_hands
@@ -9,6 +12,8 @@ from vivant.table import Table
 from vivant.variants.mort import MortTable
 
 PLAYERS4 = ("P1", "P2", "P3", "P4")
+
+T = TypeVar("T", bound=Table)
 
 
 def pbn_hands(deal: str) -> list[int]:
@@ -47,3 +52,49 @@ def play(t: Table, *cards: str) -> None:
         assert t.hand is not None
         seat = next(s for s in range(4) if t.hand.hands[s] >> c & 1)
         t.apply(Play(seat, c))
+
+
+def formed(cls: type[T], n: int, *, laws: bool = False, **options: object) -> T:
+    """A table of ``cls`` whose ``n`` players P1..Pn cut in that order (lowest first)."""
+    t = cls([f"P{i + 1}" for i in range(n)], laws=laws, **options)  # type: ignore[call-arg]
+    for i, card in enumerate(("CA", "D2", "H3", "S4")[:n]):
+        t.apply(Cut(player=i, card=parse_card(card)))
+    return t
+
+
+def deal(t: Table, deal: str, turn_up: str | None = None) -> None:
+    """Deal the PBN ``deal`` from the table's dealer, turning up ``turn_up`` (the dealer's last
+    card; any of his cards when None)."""
+    hands = pbn_hands(deal)
+    up = parse_card(turn_up) if turn_up else max(CardSet(hands[t.dealer]))
+    t.apply(Deal(order=pack_for_hands(hands, t.dealer, up)))
+
+
+def auto(t: T, seed: int = 0) -> T:
+    """Finish a sitting with random correct play and default decisions."""
+    rng = random.Random(seed)
+    while not t.is_over():
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+            continue
+        seat = t.to_act()
+        assert seat is not None
+        if t.phase == "play" and t.pending is None:
+            t.apply(rng.choice(t.legal_actions(seat)))
+        else:
+            t.apply(t.default_action())
+    return t
+
+
+def finish_hand(t: Table) -> None:
+    """Play the rest of the hand with the first correct card each time."""
+    while t.phase == "play" and t.pending is None:
+        seat = t.to_act()
+        assert seat is not None
+        t.apply(t.legal_actions(seat)[0])
+
+
+def snapshot(t: Table) -> object:
+    """Everything observable about a table, to check a refused action changed nothing."""
+    views = [t.view(s).to_json() for s in (0, 1, 2, 3, None)]
+    return (len(t.log), t.phase, views, t.record())  # type: ignore[attr-defined]

@@ -23,7 +23,7 @@ from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import IllegalPlayError, OutOfTurnError, WrongSeatError
 from vivant.variants.mort import MortTable
 
-from helpers import mort_at, play
+from helpers import finish_hand, mort_at, play, snapshot
 
 # Vivant deals for Mort (hearts turned at Mort's place); L leads. Mort's thirteen hearts win
 # every trick once he has the lead. V: S2 and twelve clubs; R: thirteen diamonds; L: the rest.
@@ -35,18 +35,6 @@ POWER = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
 
 def c(text: str) -> int:
     return parse_card(text)
-
-
-def finish_hand(t: MortTable) -> None:
-    """Play the rest of the hand with the first legal card each time."""
-    while t.phase == "play" and t.pending is None:
-        seat = t.to_act()
-        assert seat is not None
-        t.apply(t.legal_actions(seat)[0])
-
-
-def snapshot(t: MortTable) -> object:
-    return (len(t.log), [t.view(s).to_json() for s in range(4)], t.phase)
 
 
 # --- revokes ------------------------------------------------------------------------------------

@@ -12,26 +12,10 @@ from vivant.deal import pack_for_hands
 from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
 
-from helpers import PLAYERS4, formed_mort, mort_at, pbn_hands, play
+from helpers import PLAYERS4, auto, formed_mort, mort_at, pbn_hands, play
 
 # V holds every master; used where the outcome must be certain.
 POWER = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
-
-
-def auto(t: MortTable, seed: int = 0) -> MortTable:
-    """Finish a sitting with random legal play and default decisions."""
-    rng = random.Random(seed)
-    while not t.is_over():
-        if t.awaiting_chance():
-            t.apply(t.chance_action(rng))
-            continue
-        seat = t.to_act()
-        assert seat is not None
-        if t.phase == "play" and t.pending is None:
-            t.apply(rng.choice(t.legal_actions(seat)))
-        else:
-            t.apply(t.default_action())
-    return t
 
 
 def test_find_variant_by_name_and_alias() -> None:

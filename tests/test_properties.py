@@ -6,23 +6,29 @@ once, misdeals and cards exposed in dealing; every choice then goes to its defau
 
 from __future__ import annotations
 
+import json
 import random
+from typing import TypeVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vivant.actions import Action, Play, PlayTogether, ReportExposed, ReportMisdeal
-from vivant.cards import FULL_PACK_MASK, cards_of
-from vivant.table import PLAY
+from vivant.cards import FULL_PACK_MASK, card_name, cards_of
+from vivant.table import PLAY, Table
 from vivant.trick import is_revoke
+from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
 
+T = TypeVar("T", bound=Table)
 
-def irregular_action(t: MortTable, rng: random.Random) -> Action | None:
+
+def irregular_action(t: Table, rng: random.Random) -> Action | None:
     """Some irregular but recordable action of laws mode, or None."""
     h = t.hand
     assert h is not None
-    nxt = (h.leader + len(h.trick)) % 4
+    nxt = t.seat_order[h.leader][len(h.trick)]
+    live = [s for s in range(4) if s not in t.dead_seats]
     roll = rng.random()
     if roll < 0.05:
         led = h.trick[0] // 13 if h.trick else None
@@ -30,20 +36,21 @@ def irregular_action(t: MortTable, rng: random.Random) -> Action | None:
         if revokes:
             return Play(nxt, rng.choice(revokes))
     elif roll < 0.07 and not h.trick:
-        other = rng.choice([s for s in range(4) if s != nxt])
+        other = rng.choice([s for s in live if s != nxt])
         return Play(other, rng.choice(cards_of(h.hands[other])))
     elif roll < 0.09 and len(cards_of(h.hands[nxt])) >= 2:
         return PlayTogether(nxt, tuple(rng.sample(cards_of(h.hands[nxt]), 2)))
     elif roll < 0.1 and not h.trick and not h.tricks:
         if rng.random() < 0.5:
-            return ReportMisdeal(rng.randrange(4), rng.choice(["deal", "wrong_cut"]))
-        return ReportExposed(rng.randrange(4), rng.choice(cards_of(h.hands[rng.randrange(4)])))
+            return ReportMisdeal(rng.choice(live), rng.choice(t.misdeal_reasons))
+        holder = rng.choice([s for s in range(4) if h.hands[s]])
+        return ReportExposed(rng.choice(live), rng.choice(cards_of(h.hands[holder])))
     return None
 
 
-def run_sitting(seed: int, n: int, laws: bool) -> MortTable:
-    rng = random.Random(seed)
-    t = MortTable([f"P{i + 1}" for i in range(n)], laws=laws)
+def run(t: T, rng: random.Random, laws: bool) -> T:
+    """Finish a sitting: random correct play, irregularities injected in laws mode, every other
+    decision by default; cards are checked conserved before every card."""
     while not t.is_over():
         if t.awaiting_chance():
             t.apply(t.chance_action(rng))
@@ -60,11 +67,16 @@ def run_sitting(seed: int, n: int, laws: bool) -> MortTable:
     return t
 
 
-def check_cards_conserved(t: MortTable) -> None:
+def run_sitting(seed: int, n: int, laws: bool) -> MortTable:
+    return run(MortTable([f"P{i + 1}" for i in range(n)], laws=laws), random.Random(seed), laws)
+
+
+def check_cards_conserved(t: Table) -> None:
+    """Hands, the cards not dealt (Thirteen and the Odd's stock) and the tricks hold the pack."""
     h = t.hand
     assert h is not None
-    mask = 0
-    count = 0
+    mask = h.stock
+    count = h.stock.bit_count()
     for hand in h.hands:
         assert mask & hand == 0
         mask |= hand
@@ -118,21 +130,85 @@ def test_replay_of_any_prefix_matches(seed: int, cut: int) -> None:
 @given(seed=st.integers(0, 2**32), laws=st.booleans())
 def test_views_never_show_a_concealed_card(seed: int, laws: bool) -> None:
     """No seat (nor a spectator) receives a card of a hand it may not see."""
-    import json
+    assert_views_secret(run_sitting(seed, 4, laws))
 
-    from vivant.cards import card_name
 
-    t = run_sitting(seed, 4, laws)
-    replayed = MortTable(list(t.players), laws=laws)
-    for action in t.log:
+# --- the rest of the dummy family -----------------------------------------------------------------
+
+GAMES = {
+    "english-dummy": 3,
+    "double-dummy": 2,
+}
+
+
+def run_family(name: str, seed: int, laws: bool) -> Table:
+    t = find_variant(name)([f"P{i + 1}" for i in range(GAMES[name])], laws=laws)
+    return run(t, random.Random(seed), laws)
+
+
+def check_family_record(t: Table) -> None:
+    """Tricks of the variant's size, thirteen to a hand (or fewer with an admitted claim), the
+    won tricks summing to thirteen, rubbers best of three with zero-sum stakes, and replay
+    through JSON rebuilding the same sitting."""
+    rec = t.record()  # type: ignore[attr-defined]
+    size = t.trick_size
+    for g in rec["games"]:
+        for hand in g["hands"]:
+            if hand.get("abandoned"):
+                continue
+            claimed = any(cl.get("admitted") for cl in hand.get("claims", []))
+            assert len(hand["tricks"]) == 13 or claimed
+            assert all(len(tr["cards"]) == size for tr in hand["tricks"])
+            played = [c for tr in hand["tricks"] for c in tr["cards"]]
+            assert len(set(played)) == len(played)
+            assert sum(hand["won"].values()) == 13
+    for r in rec["rubbers"]:
+        assert sum(r["settlement"].values()) == 0
+        winners = [rec["games"][i - 1]["winner"] for i in r["games"]]
+        # Best of three: the winner takes two games, the last of them; no third game after 2-0.
+        assert winners.count(r["winner"]) == 2 and winners[-1] == r["winner"]
+        assert len(winners) in (2, 3)
+    assert sum(rec["settlement"].values()) == 0
+    again = type(t).replay(json.loads(json.dumps(t.config())), json.loads(json.dumps(t.log_json())))
+    assert again.record() == rec  # type: ignore[attr-defined]
+    assert [again.view(s).to_json() for s in (0, 1, 2, 3, None)] == [
+        t.view(s).to_json() for s in (0, 1, 2, 3, None)
+    ]
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), name=st.sampled_from(sorted(GAMES)), laws=st.booleans())
+def test_family_sitting_invariants(seed: int, name: str, laws: bool) -> None:
+    t = run_family(name, seed, laws)
+    check_family_record(t)
+    rec = t.record()  # type: ignore[attr-defined]
+    if name == "english-dummy":
+        assert len(rec["rubbers"]) == 3
+    else:
+        assert len(rec["rubbers"]) == 1
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), name=st.sampled_from(sorted(GAMES)), laws=st.booleans())
+def test_family_views_never_show_a_concealed_card(seed: int, name: str, laws: bool) -> None:
+    assert_views_secret(run_family(name, seed, laws), limit=400)
+
+
+def assert_views_secret(t: Table, limit: int | None = None) -> None:
+    """Replaying ``t``, no view (nor a spectator's) ever names a card of a hand it may not see:
+    its own, the hands exposed to all (dummies), a hand shown to it alone, penalty cards, the
+    turn-up and cards shown face up by a pending irregularity are the only ones it may."""
+    replayed = type(t).from_config(t.config())
+    for action in t.log[:limit]:
         replayed.apply(action)
         h = replayed.hand
         if h is None:
             continue
         for seat in (0, 1, 2, 3, None):
             text = json.dumps(replayed.view(seat).to_json())
+            seen = replayed._shown_to(seat) if seat is not None else {}
             for other in range(4):
-                if other in (seat, 2):  # own hand; Mort is exposed to all
+                if other == seat or other in replayed._exposed_seats() or other in seen:
                     continue
                 hidden = h.hands[other] & ~h.penalty_cards[other]
                 if h.turn_up is not None:
@@ -141,4 +217,4 @@ def test_views_never_show_a_concealed_card(seed: int, laws: bool) -> None:
                     for shown in replayed.pending.cards:
                         hidden &= ~(1 << shown)
                 for c in cards_of(hidden):
-                    assert f'"{card_name(c)}"' not in text, (seat, other, card_name(c))
+                    assert f'"{card_name(c)}"' not in text, (t.variant, seat, other, card_name(c))

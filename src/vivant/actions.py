@@ -145,6 +145,55 @@ class ChooseDeal(Action):
     for_mort: bool
 
 
+@dataclass(frozen=True, slots=True)
+class ChoosePosition(Action):
+    """Double Dummy (DD-1.2): the lowest cutter, at ``seat``, sits on his adversary's right
+    (``right``, the usual choice) or on his left."""
+
+    seat: Seat
+    right: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """Humbug (HU-2.1): the player at ``seat`` keeps the hand dealt him (``take`` false) or
+    exchanges it for the dead hand on his right (``take`` true), once, all or nothing."""
+
+    seat: Seat
+    take: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """The dealer names the trumps: ``trump`` is ``"S" "H" "D" "C"`` or ``"NT"`` where the game
+    allows no trumps (Bridge for Three B3-3; Humbug's declared-trump variation HU-5.1)."""
+
+    seat: Seat
+    trump: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """``seat`` lets the decision due from it go: the dealer passes the declaration to Dummy,
+    the eldest does not double, the dealer does not redouble (B3-3, B3-5)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Double(Action):
+    """The eldest hand doubles the value of the tricks (B3-5, BW-2)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Redouble(Action):
+    """The dealer redoubles after the eldest's double (B3-5, BW-2)."""
+
+    seat: Seat
+
+
 # --- play ---------------------------------------------------------------------------------------
 
 
@@ -242,6 +291,15 @@ class CallSuit(Action):
 
     seat: Seat
     suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Claim(Action):
+    """``seat`` claims ``tricks`` of the tricks still to play; if the adversary admits the claim
+    the hand is scored as if they had been won in play (DD-3.5, D-DD4)."""
+
+    seat: Seat
+    tricks: int
 
 
 #: Every action class by its JSON ``type`` name.

@@ -70,10 +70,21 @@ from vivant.views import TrickView, View
 CUT = "cut"
 CHOOSE = "choose"
 DEAL = "deal"
+EXCHANGE = "exchange"
+DECLARE = "declare"
+DOUBLE = "double"
 PLAY = "play"
 CLAIMS = "claims"
 PENALTY = "penalty"
 OVER = "over"
+
+#: Phases between the deal and the opening lead (a hand exists, no card has been played).
+BEFORE_PLAY = (EXCHANGE, DECLARE, DOUBLE)
+
+#: Who plays the k-th card of a trick led by each seat, at a table of four.
+FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
+    tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +116,10 @@ class HandState:
     turn_up: Card | None
     leader: Seat
     turn_up_taken: bool = False
+    stock: int = 0
+    initial: list[int] = field(default_factory=list)
+    conceded: list[int] = field(default_factory=lambda: [0, 0])
+    notes: dict[str, Any] = field(default_factory=dict)
     trick: list[Card] = field(default_factory=list)
     trick_seats: list[Seat] = field(default_factory=list)
     tricks: list[TrickRecord] = field(default_factory=list)
@@ -129,17 +144,32 @@ def side_of(seat: Seat) -> int:
 
 
 class Table(ABC):
-    """Shared machinery of a four-seat trick-taking table; variants subclass it.
+    """Shared machinery of a trick-taking table of four hands; variants subclass it.
 
     Class-level settings: ``variant`` (registry name), ``dummy_seats`` (hands exposed and played
-    by their partner), ``side_names``, ``role_letters`` (the variant's letters for N E S W).
+    by their partner; a variant may set it per hand), ``dead_seats`` (hands dealt but never
+    played), ``side_names``, ``role_letters`` (the variant's letters for N E S W), ``seat_sides``
+    (the side of each seat), ``seat_order`` (who plays the k-th card of a trick led by each
+    seat) and ``trick_size`` (cards to a trick: four, or two when only two hands play).
+    ``summary`` is the short text of the rules as the program plays them (:meth:`rules_summary`).
     """
 
     variant: ClassVar[str] = ""
-    dummy_seats: ClassVar[tuple[Seat, ...]] = ()
+    summary: ClassVar[str] = ""
+    dummy_seats: tuple[Seat, ...] = ()
+    dead_seats: ClassVar[tuple[Seat, ...]] = ()
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     role_letters: ClassVar[tuple[str, str, str, str]] = ("N", "E", "S", "W")
+    seat_sides: ClassVar[tuple[int, int, int, int]] = (0, 1, 0, 1)
+    seat_order: ClassVar[tuple[tuple[Seat, ...], ...]] = FOUR_SEAT_ORDER
+    trick_size: ClassVar[int] = 4
+    deal_step: ClassVar[int] = 1
     _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
+
+    @classmethod
+    def rules_summary(cls) -> str:
+        """A short text of the rules as the program plays them (``vivant rules GAME``)."""
+        return cls.summary
 
     def __init__(self, players: Sequence[str], *, laws: bool = False) -> None:
         self.players: tuple[str, ...] = tuple(players)
@@ -182,8 +212,17 @@ class Table(ABC):
         return self.role_letters[seat]
 
     def electors(self, side: int) -> tuple[Seat, ...]:
-        """The seats of ``side`` that can make the side's choices (not a dummy)."""
-        return tuple(s for s in (side, side + 2) if s not in self.dummy_seats)
+        """The seats of ``side`` that can make the side's choices (not a dummy, nor dead)."""
+        return tuple(
+            s
+            for s in range(4)
+            if self.seat_sides[s] == side and s not in self.dummy_seats and s not in self.dead_seats
+        )
+
+    def cutter(self, dealer: Seat) -> Seat:
+        """Who cuts the pack: the dealer's pone, or the player who acts for a dummy pone (M-3.5
+        with D-M4, ED-3.1 with D-ED3, DD-2.1 with D-DD2)."""
+        return self.controller((dealer - 1) % 4)
 
     def seat_player(self, seat: Seat) -> str | None:
         """Name of the player at ``seat`` in the current game (None for a dummy)."""
@@ -219,13 +258,17 @@ class Table(ABC):
                 due = self._suit_call_elector()
                 if due is not None:
                     return due
-            nxt = (h.leader + len(h.trick)) % 4
+            nxt = self.seat_order[h.leader][len(h.trick)]
             return (nxt + 2) % 4 if nxt in self.dummy_seats else nxt
         if self.phase == CLAIMS:
             return self._claims_elector()
         if self.phase == PENALTY:
             rev = self._next_penalty()
-            return self.electors(1 - side_of(rev.seat))[0] if rev else None
+            return self.electors(1 - self.seat_sides[rev.seat])[0] if rev else None
+        return self._other_to_act()
+
+    def _other_to_act(self) -> Seat | None:
+        """Who acts in a variant's own phases (choices before the deal or before play)."""
         return None
 
     def legal_actions(self, seat: Seat) -> list[Action]:
@@ -241,7 +284,7 @@ class Table(ABC):
             return self._claim_actions(seat)
         if self.phase == PENALTY:
             rev = self._next_penalty()
-            if rev and seat in self.electors(1 - side_of(rev.seat)):
+            if rev and seat in self.electors(1 - self.seat_sides[rev.seat]):
                 return [ChoosePenalty(seat, rev.trick, o) for o in self._penalty_options(rev)]
             return []
         return self._other_actions(seat)
@@ -313,30 +356,47 @@ class Table(ABC):
         if self.phase != DEAL:
             raise InvalidActionError(f"no deal is due now (phase {self.phase!r})")
         pack = check_pack(action.order)
-        dealer = self.dealer
-        hands = deal_hands(pack, dealer)
+        h = self._new_hand(pack, self.dealer)
+        self.hand = h
+        events = [
+            Event(
+                "dealt",
+                {
+                    "dealer": self.role(h.dealer),
+                    "turn_up": None if h.turn_up is None else card_name(h.turn_up),
+                    "trump": None if h.trump is None else SUIT_LETTERS[h.trump],
+                },
+            )
+        ]
+        return events + self._after_deal(h)
+
+    def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
+        """Deal ``pack`` (WL-2.4): thirteen to each hand one at a time from the dealer's left, the
+        last card turned up for trump and the dealer's; the eldest hand leads."""
         turn_up = pack[-1]
-        self.hand = HandState(
+        return HandState(
             dealer=dealer,
-            hands=hands,
+            hands=deal_hands(pack, dealer),
             trump=turn_up // 13,
             turn_up=turn_up,
             leader=(dealer + 1) % 4,
         )
+
+    def _after_deal(self, h: HandState) -> list[Event]:
+        """What follows the deal: by default the play begins (variants may first exchange or
+        declare, then call :meth:`_start_play`)."""
+        return self._start_play(h)
+
+    def _start_play(self, h: HandState) -> list[Event]:
+        """The hands as they go into play are kept (honours are counted from them)."""
+        h.initial = list(h.hands)
         self.phase = PLAY
-        return [
-            Event(
-                "dealt",
-                {
-                    "dealer": self.role(dealer),
-                    "turn_up": card_name(turn_up),
-                    "trump": SUIT_LETTERS[turn_up // 13],
-                },
-            )
-        ]
+        return []
 
     def _report_deal(self, action: ReportMisdeal | ReportExposed) -> list[Event]:
-        h = self._require_hand()
+        h = self.hand
+        if h is None or self.phase not in (PLAY, *BEFORE_PLAY):
+            raise InvalidActionError(f"no hand is being played (phase {self.phase!r})")
         if not self.laws:
             raise InvalidActionError("irregularities of the deal are recorded in laws mode only")
         if h.tricks or h.trick:
@@ -363,7 +423,12 @@ class Table(ABC):
     def _misdeal_election(self, h: HandState, reason: str) -> Election:
         """WL-4: a misdeal. Default whist law: the deal passes (no choice)."""
         return Election(
-            "misdeal", "WL-4.2", h.dealer, self.electors(1 - side_of(h.dealer)), ("pass",), "pass"
+            "misdeal",
+            "WL-4.2",
+            h.dealer,
+            self.electors(1 - self.seat_sides[h.dealer]),
+            ("pass",),
+            "pass",
         )
 
     def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
@@ -371,7 +436,7 @@ class Table(ABC):
             "exposed_in_deal",
             "WL-3.3",
             h.dealer,
-            self.electors(1 - side_of(h.dealer)),
+            self.electors(1 - self.seat_sides[h.dealer]),
             ("stand", "redeal"),
             "redeal",
             (c,),
@@ -381,16 +446,22 @@ class Table(ABC):
         """Abandon the hand: the same dealer deals again, or the deal passes to the left."""
         assert self.hand is not None
         if not same_dealer:
-            self.dealer = self._next_dealer(self.hand.dealer)
+            self._pass_deal(self.hand.dealer)
         self.hand = None
         self.phase = DEAL
+
+    def _pass_deal(self, dealer: Seat) -> None:
+        """The deal passes from ``dealer`` to the next (variants whose players change seats each
+        hand move the players instead)."""
+        self.dealer = self._next_dealer(dealer)
 
     def _abandon_hand(self, h: HandState) -> None:
         """A hand thrown in by the laws (misdeal, new deal): kept in the record, never scored."""
         self.hand_records.append(self._hand_record(h, abandoned=True))
 
     def _next_dealer(self, dealer: Seat) -> Seat:
-        return (dealer + 1) % 4
+        """The deal passes to the left (WL-2.5); between two players it alternates."""
+        return (dealer + self.deal_step) % 4
 
     # --- play -----------------------------------------------------------------------------------
 
@@ -404,7 +475,7 @@ class Table(ABC):
             raise InvalidActionError(f"invalid seat {seat!r}")
 
     def _next_to_play(self, h: HandState) -> Seat:
-        return (h.leader + len(h.trick)) % 4
+        return self.seat_order[h.leader][len(h.trick)]
 
     def _seat_label(self, seat: Seat) -> str:
         return f"{self.role(seat)} ({'NESW'[seat]})"
@@ -421,7 +492,7 @@ class Table(ABC):
             h.suit_call_due and self._suit_call_elector() is not None
         ):
             return 0
-        if seat != (h.leader + len(h.trick)) % 4:
+        if seat != self.seat_order[h.leader][len(h.trick)]:
             return 0
         hand = h.hands[seat]
         if h.forced is not None and h.forced[0] == seat:
@@ -448,7 +519,7 @@ class Table(ABC):
             elector = self._suit_call_elector()
             if elector is not None:
                 return [CallSuit(seat, s) for s in range(4)] if seat == elector else []
-        nxt = (h.leader + len(h.trick)) % 4
+        nxt = self.seat_order[h.leader][len(h.trick)]
         if self.controller(nxt) != seat:
             return self._call_card_actions(seat, nxt)
         plays = PLAYS[nxt]
@@ -458,9 +529,13 @@ class Table(ABC):
         """An opponent of the hand to play may call its exposed penalty cards (WL-5.2)."""
         h = self.hand
         assert h is not None
-        if not h.penalty_cards[nxt] or side_of(seat) == side_of(nxt) or h.forced is not None:
+        if (
+            not h.penalty_cards[nxt]
+            or self.seat_sides[seat] == self.seat_sides[nxt]
+            or h.forced is not None
+        ):
             return []
-        if seat not in self.electors(side_of(seat)):
+        if seat not in self.electors(self.seat_sides[seat]):
             return []
         led = h.trick[0] // 13 if h.trick else None
         out: list[Action] = []
@@ -490,7 +565,7 @@ class Table(ABC):
             raise InvalidActionError(
                 f"{self._seat_label(elector)} must first call a suit for the lead (WL-6.1)"
             )
-        nxt = (h.leader + len(h.trick)) % 4
+        nxt = self.seat_order[h.leader][len(h.trick)]
         if seat != nxt:
             if not self.laws:
                 raise OutOfTurnError(
@@ -530,7 +605,7 @@ class Table(ABC):
                     self._establish(r)
             h.called_suit = None
             if h.suit_call_due:
-                h.suit_call_due.pop(side_of(seat), None)
+                h.suit_call_due.pop(self.seat_sides[seat], None)
         bit = 1 << c
         h.hands[seat] &= ~bit
         if h.penalty_cards[seat] & bit:
@@ -544,7 +619,7 @@ class Table(ABC):
         h.trick.append(c)
         h.trick_seats.append(seat)
         events.append(self._played_events()[seat][c])
-        if len(h.trick) == 4:
+        if len(h.trick) == self.trick_size:
             events.extend(self._quit_trick(h))
         return events
 
@@ -572,7 +647,7 @@ class Table(ABC):
         cards = tuple(h.trick)
         winner = h.trick_seats[trick_winner(cards, h.trump)]
         h.tricks.append(TrickRecord(h.leader, cards, tuple(h.trick_seats), winner))
-        h.won[side_of(winner)] += 1
+        h.won[self.seat_sides[winner]] += 1
         h.trick = []
         h.trick_seats = []
         h.leader = winner
@@ -610,15 +685,15 @@ class Table(ABC):
         pending = self._unclaimed_revokes()
         if not pending:
             return None
-        return self.electors(1 - side_of(pending[0].seat))[0]
+        return self.electors(1 - self.seat_sides[pending[0].seat])[0]
 
     def _claim_actions(self, seat: Seat) -> list[Action]:
         pending = self._unclaimed_revokes()
-        if not pending or seat not in self.electors(1 - side_of(pending[0].seat)):
+        if not pending or seat not in self.electors(1 - self.seat_sides[pending[0].seat]):
             return []
-        side = side_of(pending[0].seat)
+        side = self.seat_sides[pending[0].seat]
         acts: list[Action] = [
-            ClaimRevoke(seat, r.trick) for r in pending if side_of(r.seat) == side
+            ClaimRevoke(seat, r.trick) for r in pending if self.seat_sides[r.seat] == side
         ]
         acts.append(WaiveRevokes(seat))
         return acts
@@ -628,16 +703,16 @@ class Table(ABC):
         h = self.hand
         if h is None or self.phase not in (PLAY, CLAIMS):
             raise InvalidActionError(f"no hand to claim a revoke in (phase {self.phase!r})")
-        if action.seat not in self.electors(side_of(action.seat)):
+        if action.seat not in self.electors(self.seat_sides[action.seat]):
             raise WrongSeatError(f"{self._seat_label(action.seat)} cannot claim (a dummy)")
-        opp = 1 - side_of(action.seat)
+        opp = 1 - self.seat_sides[action.seat]
         current = len(h.tricks) + 1
         if not 1 <= action.trick <= current:
             raise InvalidActionError(f"there is no trick {action.trick} yet")
         found = [
             r
             for r in h.revokes
-            if r.trick == action.trick and side_of(r.seat) == opp and not r.claimed
+            if r.trick == action.trick and self.seat_sides[r.seat] == opp and not r.claimed
         ]
         if not found:
             raise InvalidActionError(
@@ -646,6 +721,8 @@ class Table(ABC):
         fresh = [r for r in found if not r.established]
         if fresh:
             # Found before the trick is quitted: the revoke must be corrected (WL-7.4, M-6.1).
+            if fresh[0].trick == len(h.tricks):
+                self._reopen_last_trick(h)
             h.must_correct = fresh[0].seat
             return [Event("revoke_to_correct", {"seat": self.role(fresh[0].seat)})]
         liable = [r for r in found if self._penalisable(r)]
@@ -663,6 +740,14 @@ class Table(ABC):
         if self.phase == CLAIMS and not self._unclaimed_revokes():
             events.extend(self._hand_played())
         return events
+
+    def _reopen_last_trick(self, h: HandState) -> None:
+        """The last trick is complete but not yet turned and quitted (T5): take it back up."""
+        t = h.tricks.pop()
+        h.won[self.seat_sides[t.winner]] -= 1
+        h.trick = list(t.cards)
+        h.trick_seats = list(t.seats)
+        h.leader = t.leader
 
     def _correct_revoke(self, action: CorrectRevoke) -> list[Event]:
         h = self._require_hand()
@@ -689,13 +774,13 @@ class Table(ABC):
         del h.trick_seats[pos:]
         h.revokes.remove(rev)
         h.must_correct = None
-        exposed = seat not in self.dummy_seats
+        exposed, rule = self._revoke_correction(seat)
         if exposed:
             h.penalty_cards[seat] |= 1 << rev.card
         h.irregularities.append(
             IrregularityRecord(
                 "revoke_corrected",
-                "WL-7.4" if exposed else "M-6.1",
+                rule,
                 seat,
                 rev.trick,
                 (rev.card,),
@@ -710,16 +795,25 @@ class Table(ABC):
             raise InvalidActionError("there is nothing to waive now")
         elector = self._claims_elector()
         pending = self._unclaimed_revokes()
-        if elector is None or action.seat not in self.electors(1 - side_of(pending[0].seat)):
+        if elector is None or action.seat not in self.electors(
+            1 - self.seat_sides[pending[0].seat]
+        ):
             raise WrongSeatError(f"{self._seat_label(action.seat)} has no revoke claim to waive")
-        side = side_of(pending[0].seat)
+        side = self.seat_sides[pending[0].seat]
         h = self.hand
         assert h is not None
         for r in pending:
-            if side_of(r.seat) == side:
+            if self.seat_sides[r.seat] == side:
                 r.claimed = True
                 r.penalty = "waived"
         return self._hand_played()
+
+    def _revoke_correction(self, seat: Seat) -> tuple[bool, str]:
+        """Whether a revoke corrected in time leaves the card played in error exposed (liable to
+        be called, WL-7.4), and the rule: a dummy's card simply goes back (M-6.1)."""
+        if seat in self.dummy_seats:
+            return False, "M-6.1"
+        return True, "WL-7.4"
 
     def _next_penalty(self) -> Revoke | None:
         h = self.hand
@@ -745,10 +839,11 @@ class Table(ABC):
         )
         if target is None:
             raise InvalidActionError(f"no claimed revoke in trick {action.trick} awaits a penalty")
-        if action.seat not in self.electors(1 - side_of(target.seat)):
+        if action.seat not in self.electors(1 - self.seat_sides[target.seat]):
             raise WrongSeatError(
                 f"the penalty for {self._seat_label(target.seat)}'s revoke is chosen by "
-                f"{self.side_names[1 - side_of(target.seat)]}, not {self._seat_label(action.seat)}"
+                f"{self.side_names[1 - self.seat_sides[target.seat]]}, "
+                f"not {self._seat_label(action.seat)}"
             )
         options = self._penalty_options(target)
         if action.option not in options:
@@ -773,11 +868,17 @@ class Table(ABC):
         election = self._lead_out_of_turn_election(h, seat, c, nxt)
         if election is None:
             h.irregularities.append(
-                IrregularityRecord("lead_out_of_turn", "D-M9", seat, h.trick_number, (c,))
+                IrregularityRecord(
+                    "lead_out_of_turn", self.withdrawn_lead_rule, seat, h.trick_number, (c,)
+                )
             )
             return [Event("lead_withdrawn", {"seat": self.role(seat), "card": card_name(c)})]
         self.pending = election
         return [Event("irregularity", election.to_json(self._seat_label))]
+
+    #: The rule under which a lead out of turn is simply withdrawn, when the variant's
+    #: :meth:`_lead_out_of_turn_election` gives no choice.
+    withdrawn_lead_rule: ClassVar[str] = "D-M9"
 
     def _lead_out_of_turn_election(
         self, h: HandState, seat: Seat, c: Card, due: Seat
@@ -787,7 +888,7 @@ class Table(ABC):
             "lead_out_of_turn",
             "WL-6.1",
             seat,
-            self.electors(1 - side_of(seat)),
+            self.electors(1 - self.seat_sides[seat]),
             ("accept", "call_card", "call_suit"),
             "call_card",
             (c,),
@@ -827,7 +928,7 @@ class Table(ABC):
             "two_cards",
             "WL-5.1",
             seat,
-            self.electors(1 - side_of(seat)),
+            self.electors(1 - self.seat_sides[seat]),
             options,
             options[0],
             cards,
@@ -859,6 +960,8 @@ class Table(ABC):
                 self._abandon_hand(h)
                 self._redeal(same_dealer=action.option == "redeal")
             return [Event("elected", {"kind": p.kind, "option": action.option})]
+        if p.kind not in ("lead_out_of_turn", "two_cards"):
+            return self._elected_other(p, action)
         h.irregularities.append(
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, action.option)
         )
@@ -872,7 +975,7 @@ class Table(ABC):
             if action.option == "call_card":
                 h.penalty_cards[seat] |= 1 << c
             elif action.option == "call_suit":
-                h.suit_call_due[side_of(seat)] = action.seat
+                h.suit_call_due[self.seat_sides[seat]] = action.seat
             return events
         if p.kind == "two_cards":
             chosen = next(x for x in p.cards if card_name(x) == action.option)
@@ -884,6 +987,10 @@ class Table(ABC):
             return events + self._put_card(h, seat, chosen, revoke)
         raise InvalidActionError(f"unknown election kind {p.kind!r}")
 
+    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
+        """A variant's own kind of election has been decided (e.g. a claim admitted)."""
+        raise InvalidActionError(f"unknown election kind {p.kind!r}")
+
     def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
         """Seats whose second card returns to hand unpenalised (Mort: V and M, M-6.6)."""
         return ()
@@ -893,7 +1000,7 @@ class Table(ABC):
         h = self.hand
         if h is None or not h.suit_call_due or h.trick or h.called_suit is not None:
             return None
-        side = side_of(h.leader)
+        side = self.seat_sides[h.leader]
         return h.suit_call_due.get(side)
 
     def _call_suit(self, action: CallSuit) -> list[Event]:
@@ -909,7 +1016,7 @@ class Table(ABC):
         if not 0 <= action.suit < 4:
             raise InvalidActionError(f"invalid suit {action.suit!r}")
         h.called_suit = action.suit
-        del h.suit_call_due[side_of(h.leader)]
+        del h.suit_call_due[self.seat_sides[h.leader]]
         return [Event("suit_called", {"suit": SUIT_LETTERS[action.suit]})]
 
     def _default_suit_call(self, seat: Seat) -> Suit:
@@ -917,7 +1024,7 @@ class Table(ABC):
         h = self.hand
         assert h is not None
         mine = h.hands[seat] | sum(
-            h.hands[s] for s in self.dummy_seats if side_of(s) == side_of(seat)
+            h.hands[s] for s in self.dummy_seats if self.seat_sides[s] == self.seat_sides[seat]
         )
         return max(range(4), key=lambda s: ((mine >> (13 * s)) & SUIT_MASK).bit_count())
 
@@ -1001,11 +1108,14 @@ class Table(ABC):
         if h is not None:
             for d in self._exposed_seats():
                 exposed[d] = CardSet(h.hands[d])
+            if seat is not None:
+                for d, mask in self._shown_to(seat).items():
+                    exposed[d] = CardSet(mask)
             for s in range(4):
                 sizes[s] = h.hands[s].bit_count()
                 if h.penalty_cards[s]:
                     penalty[s] = CardSet(h.penalty_cards[s])
-            if seat is not None:
+            if seat is not None and not self._own_hand_unseen(seat):
                 own = CardSet(h.hands[seat])
             trick = TrickView(h.leader, tuple(h.trick), None)
             tricks = tuple(TrickView(t.leader, t.cards, t.winner) for t in h.tricks)
@@ -1038,7 +1148,17 @@ class Table(ABC):
         )
 
     def _exposed_seats(self) -> tuple[Seat, ...]:
+        """Hands face up to the whole table (dummies, before the opening lead by default)."""
         return self.dummy_seats
+
+    def _shown_to(self, seat: Seat) -> dict[Seat, int]:
+        """Hands (masks by seat) that ``seat`` alone has been shown: a discarded hand the player
+        remembers (Humbug), Dummy's cards the pone sorted (Bridge for Three)."""
+        return {}
+
+    def _own_hand_unseen(self, seat: Seat) -> bool:
+        """Whether ``seat`` has not yet looked at its own cards (an information rule)."""
+        return False
 
     def _score_view(self) -> dict[str, int]:
         return {}

@@ -3,7 +3,9 @@
 Everything a client or a computer player receives is a :class:`View` (DESIGN §2). A view holds
 the seat's own hand, the hands exposed to everyone (Mort, dummies, penalty cards), the turn-up,
 the current and earlier tricks (every card played was shown face up to the whole table), scores
-and whose turn it is — never a concealed card of another hand.
+and whose turn it is — never a concealed card of another hand. ``exposed`` also holds a hand
+this seat alone has been shown (a Humbug player's discarded hand, Dummy's cards the Bridge for
+Three pone sorted); ``hand`` is empty while the laws say the seat has not looked at its cards.
 """
 
 from __future__ import annotations

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from vivant.errors import InvalidNotationError
 from vivant.table import Table
+from vivant.variants.double_dummy import DoubleDummyTable
+from vivant.variants.english_dummy import EnglishDummyTable
 from vivant.variants.mort import MortTable
 
-VARIANTS: dict[str, type[Table]] = {MortTable.variant: MortTable}
-ALIASES: dict[str, str] = {alias: MortTable.variant for alias in MortTable.aliases}
+_TABLES: tuple[type[Table], ...] = (MortTable, EnglishDummyTable, DoubleDummyTable)
+
+VARIANTS: dict[str, type[Table]] = {cls.variant: cls for cls in _TABLES}
+ALIASES: dict[str, str] = {
+    alias: cls.variant for cls in _TABLES for alias in getattr(cls, "aliases", ())
+}
 
 
 def find_variant(name: str) -> type[Table]:
@@ -21,4 +27,4 @@ def find_variant(name: str) -> type[Table]:
     return VARIANTS[key]
 
 
-__all__ = ["VARIANTS", "MortTable", "find_variant"]
+__all__ = ["VARIANTS", "DoubleDummyTable", "EnglishDummyTable", "MortTable", "find_variant"]

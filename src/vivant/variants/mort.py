@@ -20,50 +20,56 @@ Rules (seed 000, Foster's *Complete Hoyle*, "MORT. WHIST À TROIS; OR FRENCH DUM
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
-from vivant.actions import Action, ChooseDeal, ChooseSeats, Cut
-from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat, card_name
-from vivant.deal import rank_cuts
+from vivant.actions import Action, ChooseDeal, ChooseSeats
+from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.laws import Election, Revoke
 from vivant.scoring.mort import game_value, score_hand, settle
-from vivant.table import CHOOSE, CUT, DEAL, OVER, Event, HandState, Table, side_of
+from vivant.table import CHOOSE, DEAL, OVER, Event, HandState, side_of
+from vivant.variants.sitting import CuttingTable
 
 VM, LR = 0, 1
 
+SUMMARY = """\
+Mort (Whist à trois, French Dummy) — three or four players (seed 000).
+Roles V (Vivant), R, M (Mort, the dead hand), L, clockwise; Vivant plays Mort's cards.
+The players cut (ace low, ties re-cut); each is Vivant once in cutting order: a tournée of three
+games (three players) or four (four players, one sitting out each game).
+Each game's first hand is dealt by Vivant, for himself or for Mort; then the deal passes left.
+Mort's thirteen cards are laid face up once dealt. Whist play: follow suit, highest trump wins.
+Each trick over six is a point; game is 5 and its last hand is played out, every point counting;
+a slam is 20 on the score sheet; no honours.
+Score sheet: markers + triple/double/simple + 4 − the losers' points; Vivant pays or receives
+double, the player sitting out nothing.
+Laws: misdeals and cards exposed in dealing at the opponents' election; revoke: three tricks,
+three points off, or three points to the claimants (never below one trick; Mort never liable);
+leads out of turn by V or M taken back or accepted; two cards at once.
+"""
 
-class MortTable(Table):
+
+class MortTable(CuttingTable):
     """A sitting of Mort: the cut, the tournée of three or four games, and its score sheet."""
 
     variant: ClassVar[str] = "mort"
     aliases: ClassVar[tuple[str, ...]] = ("french-dummy", "whist-a-trois")
-    dummy_seats: ClassVar[tuple[Seat, ...]] = (SOUTH,)
+    dummy_seats: tuple[Seat, ...] = (SOUTH,)
     side_names: ClassVar[tuple[str, str]] = ("VM", "LR")
     role_letters: ClassVar[tuple[str, str, str, str]] = ("V", "R", "M", "L")
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("deal", "wrong_cut")
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 8
+    players_rule: ClassVar[str] = "Mort is played by three or four (more may cut in)"
+    summary: ClassVar[str] = SUMMARY
 
     def __init__(self, players: list[str] | tuple[str, ...], *, laws: bool = False) -> None:
-        names = tuple(players)
-        if not 3 <= len(names) <= 8:
-            raise InvalidActionError(
-                f"Mort is played by three or four (more may cut in); got {len(names)} players"
-            )
-        if len(set(names)) != len(names):
-            raise InvalidActionError(f"player names must differ: {list(names)}")
-        super().__init__(names, laws=laws)
-        self.phase = CUT
-        self.cut_groups: list[list[int]] = [list(range(len(names)))]
-        self.draws: dict[int, Card] = {}
-        self.order: list[int] = []
+        super().__init__(players, laws=laws)
         self.game = 0
-        self.seating: dict[str, int] = {}
         self.seats_chosen = False
         self.markers = [0, 0]
         self.extras = [0, 0]
         self.games: list[dict[str, Any]] = []
-        self.totals: dict[str, int] = {n: 0 for n in names}
 
     # --- the cut and the tournée ----------------------------------------------------------------
 
@@ -71,47 +77,6 @@ class MortTable(Table):
     def n_games(self) -> int:
         """Three games make the tournée with three players, four with four (M-2.2, M-2.3)."""
         return min(len(self.players), 4)
-
-    def _cut_group(self) -> list[int] | None:
-        return next((g for g in self.cut_groups if len(g) > 1), None)
-
-    def chance_action(self, rng: random.Random) -> Action:
-        if self.phase == CUT:
-            group = self._cut_group()
-            assert group is not None
-            player = next(p for p in group if p not in self.draws)
-            spread = [c for c in range(52) if c not in self.draws.values()]
-            return Cut(player=player, card=rng.choice(spread))
-        return super().chance_action(rng)
-
-    def _cut(self, action: Cut) -> list[Event]:
-        group = self._cut_group()
-        if self.phase != CUT or group is None:
-            raise InvalidActionError("the table has already been formed; no cut is due")
-        if action.player not in group:
-            raise WrongSeatError(
-                f"player {action.player} does not cut now; the cut is for players {group}"
-            )
-        if action.player in self.draws:
-            raise InvalidActionError(f"{self.players[action.player]} has already cut")
-        if not 0 <= action.card < 52 or action.card in self.draws.values():
-            raise InvalidActionError(f"{action.card!r} is not in the spread pack")
-        self.draws[action.player] = action.card
-        events = [
-            Event("cut", {"player": self.players[action.player], "card": card_name(action.card)})
-        ]
-        if len(self.draws) == len(group):
-            # WL-1.4 (D-G4): the tied cut again, only to order themselves.
-            i = self.cut_groups.index(group)
-            self.cut_groups[i : i + 1] = rank_cuts(self.draws)
-            self.draws = {}
-            if self._cut_group() is None:
-                self.order = [g[0] for g in self.cut_groups]
-                events.append(
-                    Event("table_formed", {"order": [self.players[p] for p in self.order]})
-                )
-                self._start_game()
-        return events
 
     def _roles_for_game(self, k: int) -> dict[str, int]:
         """Who is V, R, L (and out) in game ``k`` (0-based), by cutting order (M-2.6, D-M1, D-M2).
@@ -125,6 +90,9 @@ class MortTable(Table):
         adversaries = [p for p in o[:3] if p != o[k]]
         return {"V": o[k], "R": adversaries[0], "L": adversaries[1]}
 
+    def _table_formed(self) -> None:
+        self._start_game()
+
     def _start_game(self) -> None:
         self.seating = self._roles_for_game(self.game)
         self.seats_chosen = not (self.n_games == 3 or self.game == 0)
@@ -132,18 +100,6 @@ class MortTable(Table):
         self.extras = [0, 0]
         self.hand_records = []
         self.phase = CHOOSE
-
-    def seat_player(self, seat: Seat) -> str | None:
-        if not self.seating or seat == SOUTH:
-            return None
-        return self.players[self.seating["VRML"[seat]]]
-
-    def role_of_player(self, name: str) -> str | None:
-        """The role letter the named player holds in the current game (``out`` or None)."""
-        if name not in self.players:
-            raise InvalidActionError(f"no player named {name!r}")
-        idx = self.players.index(name)
-        return next((r for r, p in self.seating.items() if p == idx), None)
 
     # --- choices before the first deal of a game --------------------------------------------------
 
@@ -159,10 +115,10 @@ class MortTable(Table):
             return [ChooseDeal(NORTH, False), ChooseDeal(NORTH, True)]
         return []
 
-    def to_act(self) -> Seat | None:
-        if self.phase == CHOOSE and self.pending is None:
+    def _other_to_act(self) -> Seat | None:
+        if self.phase == CHOOSE:
             return NORTH if self.seats_chosen else EAST
-        return super().to_act()
+        return None
 
     def _default_other(self, seat: Seat) -> Action:
         if self.phase == CHOOSE and not self.seats_chosen:
@@ -174,8 +130,6 @@ class MortTable(Table):
         return super()._default_other(seat)
 
     def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Cut):
-            return self._cut(action)
         if isinstance(action, ChooseSeats):
             return self._choose_seats(action)
         if isinstance(action, ChooseDeal):
@@ -209,11 +163,6 @@ class MortTable(Table):
         return [Event("deal_for", {"mort": action.for_mort})]
 
     # --- dealing --------------------------------------------------------------------------------
-
-    def cutter(self, dealer: Seat) -> Seat:
-        """Who cuts the pack: the dealer's pone, and Vivant for Mort (M-3.5, D-M4)."""
-        pone = (dealer - 1) % 4
-        return NORTH if pone == SOUTH else pone
 
     def still_pack_shuffler(self, dealer: Seat) -> Seat:
         """Who gathers and shuffles the still pack (M-3.6, D-M5): when V deals (for himself or
@@ -377,11 +326,10 @@ class MortTable(Table):
 
     def record(self) -> dict[str, Any]:
         """The record of the sitting in DESIGN §4's shape (players in cutting order)."""
-        order = self.order + [p for p in range(len(self.players)) if p not in self.order]
         return {
             "game": self.variant,
             "laws": self.laws,
-            "players": [self.players[p] for p in order],
+            "players": self.players_in_cutting_order(),
             "games": self.games,
             "settlement": dict(self.totals),
         }
@@ -414,6 +362,5 @@ class MortTable(Table):
         if self.hand is not None:
             extra["cutter"] = self.role(self.cutter(self.hand.dealer))
             extra["still_pack"] = self.role(self.still_pack_shuffler(self.hand.dealer))
-        if self.phase == CUT:
-            extra["cuts"] = {self.players[p]: card_name(c) for p, c in self.draws.items()}
+        extra.update(self._cut_view())
         return extra

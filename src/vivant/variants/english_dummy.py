@@ -1,0 +1,135 @@
+"""English Dummy: three players, one of them with an exposed partner, in a tournée of three rubbers.
+
+Rules (seed 003, Foster's *Complete Hoyle*, "DUMMY … ENGLISH DUMMY"; english-dummy.md):
+
+* Seats for a rubber (ED-1.3): dummy N, the dummy player (DP) S, his adversaries E and W (the
+  one who cut lower at E). DP plays dummy's cards; dummy is exposed once dealt (D-M15).
+* The table cuts (ace low, ties re-cut); the lowest cutter takes dummy for rubber 1, the next
+  for rubber 2, the highest for rubber 3: a tournée of three rubbers (ED-2.2). Option
+  ``continuous``: the lowest cutter keeps dummy every rubber and concedes a point a rubber to the
+  adversaries (ED-2.6, D-ED4).
+* Dummy deals the first hand of every rubber: DP has W cut and deals E, S, W, N, turning the last
+  card for dummy's trump (ED-2.4, ED-3.1); the deal then passes to the left, DP cutting when dummy
+  is the pone (ED-3.2, D-ED3). The eldest hand leads.
+* English short whist (ED-5): tricks over six, honours A K Q J (dummy's count for DP), none at 4,
+  revoke → tricks → honours, game 5 valued treble/double/single, rubber best of three with 2
+  rubber points, the third game skipped after 2–0. DP settles with each adversary (ED-5.3).
+* Laws (ED-6): dummy is never penalised for a revoke (corrected before the trick is quitted,
+  D-ED1, otherwise it stands); DP's or an adversary's revoke: three tricks, three points off or
+  three points on, at the other side's choice, and the revoking side cannot win the game that
+  hand; DP is not penalised for cards exposed or two played at once (he names the card played,
+  D-ED2); a lead from the wrong one of DP's two hands lets the adversaries call a suit from the
+  hand that should have led, DP leading when an adversary should is simply withdrawn (ED-6.4); an
+  adversary's lead out of turn and cards exposed: whist laws, DP electing (ED-6.5, WL-5, WL-6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from vivant.cards import NORTH, SOUTH, Card, Seat
+from vivant.laws import Election
+from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
+from vivant.table import HandState, Table
+from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+
+SUMMARY = """\
+English Dummy — three players (seed 003).
+Dummy sits N, the dummy player (DP) S, the adversaries E and W; DP plays dummy's cards, which
+lie face up from the deal.
+The players cut (ace low, ties re-cut): the lowest takes dummy for the first rubber, the next for
+the second, the highest for the third — the tournée. Option: one player keeps dummy throughout,
+conceding a point a rubber.
+Dummy deals the first hand of each rubber (DP has W cut and deals E, S, W, N, the last card
+turned for dummy's trump); the deal then passes left. The eldest hand leads; whist play.
+English short whist: each trick over six a point; honours A K Q J of trumps, four 4, three 2
+(dummy's count for DP), none for a side at 4; revoke, then tricks, then honours; game 5, worth
+3, 2 or 1 as the losers have 0, 1-2, 3-4; rubber best of three (no third game after 2-0), +2.
+DP pays or receives the rubber's value from each adversary.
+Laws: dummy never penalised (its revoke stands once the trick is quitted); DP's or an adversary's
+revoke costs three tricks, three points off or three points on, and that side cannot win the
+game on the hand; DP unpenalised for exposed cards or two played at once; a lead from DP's wrong
+hand: the adversaries may call a suit from the right one; an adversary's lead out of turn: whist
+penalties at DP's choice.
+"""
+
+
+class EnglishDummyTable(EnglishRubberTable):
+    """A sitting of English Dummy: the cut, the tournée of three rubbers, English scoring."""
+
+    variant: ClassVar[str] = "english-dummy"
+    aliases: ClassVar[tuple[str, ...]] = ("english-dummy-whist",)
+    summary: ClassVar[str] = SUMMARY
+    dummy_seats: tuple[Seat, ...] = (NORTH,)
+    side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 3
+    players_rule: ClassVar[str] = "English Dummy is played by three, no more and no fewer"
+    withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
+
+    def __init__(
+        self, players: Sequence[str], *, laws: bool = False, continuous: bool = False
+    ) -> None:
+        super().__init__(players, laws=laws)
+        self.continuous = continuous
+        self.rubbers = TOURNEE_RUBBERS
+
+    def config(self) -> dict[str, Any]:
+        return {**super().config(), "continuous": self.continuous}
+
+    @classmethod
+    def from_config(cls, config: dict[str, Any]) -> Table:
+        return cls(
+            config["players"],
+            laws=bool(config.get("laws", False)),
+            continuous=bool(config.get("continuous", False)),
+        )
+
+    def _seat_rubber(self, k: int) -> None:
+        """ED-2.2 (or ED-2.6): who takes dummy; the adversaries in cutting order at E and W;
+        dummy deals first (ED-2.4)."""
+        dp = self.order[0 if self.continuous else k]
+        adversaries = [p for p in self.order if p != dp]
+        self.seating = {"S": dp, "E": adversaries[0], "W": adversaries[1]}
+        self.dealer = NORTH
+
+    def _settle(self, result: RubberResult) -> dict[str, int]:
+        names = self.roles()
+        return english_dummy_settlement(
+            result, names["S"], (names["E"], names["W"]), continuous=self.continuous
+        )
+
+    def record(self) -> dict[str, Any]:
+        return {**super().record(), "continuous": self.continuous}
+
+    # --- the laws English Dummy changes ---------------------------------------------------------
+
+    def _lead_out_of_turn_election(
+        self, h: HandState, seat: Seat, c: Card, due: Seat
+    ) -> Election | None:
+        """ED-6.4 for DP's two hands; an adversary's lead out of turn as at whist (ED-6.5)."""
+        if seat in (NORTH, SOUTH):
+            return lead_from_the_wrong_hand(self, seat, c, due, "ED-6.4")
+        return super()._lead_out_of_turn_election(h, seat, c, due)
+
+    def _two_cards_election(
+        self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
+    ) -> Election:
+        """ED-6.3, D-ED2: DP names the card played from his or dummy's hand, the other goes back
+        unpenalised; an adversary's two cards: WL-5.1, DP choosing."""
+        if seat in (NORTH, SOUTH):
+            return Election("two_cards", "ED-6.3", seat, (SOUTH,), options, options[0], cards)
+        return super()._two_cards_election(seat, cards, options)
+
+    def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
+        return (NORTH, SOUTH)
+
+    def _revoke_correction(self, seat: Seat) -> tuple[bool, str]:
+        """D-ED1: dummy's revoke corrected without penalty; ED-6.3: DP is not penalised for a
+        card shown (dummy cannot profit by it); an adversary's card is exposed (WL-7.4)."""
+        if seat == NORTH:
+            return False, "D-ED1"
+        if seat == SOUTH:
+            return False, "ED-6.3"
+        return super()._revoke_correction(seat)
