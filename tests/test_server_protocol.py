@@ -336,7 +336,8 @@ def test_replay_of_a_finished_sitting(client: TestClient) -> None:
 def test_pages_and_card_faces(client: TestClient) -> None:
     for path in ("/", "/t/abc", "/replay/abc"):
         r = client.get(path)
-        assert r.status_code == 200 and "<!doctype html" in r.text.lower()
+        assert r.status_code == 200 and "<html" in r.text.lower()
+        assert "/static/" in r.text
     for name in ("SA", "HT", "D2", "CK", "SQ", "HJ", "C7", "back"):
         r = client.get(f"/cards/{name}.svg")
         assert r.status_code == 200

@@ -1,0 +1,102 @@
+// The lobby: create a table, take a free seat, watch a game, replay a finished sitting.
+import { api, el } from "/static/common.js";
+
+const form = document.getElementById("new-table");
+const seatsBox = document.getElementById("seats");
+const variantSel = document.getElementById("variant");
+const tablesBody = document.getElementById("tables");
+let variants = [];
+let bots = [];
+const DEFAULT_NAMES = ["Ada", "Basil", "Cecily", "Dorian", "Ernest", "Flora", "Gwendolen"];
+
+function seatRow(i) {
+  const kinds = [...bots.map((b) => ({ value: b, label: `computer, ${b}` })), { value: "human", label: "a person (invite)" }];
+  const preferred = bots.includes("heuristic") ? "heuristic" : bots[0];
+  return el("div", { class: "seatrow" },
+    el("input", { name: `name${i}`, value: DEFAULT_NAMES[i], maxlength: "32", required: true, "aria-label": `player ${i + 2} name` }),
+    el("select", { name: `kind${i}`, "aria-label": `player ${i + 2} kind` }, kinds.map((k) =>
+      el("option", { value: k.value, selected: k.value === preferred }, k.label))));
+}
+
+function drawSeats() {
+  const v = variants.find((x) => x.name === variantSel.value);
+  const counts = v ? v.players : [3];
+  const n = Number(seatsBox.dataset.n || counts[0]);
+  seatsBox.replaceChildren();
+  for (let i = 0; i < n - 1; i++) seatsBox.append(seatRow(i));
+  const choose = el("div", { class: "hint" }, "Players: ", counts.filter((c) => c <= 4).map((c) =>
+    el("button", { type: "button", class: c === n ? "" : "secondary", style: "padding:2px 10px;margin-right:4px", onclick: () => { seatsBox.dataset.n = c; drawSeats(); } }, `${c}`)));
+  seatsBox.append(choose);
+}
+
+async function loadVariants() {
+  const data = await api("/api/variants");
+  variants = data.variants;
+  bots = data.bots;
+  variantSel.replaceChildren(...variants.map((v) =>
+    el("option", { value: v.name, selected: v.name === "mort" }, v.name[0].toUpperCase() + v.name.slice(1).replaceAll("-", " "))));
+  variantSel.onchange = () => { delete seatsBox.dataset.n; drawSeats(); };
+  drawSeats();
+}
+
+form.addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const me = document.getElementById("me").value.trim();
+  const players = [{ name: me, kind: "human" }];
+  seatsBox.querySelectorAll(".seatrow").forEach((row) => {
+    players.push({ name: row.querySelector("input").value.trim(), kind: row.querySelector("select").value });
+  });
+  try {
+    const t = await api("/api/tables", {
+      variant: variantSel.value,
+      players,
+      laws: document.getElementById("laws").checked,
+      title: document.getElementById("tname").value.trim(),
+    });
+    const mine = t.invites.find((i) => i.name === me);
+    const others = t.invites.filter((i) => i.name !== me);
+    localStorage.setItem(`vivant.invites.${t.id}`, JSON.stringify(others));
+    location.href = mine.url;
+  } catch (err) {
+    document.getElementById("create-error").textContent = err.message;
+  }
+});
+
+function stateBadge(t) {
+  const label = { open: "seats free", playing: "in play", over: "finished" }[t.status] || t.status;
+  return el("span", { class: `badge ${t.status}` }, label);
+}
+
+async function takeSeat(t, name) {
+  try {
+    const r = await api(`/api/tables/${t.id}/take`, { name });
+    location.href = r.url;
+  } catch (err) {
+    alert(err.message);
+  }
+}
+
+async function loadTables() {
+  const data = await api("/api/tables");
+  const rows = data.tables.map((t) => {
+    const players = t.people.map((p) => `${p.name}${p.kind === "human" ? "" : " (computer)"}`).join(", ");
+    const free = t.people.filter((p) => p.kind === "human" && !p.claimed);
+    const actions = [];
+    if (t.status === "over") actions.push(el("a", { href: `/replay/${t.id}` }, "Replay"));
+    else {
+      for (const p of free) actions.push(el("button", { style: "margin:0 4px 4px 0", onclick: () => takeSeat(t, p.name) }, `Sit as ${p.name}`));
+      actions.push(el("a", { href: `/t/${t.id}` }, "Watch"));
+    }
+    return el("tr", {},
+      el("td", {}, el("div", {}, t.title || t.variant), el("div", { class: "hint" }, `${t.variant}${t.laws ? " · laws" : ""} · ${t.id}`)),
+      el("td", {}, players),
+      el("td", {}, stateBadge(t), el("div", { class: "hint" }, `${t.seq} events`)),
+      el("td", {}, actions));
+  });
+  tablesBody.replaceChildren(...rows);
+  document.getElementById("no-tables").textContent = rows.length ? "" : "No tables yet: start one.";
+}
+
+loadVariants();
+loadTables();
+setInterval(loadTables, 5000);

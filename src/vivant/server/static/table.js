@@ -1,0 +1,410 @@
+// The card table: one websocket, the viewer's own state from the server, intents sent back.
+import {
+  actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText, ROLE_NAME,
+  screenPositions, sortHand, SUIT_NAME, SUIT_SYMBOL, suitSpan,
+} from "/static/common.js";
+
+const tableId = location.pathname.split("/").filter(Boolean).pop();
+const tokenKey = `vivant.token.${tableId}`;
+const params = new URLSearchParams(location.search);
+let token = params.get("token");
+if (token) {
+  localStorage.setItem(tokenKey, token);
+  history.replaceState(null, "", location.pathname);
+} else {
+  token = localStorage.getItem(tokenKey);
+}
+
+const felt = document.getElementById("felt");
+const side = document.getElementById("side");
+const connDot = document.getElementById("conn-dot");
+const connText = document.getElementById("conn-text");
+
+let ws = null;
+let lastSeq = null;
+let state = null;
+let people = [];
+let you = null;
+let summary = null;
+let rules = "";
+let log = [];
+let counter = 0;
+let waiting = false; // an intent is on its way
+let retry = 500;
+let toastTimer = null;
+
+function send(action) {
+  if (!ws || ws.readyState !== WebSocket.OPEN || waiting) return;
+  counter += 1;
+  const id = `${Date.now().toString(36)}-${counter}`;
+  waiting = true;
+  ws.send(JSON.stringify({ type: "action", id, action }));
+  render();
+}
+
+function toast(text) {
+  const old = felt.querySelector(".toast");
+  if (old) old.remove();
+  felt.append(el("div", { class: "toast", role: "alert" }, text));
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => felt.querySelector(".toast")?.remove(), 5000);
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  ws = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: "hello", token, last_seq: lastSeq }));
+  };
+  ws.onmessage = (e) => handle(JSON.parse(e.data));
+  ws.onclose = (e) => {
+    setConn(false);
+    waiting = false;
+    if (e.code === 4404) {
+      felt.replaceChildren(el("div", { class: "center-note" }, "There is no such table. ", el("a", { href: "/" }, "Back to the lobby")));
+      return;
+    }
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function setConn(on) {
+  connDot.className = `dot ${on ? "on" : "off"}`;
+  connText.textContent = on ? (you ? `seated as ${you}` : "watching") : "reconnecting…";
+}
+
+function remember(ev) {
+  const v = state ? state.view : null;
+  const lines = eventText(ev, v ? v.roles : {}, v ? v.names : {});
+  for (const line of lines) log.unshift(line);
+  log = log.slice(0, 200);
+}
+
+function handle(m) {
+  switch (m.type) {
+    case "welcome":
+      retry = 500;
+      you = m.you;
+      people = m.people;
+      for (const ev of m.missed) remember(ev);
+      lastSeq = m.seq;
+      state = m.state;
+      setConn(true);
+      render();
+      break;
+    case "update":
+      if (lastSeq !== null && m.seq > lastSeq + 1) {
+        ws.send(JSON.stringify({ type: "resync", last_seq: lastSeq }));
+      }
+      state = m.state;
+      remember(m);
+      lastSeq = m.seq;
+      render();
+      break;
+    case "ack":
+      waiting = false;
+      break;
+    case "error":
+      waiting = false;
+      if (m.code === "bad_token") {
+        localStorage.removeItem(tokenKey);
+        token = null;
+        toast(`${m.message} — you are watching as a spectator.`);
+        return;
+      }
+      toast(m.message);
+      render();
+      break;
+    case "presence":
+      people = m.people;
+      renderSide();
+      break;
+    default:
+      break;
+  }
+}
+
+// --- the felt -----------------------------------------------------------------------------------
+
+function seatName(v, seat) {
+  if (v.names[seat]) return v.names[seat];
+  return v.roles[seat] === "M" ? "Mort" : "—";
+}
+
+function personOf(name) {
+  return people.find((p) => p.name === name);
+}
+
+function plate(v, seat, isTurn) {
+  const role = v.roles[seat];
+  const name = seatName(v, seat);
+  const person = personOf(v.names[seat]);
+  const meta = [];
+  if (person && person.kind !== "human") meta.push(`computer · ${person.kind}`);
+  if (role === "M") meta.push("dead hand, played by Vivant");
+  if (seat === state.seat) meta.push("you");
+  return el(
+    "div",
+    { class: `plate${isTurn ? " turn" : ""}`, "data-seat": seat },
+    el("span", { class: `role ${role}`, title: ROLE_NAME[role] || role }, role),
+    el("span", {}, name),
+    meta.length ? el("span", { class: "meta" }, meta.join(" · ")) : null,
+    v.dealer === seat ? el("span", { class: "chip" }, "dealer") : null,
+    person && person.kind === "human" && !person.present ? el("span", { class: "away" }, "away") : null,
+  );
+}
+
+function legalPlays(seat) {
+  const plays = new Set();
+  if (!state || waiting) return plays;
+  for (const a of state.legal) if (a.type === "Play" && a.seat === seat) plays.add(a.card);
+  return plays;
+}
+
+function lawsAnyCard(seat) {
+  // In laws mode a person may physically play any card he holds when his hand is to play.
+  const v = state.view;
+  return summary && summary.laws && v.phase === "play" && v.to_play === seat && state.legal.some((a) => a.type === "Play");
+}
+
+function handOf(v, seat, pos) {
+  const mine = seat === state.seat;
+  const controlled = state.seat && v.controls.includes(seat);
+  if (mine) {
+    const legal = legalPlays(seat);
+    const any = lawsAnyCard(seat);
+    const cards = sortHand(v.hand, v.trump);
+    return el("div", { class: "hand mine" }, cards.map((c) => {
+      const ok = legal.has(c) || (any && !waiting);
+      const dim = v.phase === "play" && legal.size > 0 && !ok;
+      return cardImg(c, {
+        class: `card${ok && (legal.size || any) ? " legal" : ""}${dim ? " dim" : ""}`,
+        onclick: ok ? () => send({ type: "Play", seat, card: c }) : null,
+      });
+    }));
+  }
+  if (v.exposed[seat]) {
+    const legal = controlled ? legalPlays(seat) : new Set();
+    const any = controlled && lawsAnyCard(seat);
+    const suits = bySuit(v.exposed[seat]);
+    const order = [...new Set(sortHand(["SA", "HA", "DA", "CA"], v.trump).map((c) => c[0]))];
+    return el("div", { class: "dummy" }, order.filter((s) => suits[s].length).map((s) =>
+      el("div", { class: "col" }, suits[s].map((c) => {
+        const ok = legal.has(c) || any;
+        return cardImg(c, {
+          class: `card${ok ? " legal" : ""}${legal.size && !ok ? " dim" : ""}`,
+          onclick: ok ? () => send({ type: "Play", seat, card: c }) : null,
+        });
+      }))));
+  }
+  const n = v.hand_sizes[seat] || 0;
+  const backs = [];
+  for (let i = 0; i < n; i++) backs.push(cardImg(null));
+  return el("div", { class: `hand backs ${pos}` }, backs);
+}
+
+function trickArea(v, pos) {
+  const area = el("div", { class: "trick" });
+  const cur = v.trick;
+  let shown = cur && cur.cards.length ? cur : null;
+  let done = false;
+  if (!shown && v.tricks.length) {
+    shown = v.tricks[v.tricks.length - 1];
+    done = true;
+  }
+  if (!shown) return [area, null];
+  const seats = "NESW";
+  const lead = seats.indexOf(shown.leader);
+  shown.cards.forEach((c, i) => {
+    const seat = seats[(lead + i) % 4];
+    const winner = done && shown.winner === seat;
+    area.append(cardImg(c, { class: `card pos-${pos[seat]}${winner ? " winner" : ""}` }));
+  });
+  if (done) area.classList.add("done");
+  const caption = done
+    ? el("div", { class: "trick-caption" }, `Trick ${v.tricks.length} to ${seatName(v, shown.winner)} (${v.roles[shown.winner]})`)
+    : el("div", { class: "trick-caption" }, `Trick ${v.tricks.length + 1}`);
+  return [area, caption];
+}
+
+function centerNote(v) {
+  const who = state.waiting_for;
+  if (state.status === "over") return "The sitting is over.";
+  if (v.phase === "cut") return "Cutting for partners and deal…";
+  if (v.phase === "choose") return who ? `Waiting for ${who}…` : "";
+  if (v.phase === "deal") return "Shuffling and dealing…";
+  if (v.phase === "play" && !v.tricks.length && !v.trick.cards.length) {
+    const lead = v.to_play;
+    return lead ? `${seatName(v, lead)} (${v.roles[lead]}) leads` : "";
+  }
+  if (v.phase === "claims" || v.phase === "penalty") return who ? `Waiting for ${who} to decide…` : "";
+  return null;
+}
+
+function decisionPanel(v) {
+  const choices = state.legal.filter((a) => a.type !== "Play");
+  if (!choices.length || waiting) return null;
+  const [title, text] = decisionTitle(choices, v);
+  const ctx = { people };
+  return el("div", { class: "decision" },
+    el("h3", {}, title),
+    text ? el("p", {}, text) : null,
+    el("div", { class: "options" }, choices.map((a) =>
+      el("button", { onclick: () => send(a), "data-action": a.type }, actionLabel(a, ctx)))));
+}
+
+function turnUp(v, pos) {
+  if (!v.turn_up || !v.turn_up_in_dealers_hand || v.dealer === null) return null;
+  const where = pos[v.dealer];
+  const style = {
+    bottom: "right: 28%; bottom: 18px;",
+    top: "left: 28%; top: 18px;",
+    left: "left: 150px; bottom: 26%;",
+    right: "right: 150px; top: 24%;",
+  }[where];
+  return el("div", { class: "turnup", style }, cardImg(v.turn_up), "turn-up");
+}
+
+function render() {
+  if (!state) return;
+  const v = state.view;
+  const bottom = state.seat || "N";
+  const pos = screenPositions(bottom);
+  const turnSeat = v.phase === "play" ? v.to_play : v.to_act;
+  const nodes = [];
+  for (const seat of "NESW") {
+    const p = pos[seat];
+    const hand = v.phase === "play" || v.phase === "claims" || v.phase === "penalty" ? handOf(v, seat, p) : null;
+    nodes.push(el("div", { class: `seat ${p}`, id: `seat-${p}` }, plate(v, seat, seat === turnSeat && state.status !== "over"), hand));
+  }
+  const [trick, caption] = v.phase === "play" || v.phase === "claims" || v.phase === "penalty" ? trickArea(v, pos) : [null, null];
+  if (trick) nodes.push(trick);
+  if (caption) nodes.push(caption);
+  const note = centerNote(v);
+  const decision = decisionPanel(v);
+  if (decision) nodes.push(decision);
+  else if (note && !(trick && trick.childElementCount)) nodes.push(el("div", { class: "center-note" }, note));
+  const tu = turnUp(v, pos);
+  if (tu) nodes.push(tu);
+  if (state.status === "over" && state.record) nodes.push(finalSheet(state.record));
+  const old = felt.querySelector(".toast");
+  felt.replaceChildren(...nodes);
+  if (old) felt.append(old);
+  renderSide();
+}
+
+// --- the score sheet ----------------------------------------------------------------------------
+
+function signed(n) {
+  return el("span", { class: n > 0 ? "pos" : n < 0 ? "neg" : "" }, n > 0 ? `+${n}` : `${n}`);
+}
+
+function finalSheet(record) {
+  const players = record.players;
+  const head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Vivant"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"), players.map((p) => el("th", {}, p)));
+  const rows = record.games.map((g, i) => el("tr", {},
+    el("td", {}, `${i + 1}`),
+    el("td", {}, g.roles.V),
+    el("td", {}, `${g.points.VM}–${g.points.LR}`),
+    el("td", { class: "winner" }, g.winner === "VM" ? "Vivant & Mort" : "the adversaries"),
+    el("td", {}, `${g.value}`),
+    players.map((p) => el("td", {}, signed(g.settlement[p] || 0)))));
+  const total = el("tr", { class: "total" }, el("td", { colspan: "5" }, "Settlement of the sitting"), players.map((p) => el("td", {}, signed(record.settlement[p] || 0))));
+  const best = [...players].sort((a, b) => record.settlement[b] - record.settlement[a])[0];
+  return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet" },
+    el("h2", {}, "The score sheet"),
+    el("div", { class: "sub" }, `${record.games.length} games of ${variantTitle()} · ${best} finishes best`),
+    el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)),
+    el("div", { class: "actions" },
+      el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
+      el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"))));
+}
+
+function variantTitle() {
+  const name = summary ? summary.variant : "mort";
+  return name[0].toUpperCase() + name.slice(1).replaceAll("-", " ");
+}
+
+function pips(n, of = 5) {
+  const out = [];
+  for (let i = 0; i < Math.max(of, n); i++) out.push(el("span", { class: i < n ? "on" : "" }));
+  return el("div", { class: "pips" }, out);
+}
+
+function renderSide() {
+  if (!state) return;
+  const v = state.view;
+  const x = v.extra || {};
+  const parts = [];
+  const over = state.status === "over";
+  parts.push(el("h2", {}, over ? "The sitting is over" : `Game ${x.game || 1} of ${x.games || "?"}`));
+  if (v.trump && !over) {
+    parts.push(el("div", { class: "side-box trumpline" },
+      el("span", { class: "suit-big" }, suitSpan(v.trump)),
+      el("div", {}, el("div", {}, `${SUIT_NAME[v.trump]} are trumps`),
+        el("div", { class: "label" }, `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}`))));
+  }
+  const score = v.score || {};
+  const won = v.won || {};
+  if (!over) parts.push(el("div", { class: "scoreboard", style: "margin-top:8px" },
+    el("div", { class: "side-box" }, el("div", { class: "label" }, "Vivant & Mort"), el("div", { class: "big" }, `${score.VM ?? 0}`), pips(score.VM ?? 0), el("div", { class: "label" }, `tricks this hand: ${won.VM ?? 0}`)),
+    el("div", { class: "side-box" }, el("div", { class: "label" }, "Right & Left"), el("div", { class: "big" }, `${score.LR ?? 0}`), pips(score.LR ?? 0), el("div", { class: "label" }, `tricks this hand: ${won.LR ?? 0}`))));
+  if (x.roles && !over) {
+    parts.push(el("h2", {}, "This game"));
+    parts.push(el("div", {}, ["V", "R", "L", "out"].filter((r) => x.roles[r]).map((r) =>
+      el("div", {}, el("b", {}, r === "out" ? "sits out" : ROLE_NAME[r]), ": ", x.roles[r]))));
+  }
+  if (x.sheet) {
+    parts.push(el("h2", {}, "Score sheet"));
+    const names = Object.keys(x.totals || {});
+    const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${g.roles.V}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
+    parts.push(el("table", { class: "sheet" },
+      el("tr", {}, el("th", {}, "Game"), names.map((n) => el("th", {}, n))),
+      rows,
+      el("tr", { class: "total" }, el("td", {}, "Total"), names.map((n) => el("td", {}, signed(x.totals[n] || 0))))));
+    if (!x.sheet.length) parts.push(el("div", { class: "hint" }, "No game finished yet. Game is five points; a slam is twenty."));
+  }
+  parts.push(el("h2", {}, "At the table"));
+  parts.push(el("ul", { class: "people" }, people.map((p) => el("li", {},
+    el("span", { class: `dot ${p.kind !== "human" || p.present ? "on" : "off"}` }),
+    p.name, el("span", { class: "hint" }, p.kind === "human" ? (p.present ? "here" : p.claimed ? "away" : "seat free") : `computer (${p.kind})`)))));
+  const invites = JSON.parse(localStorage.getItem(`vivant.invites.${tableId}`) || "[]");
+  if (invites.length) {
+    parts.push(el("h2", {}, "Invitations"));
+    for (const inv of invites) {
+      const url = `${location.origin}${inv.url}`;
+      parts.push(el("div", { class: "invite" }, el("span", {}, inv.name), el("input", { value: url, readonly: true, onclick: (e) => e.target.select() })));
+    }
+  }
+  if (you) {
+    parts.push(el("div", { style: "margin-top:10px" }, el("button", {
+      class: "secondary",
+      onclick: async () => {
+        await api(`/api/tables/${tableId}/leave`, { token });
+        localStorage.removeItem(tokenKey);
+        location.href = "/";
+      },
+    }, "Give up my seat")));
+  }
+  parts.push(el("h2", {}, "Play"));
+  parts.push(el("ul", { class: "log" }, log.slice(0, 60).map((l) => el("li", {}, l))));
+  if (rules) parts.push(el("details", { class: "rules" }, el("summary", {}, "Rules of the game"), rules));
+  side.replaceChildren(...parts);
+}
+
+async function start() {
+  try {
+    summary = await api(`/api/tables/${tableId}`);
+    document.getElementById("title").textContent = summary.title || `table ${tableId}`;
+    const variants = await api("/api/variants");
+    const info = variants.variants.find((x) => x.name === summary.variant);
+    rules = info ? info.rules : "";
+  } catch (e) {
+    felt.replaceChildren(el("div", { class: "center-note" }, `${e.message}. `, el("a", { href: "/" }, "Back to the lobby")));
+    return;
+  }
+  connect();
+}
+
+start();

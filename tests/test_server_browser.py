@@ -1,0 +1,136 @@
+"""A real headless Chromium (Debian's ``/usr/bin/chromium``, driven by Playwright with
+``executable_path``; no browser is downloaded) against ``vivant serve``: a person creates a table in
+the lobby and plays a whole tournée of Mort against two computer players, clicking the legal cards
+and answering the decisions, until the score sheet. Screenshots of the table in the middle of a
+hand (the person as Vivant, Mort's hand in view) and of the score sheet are saved in the test's
+directory, and in ``$VIVANT_SCREENSHOTS`` when that is set."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, sync_playwright
+
+from server_helpers import ServerProcess, http_json
+from vivant.server.store import Store
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[ServerProcess]:
+    s = ServerProcess(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.0).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    assert Path(CHROMIUM).exists(), "make test installs Debian's chromium (make browser)"
+    with sync_playwright() as p:
+        # launch() gives the browser a fresh, empty profile of its own.
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            pg = browser.new_page(viewport={"width": 1280, "height": 820})
+            yield pg
+        finally:
+            browser.close()
+
+
+def save(page: Page, path: Path) -> None:
+    page.screenshot(path=str(path))
+    target = os.environ.get("VIVANT_SCREENSHOTS")
+    if target:
+        Path(target).mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, Path(target) / path.name)
+
+
+def test_a_person_plays_mort_in_the_browser(
+    server: ServerProcess, page: Page, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.fill("#me", "Ann")
+    page.select_option("select[name=kind0]", "heuristic")
+    page.select_option("select[name=kind1]", "random")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    assert "token=" not in page.url  # the secret leaves the address bar at once
+    page.wait_for_selector("#conn-text:has-text('seated as Ann')")
+
+    plays = decisions = 0
+    mid_hand = None
+    for _ in range(3000):
+        page.wait_for_selector(".card.legal, .decision button, #score-sheet", timeout=30_000)
+        if page.locator("#score-sheet").count():
+            break
+        buttons = page.locator(".decision button")
+        if buttons.count():
+            buttons.first.click()
+            decisions += 1
+            continue
+        # As Vivant, the person also plays Mort's exposed cards.
+        if mid_hand is None and page.locator(".dummy .card.legal").count():
+            tricks = page.locator(".trick-caption").inner_text()
+            if tricks.startswith("Trick") and int(tricks.split()[1]) >= 5:
+                mid_hand = tmp_path / "table-mid-hand.png"
+                save(page, mid_hand)
+        legal = page.locator(".card.legal")
+        if legal.count():
+            legal.first.click(position={"x": 12, "y": 12})
+            plays += 1
+    else:
+        raise AssertionError("the sitting did not reach the score sheet")
+
+    sheet = page.locator("#score-sheet")
+    assert sheet.is_visible()
+    save(page, tmp_path / "score-sheet.png")
+    assert mid_hand is not None and mid_hand.exists()
+    assert plays >= 39  # at least three hands' worth of cards
+    assert decisions >= 1  # Vivant's choice of deal, the adversaries' seats
+    assert not errors, errors
+
+    # The sheet shows the server's record: three games, and the settlement of the sitting.
+    record = http_json(f"{server.base}/api/tables/{table_id}")
+    assert record["status"] == "over"
+    store = Store(server.db_url)
+    try:
+        rows = store.load_events(table_id)
+    finally:
+        store.close()
+    assert rows and rows[-1].events[-1]["kind"] == "game_over"
+    body = sheet.inner_text()
+    assert "Settlement of the sitting" in body
+    assert body.count("Vivant & Mort") + body.count("the adversaries") == 3
+    replay = http_json(f"{server.base}/api/tables/{table_id}/replay")
+    for name, amount in replay["record"]["settlement"].items():
+        assert name in body
+        shown = f"+{amount}" if amount > 0 else str(amount)
+        assert shown in body
+
+    # The replay page steps through the same sitting card by card.
+    page.click("text=Replay card by card")
+    page.wait_for_url("**/replay/*")
+    page.wait_for_selector(".seat .plate")
+    start = page.locator("#pos").inner_text()
+    page.click("#next")
+    assert page.locator("#pos").inner_text() != start
+    page.click("#last")
+    total = len(replay["frames"]) - 1
+    assert page.locator("#pos").inner_text() == f"{total} / {total}"
+    assert not errors, errors
