@@ -9,11 +9,14 @@ second, third and fourth hand):
   not overtaken;
 * **fourth hand** wins as cheaply as it can, or plays its lowest;
 * when unable to follow, ruff (over-ruff when the trick is trumped) unless partner holds the
-  trick, otherwise **discard from weakness** (the weakest, shortest plain suit);
-* leads: **trumps with five or more** while trumps are out, **return partner's lead**, cash sure
-  winners once trumps are drawn, lead toward a partner's exposed winner, otherwise **lead from the
-  long suit** (top of a sequence or a sure winner, the higher of two, the fourth best of four or
-  more) — avoiding a suit an opponent has shown out of while his trumps may remain.
+  trick or, fourth and in view, holds the master; otherwise **discard from weakness** (the
+  weakest, shortest plain suit);
+* leads: **trumps with five or more** while trumps are out (Vivant, seeing both hands, also
+  while his side holds most of the trumps left), **return partner's lead**, cash sure winners
+  once trumps are drawn, lead toward a partner's exposed winner, otherwise **lead from the long
+  suit** (top of a sequence or a sure winner, the higher of two, the fourth best of four or more)
+  — avoiding a suit an opponent has shown out of while his trumps may remain, and, against the
+  exposed Mort, leading through its strength and up to its weakness.
 
 Vivant controls both his hand and Mort's and plays each with both in view (the dummy's hand is
 the "partner" of the hand to play, and vice versa).
@@ -59,6 +62,7 @@ from vivant.trick import trick_winner
 from vivant.views import View
 
 TRUMP_LEAD_LENGTH = 5
+DRAW_TRUMPS = 5
 BOOK = 6
 
 
@@ -228,6 +232,11 @@ def _lead(pos: Position, legal: Sequence[Card]) -> Card:
     long_trumps = trump is not None and len(by_suit.get(trump, ())) >= TRUMP_LEAD_LENGTH
     if trump is not None and long_trumps and trumps_out:
         return _lead_from(pos, by_suit[trump])
+    # Vivant, seeing both hands of his side, draws trumps while his side holds the most.
+    if trump is not None and trump in by_suit and pos.partner_visible and trumps_out:
+        ours = pos.count(pos.hand | pos.partner_hand, trump)
+        if ours > pos.count(pos.against, trump) and ours >= DRAW_TRUMPS:
+            return _lead_from(pos, by_suit[trump])
     safe = [s for s in plain if not pos.opponents_may_ruff(s)] or plain
     # Return partner's lead (an adversary's; Vivant plays both hands of his side).
     for s in () if pos.partner_visible else pos.partner_led:
@@ -248,15 +257,36 @@ def _lead(pos: Position, legal: Sequence[Card]) -> Card:
         if theirs and pos.is_master(theirs.bit_length() - 1) and not pos.is_master(max(by_suit[s])):
             return min(by_suit[s])
     if safe:
-        # Lead from the long suit: the side's length, then strength, then own length.
-        def length(s: Suit) -> tuple[int, int, int]:
+        # Lead from the long suit: the side's length, then strength, then own length; an
+        # adversary leads through the exposed hand's strength and up to its weakness.
+        def length(s: Suit) -> tuple[int, int, int, int]:
             side = pos.count(pos.hand | pos.partner_hand, s)
             strength = sum(max(0, c % 13 - 8) for c in by_suit[s])
-            return (len(by_suit[s]) + side, strength, -s)
+            return (_through_or_up(pos, s), len(by_suit[s]) + side, strength, -s)
 
         return _lead_from(pos, by_suit[max(safe, key=length)])
     assert trump is not None
     return _lead_from(pos, by_suit[trump])
+
+
+def _through_or_up(pos: Position, suit: Suit) -> int:
+    """Whist's advice against an exposed hand: lead through its strength when it plays second
+    (+1 where it holds an honour that is not a sure winner), up to its weakness when it plays
+    last (+1 where it holds no honour, -1 where it holds a sure winner)."""
+    for seat, held in pos.exposed.items():
+        if seat % 2 == pos.me % 2:
+            continue
+        cards = held & _suit_bits(suit)
+        top = cards.bit_length() - 1 if cards else -1
+        honour = bool(cards) and top % 13 >= JACK
+        sure = bool(cards) and not FULL_PACK_MASK & ~pos.played & ~held & _above(top)
+        if seat == (pos.me + 1) % 4:
+            return 1 if honour and not sure else 0
+        if seat == (pos.me + 3) % 4:
+            if sure:
+                return -1
+            return 0 if honour else 1
+    return 0
 
 
 # --- following --------------------------------------------------------------------------------
@@ -322,6 +352,12 @@ def _cannot_follow(pos: Position, legal: Sequence[Card]) -> Card:
     trumps = sorted(c for c in legal if trump is not None and c // 13 == trump)
     if trump is not None and led != trump and trumps:
         sure = partner_winning and (n == 3 or pos.is_master(winning))
+        if n == 1:
+            # Partner, fourth and in view, holds the master of the suit led: let him win it.
+            theirs = pos.partner_hand & _suit_bits(led)
+            third = (pos.leader + 2) % 4
+            sure = bool(theirs) and pos.is_master(theirs.bit_length() - 1)
+            sure = sure and (third, led) not in pos.voids
         if not sure:
             if winning // 13 == trump:
                 over = [c for c in trumps if c > winning]
