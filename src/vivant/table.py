@@ -183,13 +183,23 @@ class Table(ABC):
 
     # --- configuration and replay ---------------------------------------------------------------
 
+    #: Keyword options of the variant's constructor (attributes of the same names), kept in the
+    #: config so that a replay rebuilds the same sitting.
+    options: ClassVar[tuple[str, ...]] = ()
+
     def config(self) -> dict[str, Any]:
         """What, with the action log, rebuilds this table: ``replay(config, log)``."""
-        return {"variant": self.variant, "players": list(self.players), "laws": self.laws}
+        return {
+            "variant": self.variant,
+            "players": list(self.players),
+            "laws": self.laws,
+            **{o: getattr(self, o) for o in self.options},
+        }
 
     @classmethod
     def from_config(cls, config: dict[str, Any]) -> Table:
-        return cls(config["players"], laws=bool(config.get("laws", False)))
+        extra = {o: config[o] for o in cls.options if o in config}
+        return cls(config["players"], laws=bool(config.get("laws", False)), **extra)
 
     @classmethod
     def replay(cls, config: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> Table:

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from vivant.errors import InvalidNotationError
 from vivant.table import Table
+from vivant.variants.bridge_for_three import BridgeForThreeTable
 from vivant.variants.double_dummy import DoubleDummyTable
 from vivant.variants.english_dummy import EnglishDummyTable
 from vivant.variants.mort import MortTable
 
-_TABLES: tuple[type[Table], ...] = (MortTable, EnglishDummyTable, DoubleDummyTable)
+_TABLES: tuple[type[Table], ...] = (
+    MortTable,
+    EnglishDummyTable,
+    DoubleDummyTable,
+    BridgeForThreeTable,
+)
 
 VARIANTS: dict[str, type[Table]] = {cls.variant: cls for cls in _TABLES}
 ALIASES: dict[str, str] = {
@@ -27,4 +33,11 @@ def find_variant(name: str) -> type[Table]:
     return VARIANTS[key]
 
 
-__all__ = ["VARIANTS", "DoubleDummyTable", "EnglishDummyTable", "MortTable", "find_variant"]
+__all__ = [
+    "VARIANTS",
+    "BridgeForThreeTable",
+    "DoubleDummyTable",
+    "EnglishDummyTable",
+    "MortTable",
+    "find_variant",
+]

@@ -31,7 +31,7 @@ from typing import Any, ClassVar
 from vivant.cards import NORTH, SOUTH, Card, Seat
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
-from vivant.table import HandState, Table
+from vivant.table import HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
 
 SUMMARY = """\
@@ -67,6 +67,7 @@ class EnglishDummyTable(EnglishRubberTable):
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "English Dummy is played by three, no more and no fewer"
     withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
+    options: ClassVar[tuple[str, ...]] = ("continuous",)
 
     def __init__(
         self, players: Sequence[str], *, laws: bool = False, continuous: bool = False
@@ -74,17 +75,6 @@ class EnglishDummyTable(EnglishRubberTable):
         super().__init__(players, laws=laws)
         self.continuous = continuous
         self.rubbers = TOURNEE_RUBBERS
-
-    def config(self) -> dict[str, Any]:
-        return {**super().config(), "continuous": self.continuous}
-
-    @classmethod
-    def from_config(cls, config: dict[str, Any]) -> Table:
-        return cls(
-            config["players"],
-            laws=bool(config.get("laws", False)),
-            continuous=bool(config.get("continuous", False)),
-        )
 
     def _seat_rubber(self, k: int) -> None:
         """ED-2.2 (or ED-2.6): who takes dummy; the adversaries in cutting order at E and W;

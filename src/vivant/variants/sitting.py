@@ -22,7 +22,18 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from vivant.actions import Action, Claim, Cut
-from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, CardSet, Seat, card_name
+from vivant.cards import (
+    EAST,
+    NORTH,
+    SOUTH,
+    SUIT_LETTERS,
+    WEST,
+    Card,
+    CardSet,
+    Seat,
+    Suit,
+    card_name,
+)
 from vivant.deal import rank_cuts
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.laws import Election, Revoke
@@ -161,6 +172,16 @@ def lead_from_the_wrong_hand(
         "call_suit",
         (c,),
     )
+
+
+def parse_trump(text: object, *, no_trumps: bool) -> Suit | None:
+    """A declared trump: ``"S" "H" "D" "C"`` (a suit), or ``"NT"`` (``None``) where the game
+    allows no trumps (Bridge for Three B3-3; not Humbug's variation, D-H7)."""
+    letters = [*SUIT_LETTERS, "NT"] if no_trumps else list(SUIT_LETTERS)
+    if not isinstance(text, str) or text.upper() not in letters:
+        raise InvalidActionError(f"a declaration is one of {' '.join(letters)}, not {text!r}")
+    key = text.upper()
+    return None if key == "NT" else SUIT_LETTERS.index(key)
 
 
 class EnglishRubberTable(CuttingTable):
