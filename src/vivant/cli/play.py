@@ -356,12 +356,14 @@ class Session:
         for e in events:
             d = e.data
             if e.kind == "cut":
-                verb = "cut" if d["player"] == HUMAN else "cuts"
-                self.say(f"{d['player']} {verb} {d['card']}.")
+                self.say(f"{d['player']} {_verb(d['player'], 'cut')} {d['card']}.")
             elif e.kind == "table_formed":
                 self.say(f"The table is formed; cutting order: {', '.join(d['order'])}.")
             elif e.kind == "seats":
-                self.say(f"{d['R']} sits R (Mort's right), {d['L']} sits L (Mort's left).")
+                self.say(
+                    f"{d['R']} {_verb(d['R'], 'sit')} R (Mort's right), "
+                    f"{d['L']} {_verb(d['L'], 'sit')} L (Mort's left)."
+                )
             elif e.kind == "deal_for":
                 whom = "for Mort" if d["mort"] else "for himself"
                 self.say(f"Vivant ({self.table.seat_player(0)}) deals the first hand {whom}.")
@@ -680,7 +682,8 @@ class Session:
     def describe(self, a: Action) -> str:
         """A numbered choice in words."""
         if isinstance(a, ChooseSeats):
-            return f"{self.table.players[a.right]} sits R"
+            name = self.table.players[a.right]
+            return f"{name} {_verb(name, 'sit')} R"
         if isinstance(a, ChooseDeal):
             return "deal for Mort" if a.for_mort else "deal for yourself"
         if isinstance(a, ClaimRevoke):
@@ -712,6 +715,11 @@ ELECTION_WORDS = {
     "call_card": "leave the card exposed, to be called",
     "call_suit": "call a suit from the leader",
 }
+
+
+def _verb(name: str, verb: str) -> str:
+    """``You cut`` but ``Ada cuts``."""
+    return verb if name == HUMAN else verb + "s"
 
 
 def _usage(message: str) -> VivantError:
