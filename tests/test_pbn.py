@@ -238,7 +238,7 @@ def test_export_format_rules(deal: WhistDeal) -> None:
     text.encode("latin-1")  # the PBN character set (§2.2)
     tags = [line[1 : line.index(" ")] for line in body if line.startswith("[")]
     assert tags[:15] == list(MANDATORY_TAGS)
-    supplemental = [t for t in tags[15:] if t not in ("Play", "WhistIrregularities")]
+    supplemental = [t for t in tags[15:] if t not in ("Play", "WhistIrregularityTable")]
     assert supplemental == sorted(supplemental)
     game = read_pbn(text).games[0]
     values = game.tag_values
@@ -643,7 +643,7 @@ def test_profile_writer_refuses_inconsistent_deals(
 PBN_PIECES = [
     "[", "]", '"', '\\"', "{", "}", ";", "%", "\n", "\r\n", " ", "\t", "#", "##", "^R", "^L", "*",
     "+", "-", "=1=", "$7", "!?", "Event", "Deal", "Dealer", "Play", "Trump", "Contract", "Note",
-    "WhistVariant", "WhistIrregularities", "N:", "AKQ.", "T98", "SA", "h2", "N", "E", "NT", "4H",
+    "WhistVariant", "WhistIrregularityTable", "N:", "AKQ.", "T98", "SA", "h2", "N", "E", "NT", "4H",
     "Trick;Offender;Kind", "1 N revoke", "é", "\x00", "\x85",
 ]  # fmt: skip
 
@@ -689,3 +689,48 @@ def test_damaged_profile_files_never_raise(deal: WhistDeal, data: st.DataObject)
     junk = data.draw(st.sampled_from(PBN_PIECES))
     check_never_raises(text[:cut])
     check_never_raises(text[:cut] + junk + text[cut:])
+
+
+# --------------------------------------------------------------------------------------------
+# Sections the model does not interpret are kept
+
+
+def test_auction_section_and_notes_pass_through() -> None:
+    text = (
+        '[Event "x"]\n[Dealer "N"]\n[Deal "' + FULL_DEAL + '"]\n[Declarer "S"]\n'
+        '[Contract "4H"]\n[Auction "N"]\n1H Pass 4H =1= AP\n[Note "1:game raise"]\n'
+        '[Play "W"]\nHA H8 H5 H2 ; ace first\nHK H9 H6 H3\n*\n[Note "2:unused"]\n'
+    )
+    result = read_pbn(text)
+    assert [e for e in result.errors if not e.warning] == []
+    game = result.games[0]
+    auction = game.tag_entry("Auction")
+    assert auction is not None and auction.rows == (("1H", "Pass", "4H", "=1=", "AP"),)
+    assert [(t.value, t.section) for t in game.tags if t.name == "Note"] == [
+        ("1:game raise", "Auction"),
+        ("2:unused", "Play"),
+    ]
+    assert game.comments == (PbnComment("ace first", "Play", 0),)
+    written = write_pbn([game])
+    assert (
+        '[Auction "N"]\r\n1H Pass 4H =1= AP\r\n[Note "1:game raise"]\r\n[Play "W"]\r\n'
+        'HA H8 H5 H2\r\n{ace first}\r\nHK H9 H6 H3\r\n*\r\n[Note "2:unused"]\r\n'
+    ) in written
+    again = read_pbn(written).games[0]
+    assert again.play == game.play and again.comments == game.comments
+
+
+def test_double_hash_header_fills_later_games() -> None:
+    deal = f'[Dealer "N"][Deal "{FULL_DEAL}"]'
+    first, second, third = read_pbn(
+        f'[Site "##Bath"]{deal}\n\n{deal}\n\n[Site "Wells"]{deal}'
+    ).games
+    assert (first.tag("Site"), second.tag("Site"), third.tag("Site")) == ("Bath", "Bath", "Wells")
+
+
+def test_module_examples() -> None:
+    import doctest
+
+    import vivant.records.pbn
+
+    assert doctest.testmod(vivant.records.pbn).failed == 0

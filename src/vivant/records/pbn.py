@@ -17,9 +17,12 @@ Deal as four :class:`~vivant.cards.CardSet` by seat, the Play section as :class:
 (one per trick, a card per seat) and the comments with their anchors. The auction is not modelled;
 an Auction section read from a file is kept as raw rows and written back unchanged.
 
->>> result = read_pbn('[Dealer "N"]\\n[Deal "N:AKQJ.T98.765.432 - - -"]')
->>> [str(e) for e in result.errors][:1]
-['line 2: Deal: hand N has 13 cards but another given hand is missing or short ... (PBN §3.4.11)']
+>>> result = read_pbn('[Dealer "N"]\\n[Deal "N:AK... Q... - AJ..."]')
+>>> [str(e) for e in result.errors if not e.warning]
+['line 2: Deal: card SA is in both hand N and hand W']
+>>> game = read_pbn('[Dealer "S"]\\n[Deal "N:AK... Q... - J..."]').games[0]
+>>> print(write_pbn([game]).splitlines()[12])
+[Deal "S:- J... AK... Q..."]
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ EXCHANGE: Final = "WhistExchange"
 TRICKS: Final = "WhistTricks"
 POINTS: Final = "WhistPoints"
 HONOURS: Final = "WhistHonours"
-IRREGULARITIES: Final = "WhistIrregularities"
+IRREGULARITIES: Final = "WhistIrregularityTable"
 IRREGULARITY_COLUMNS: Final = ("Trick", "Offender", "Kind", "Penalty", "Note")
 
 #: Every tag the profile adds to the standard's, with its meaning.
