@@ -82,7 +82,7 @@ def next_live(seat: Seat, dead: frozenset[Seat]) -> Seat:
 
 
 text_values = st.text(alphabet=PRINTABLE_LATIN1, max_size=24).filter(
-    lambda t: not t.startswith("#")
+    lambda t: t != "#" and not t.startswith("##")
 )
 scores = st.lists(
     st.tuples(st.sampled_from(["NS", "EW", "N", "E", "S", "W"]), st.integers(-50, 300)),
@@ -545,6 +545,8 @@ def game_with(**tags: str) -> PbnGame:
         (game_with(Board="-1"), "Board '-1' is not a positive integer"),
         (game_with(Vulnerable="Some"), "Vulnerable 'Some'"),
         (game_with(Event="#"), "read as inheritance"),
+        (game_with(Event="##x"), "read as inheritance"),
+        (game_with(Event="#1 night"), None),
         (game_with(Event="tab\there"), "character '\\t' is not allowed"),
         (game_with(Event="line\nbreak"), "character '\\n' is not allowed"),
         (game_with(Event="♠"), "character '♠' is not allowed"),

@@ -279,6 +279,11 @@ class PbnResult:
 # Small helpers shared by reader and writer
 
 
+def _inherits(value: str) -> bool:
+    """True for the tag values PBN §4.8 reserves for inheritance: ``#`` and ``##…``."""
+    return value == "#" or value.startswith("##")
+
+
 def _seat_or_none(text: str) -> Seat | None:
     t = text.strip().upper()
     return SEAT_LETTERS.index(t) if len(t) == 1 and t in SEAT_LETTERS else None
@@ -667,7 +672,7 @@ class _GameBuilder:
 
     def add_tag(self, tok: _Token, previous: Mapping[str, str], header: dict[str, str]) -> None:
         name, value = tok.text, tok.value
-        if value.startswith("#") and name in NO_INHERITANCE:
+        if _inherits(value) and name in NO_INHERITANCE:
             self.error(tok.line, f"tag {name} may not inherit a value with '#' (PBN §4.8)")
         elif value.startswith("##"):
             value = value[2:]
@@ -814,7 +819,7 @@ class _GameBuilder:
 
     def _check_value(self, t: _RawTag) -> None:
         v = t.value
-        if v.startswith("#") and t.name in NO_INHERITANCE:
+        if _inherits(v) and t.name in NO_INHERITANCE:
             return  # already reported as forbidden inheritance
         problem = tag_value_problem(t.name, v)
         if problem:
@@ -1228,8 +1233,8 @@ def _export_game(game: PbnGame, number: int) -> list[str]:
         bad = _printable(t.value)
         if bad is not None:
             fail(f"tag {t.name}: character {bad!r} is not allowed in a value (PBN §2.2, §3.2)")
-        if t.value.startswith("#"):
-            fail(f"tag {t.name}: a value starting with '#' is read as inheritance (PBN §4.8)")
+        if _inherits(t.value):
+            fail(f"tag {t.name}: the value {t.value[:20]!r} would be read as inheritance (§4.8)")
     values = game.tag_values
     comments_after: dict[str, list[str]] = {}
     lead: list[str] = []
