@@ -241,14 +241,8 @@ class PbnGame:
         ``suit`` is ``None`` for no trumps. The whist profile's ``Trump`` tag takes precedence;
         a bridge game's trump is its contract's denomination (§3.4.14; §3.10 for end positions).
         """
-        return (
-            _denomination(self.tag("Trump"))
-            or _denomination(self.tag("Contract"))
-            or (
-                False,
-                None,
-            )
-        )
+        found = _denomination(self.tag("Trump")) or _denomination(self.tag("Contract"))
+        return found if found is not None else (False, None)
 
     @property
     def is_end_position(self) -> bool:

@@ -390,6 +390,10 @@ def _identification(
 def whist_to_pbn(deal: WhistDeal) -> PbnGame:
     """The whist-profile PBN game of ``deal`` (docs/pbn-whist-profile.md).
 
+    Mandatory tags per PBN §3.4 (inappropriate ones ``""``), the Play section per §3.6 and §3.9
+    (``^L``, ``^R``, ``*``), profile tags as supplemental tags (§4.9) and the irregularities as a
+    table section (§5.1–§5.2).
+
     Raises :class:`~.pbn.PbnWriteError` listing every problem when ``deal`` is inconsistent.
     """
     problems = check_whist_deal(deal)
@@ -523,6 +527,9 @@ def _parse_seats(text: str) -> frozenset[Seat] | None:
 
 def whist_from_pbn(game: PbnGame) -> WhistDeal:
     """Read a whist-profile PBN game back into a :class:`WhistDeal`.
+
+    Trick leaders come from the Play seat, the ``Trump`` tag and each trick's winner, or an
+    ``^L`` mark (PBN §3.6, §3.9); the irregularity table's columns are taken by name (§5.2).
 
     Raises :class:`PbnProfileError` listing every problem, each with its line.
     """
