@@ -8,6 +8,8 @@ from vivant.players.base import PLAYER_KINDS, Player, find_player, player_kinds
 from vivant.players.driver import (
     Step,
     customary_default,
+    offer_calls,
+    penalty_calls,
     play_sitting,
     sitting_record,
     step,
@@ -24,6 +26,8 @@ __all__ = [
     "Step",
     "customary_default",
     "find_player",
+    "offer_calls",
+    "penalty_calls",
     "play_sitting",
     "player_kinds",
     "sitting_record",

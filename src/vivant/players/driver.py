@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vivant.actions import Action, Play
+from vivant.actions import Action, CallCard, Play
 from vivant.cards import Seat
 from vivant.errors import InvalidActionError
 from vivant.players.base import Player
@@ -71,12 +71,49 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
     if player is None:
         raise InvalidActionError(f"no computer player is given for {name!r}")
     legal = table.legal_actions(seat)
-    action = player.choose(table.view(seat), legal, customary_default(table, legal))
+    view = table.view(seat)
+    if legal and isinstance(legal[0], Play) and legal[0].seat in view.penalty_cards:
+        called = offer_calls(table, players, seat)
+        if called is not None:
+            return called
+    action = player.choose(view, legal, customary_default(table, legal))
     if action not in legal:
         raise InvalidActionError(
             f"the {player.kind} player for {name!r} chose {action!r}, which is not legal now"
         )
     return Step(seat, name, action, table.apply(action))
+
+
+def penalty_calls(table: Table, seat: Seat) -> list[CallCard]:
+    """The exposed cards ``seat`` may call now from the hand about to play (WL-5.2)."""
+    return [a for a in table.legal_actions(seat) if isinstance(a, CallCard)]
+
+
+def offer_calls(table: Table, players: Mapping[str, Player], to_act: Seat) -> Step | None:
+    """Before a hand with penalty cards plays, its opponents may call one of them (WL-5.2,
+    WL-6.4). Each computer player of the other side that defines ``call_card(view, calls)``
+    (returning a :class:`CallCard` or ``None``) is asked in turn; a front end asks its human
+    itself. Returns the step taken, or ``None`` when nobody calls."""
+    for seat in range(4):
+        if seat == to_act:
+            continue
+        calls = penalty_calls(table, seat)
+        if not calls:
+            continue
+        name = table.seat_player(seat)
+        player = players.get(name) if name is not None else None
+        chooser = getattr(player, "call_card", None)
+        if player is None or chooser is None:
+            continue
+        choice = chooser(table.view(seat), calls)
+        if choice is None:
+            continue
+        if choice not in calls:
+            raise InvalidActionError(
+                f"the {player.kind} player for {name!r} called {choice!r}, which is not open"
+            )
+        return Step(seat, name, choice, table.apply(choice))
+    return None
 
 
 def sitting_record(

@@ -25,7 +25,8 @@ Other decisions: Vivant deals the first hand for himself (M-3.1, D-M3); seats by
 every revoke is claimed; the revoke penalty worth most on the score (M-6.2: three tricks when they
 are worth three points or more, else three on the sheet, or three off the markers when the
 revokers have three to lose); two cards played together (M-6.6) — the one worse for the offender;
-otherwise the laws' customary election (D-G2).
+an opponent's exposed high card is called when it cannot win the trick (WL-5.2); otherwise the
+laws' customary election (D-G2).
 
 The player reads nothing but the view: its own hand, exposed hands, penalty cards and the tricks,
 which every player at the table has seen.
@@ -39,6 +40,7 @@ from dataclasses import dataclass
 
 from vivant.actions import (
     Action,
+    CallCard,
     CallSuit,
     ChooseDeal,
     ChoosePenalty,
@@ -51,6 +53,7 @@ from vivant.cards import (
     FULL_PACK_MASK,
     JACK,
     SUIT_MASK,
+    TEN,
     Card,
     Seat,
     Suit,
@@ -461,6 +464,19 @@ class HeuristicPlayer:
         if default is not None and default in legal:
             return default
         return first
+
+    def call_card(self, view: View, calls: Sequence[CallCard]) -> CallCard | None:
+        """WL-5.2: call an opponent's exposed card when it is a high card (ten or better) that
+        would not win the trick as it stands — his honour is wasted; otherwise let it lie."""
+        trick = view.trick.cards if view.trick is not None else ()
+        if not trick:
+            return None
+        useful = []
+        for a in calls:
+            cards = (*trick, a.card)
+            if trick_winner(cards, view.trump) != len(cards) - 1 and a.card % 13 >= TEN:
+                useful.append(a)
+        return max(useful, key=lambda a: (a.card % 13, -a.card)) if useful else None
 
     def _call_suit(self, view: View, calls: list[CallSuit]) -> CallSuit:
         """WL-6.1 (b): call the suit the caller's side is strongest in, seen from its hands."""
