@@ -8,6 +8,8 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vivant.actions import (
     Action,
@@ -557,3 +559,22 @@ def test_heuristic_calls_an_exposed_honour_only_when_it_cannot_win() -> None:
                     assert (choice is not None) == cannot_win
         step(t, players, rng)
     assert offered > 0
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    seed=st.integers(min_value=0, max_value=2**32 - 1),
+    n=st.sampled_from([3, 4]),
+    laws=st.booleans(),
+    kinds=st.lists(st.sampled_from(["random", "heuristic"]), min_size=4, max_size=4),
+)
+def test_any_seed_and_mix_of_players_plays_a_legal_zero_sum_tournee(
+    seed: int, n: int, laws: bool, kinds: list[str]
+) -> None:
+    names = [f"P{i}" for i in range(n)]
+    players = {p: Checked(find_player(kinds[i])(seed=seed + i)) for i, p in enumerate(names)}
+    record = play_sitting(MortTable(names, laws=laws), players, random.Random(seed), seed=seed)
+    assert len(record["games"]) == n
+    assert record["kinds"] == {p: kinds[names.index(p)] for p in record["players"]}
+    assert all(sum(g["settlement"].values()) == 0 for g in record["games"])
+    assert sum(record["settlement"].values()) == 0

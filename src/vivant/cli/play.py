@@ -99,7 +99,7 @@ def register(subparsers: Any) -> None:
         choices=("V", "R", "L"),
         type=str.upper,
         default=None,
-        help="your role in the first game (default: as the cut falls)",
+        help="your role in the first game (interactive; default: as the cut falls)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for the cut, deals and bots")
     p.add_argument(
