@@ -66,6 +66,13 @@ def test_auto_json_four_players_follows_the_rotation_and_sums_to_zero(
             "L": players[(k + 2) % 4],
             "out": players[(k + 3) % 4],
         }
+        assert game["kinds"] == {
+            "V": "heuristic",
+            "R": "heuristic",
+            "L": "heuristic",
+            "out": "heuristic",
+        }
+        assert list(game)[:2] == ["roles", "kinds"]
         assert sum(game["settlement"].values()) == 0
         assert game["settlement"][players[(k + 3) % 4]] == 0
         assert set(game) >= {"roles", "hands", "points", "extras", "winner", "value"}

@@ -576,5 +576,7 @@ def test_any_seed_and_mix_of_players_plays_a_legal_zero_sum_tournee(
     record = play_sitting(MortTable(names, laws=laws), players, random.Random(seed), seed=seed)
     assert len(record["games"]) == n
     assert record["kinds"] == {p: kinds[names.index(p)] for p in record["players"]}
+    for g in record["games"]:
+        assert g["kinds"] == {r: record["kinds"][name] for r, name in g["roles"].items()}
     assert all(sum(g["settlement"].values()) == 0 for g in record["games"])
     assert sum(record["settlement"].values()) == 0

@@ -119,24 +119,34 @@ def offer_calls(table: Table, players: Mapping[str, Player], to_act: Seat) -> St
 def sitting_record(
     table: Table, players: Mapping[str, Player | str], seed: int | None
 ) -> dict[str, Any]:
-    """The table's record (DESIGN §4) with ``seed`` and ``kinds`` (the player kind of each
-    person, in the record's player order) added. Keys keep a fixed order: game, seed, then the
-    table's keys with ``kinds`` after ``players``."""
+    """The table's record (DESIGN §4) with ``seed`` and the player kinds added: ``kinds`` gives
+    each person's (in the record's player order), and each game's ``kinds`` each role's (after
+    its ``roles``). Keys keep a fixed order: game, seed, then the table's keys with ``kinds``
+    after ``players``. The table's own record is not modified."""
     record = getattr(table, "record", None)
     if record is None:
         raise InvalidActionError(f"a {table.variant} table keeps no sitting record")
     base: dict[str, Any] = record()
+    kinds = {name: (p if isinstance(p, str) else p.kind) for name, p in players.items()}
     out: dict[str, Any] = {"game": base["game"], "seed": seed}
     for key, value in base.items():
         if key in ("game", "seed"):
             continue
+        if key == "games":
+            value = [_with_role_kinds(g, kinds) for g in value]
         out[key] = value
         if key == "players":
-            out["kinds"] = {
-                name: (p if isinstance(p, str) else p.kind)
-                for name in value
-                if (p := players.get(name)) is not None
-            }
+            out["kinds"] = {name: kinds[name] for name in value if name in kinds}
+    return out
+
+
+def _with_role_kinds(game: dict[str, Any], kinds: Mapping[str, str]) -> dict[str, Any]:
+    """A copy of a game's record with ``kinds`` (role letter → player kind) after ``roles``."""
+    out: dict[str, Any] = {}
+    for key, value in game.items():
+        out[key] = value
+        if key == "roles":
+            out["kinds"] = {r: kinds[n] for r, n in value.items() if n in kinds}
     return out
 
 
