@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from vivant.actions import ChooseDeal, ChooseSeats, Cut, Deal, Play
+from vivant.actions import ChooseDeal, ChoosePenalty, ChooseSeats, ClaimRevoke, Cut, Deal, Play
 from vivant.cards import EAST, NORTH, CardSet, parse_card, parse_seat
 from vivant.deal import pack_for_hands
 from vivant.table import Table
@@ -98,3 +98,28 @@ def snapshot(t: Table) -> object:
     """Everything observable about a table, to check a refused action changed nothing."""
     views = [t.view(s).to_json() for s in (0, 1, 2, 3, None)]
     return (len(t.log), t.phase, views, t.record())  # type: ignore[attr-defined]
+
+
+def last_hand(t: Table) -> dict[str, Any]:
+    """The record of the last hand scored, whether or not it ended a game."""
+    records: list[dict[str, Any]] = t.hand_records
+    if records:
+        return records[-1]
+    games: list[dict[str, Any]] = t.games  # type: ignore[attr-defined]
+    return games[-1]["hands"][-1]  # type: ignore[no-any-return]
+
+
+def south_revoke_penalised(t: Table) -> dict[str, Any]:
+    """Two-hand games: after S's revoke in trick 1, play the hand out; N claims it and takes the
+    only penalty, three tricks (all S has if fewer), first (HU-4.4, TO-5). Returns the hand."""
+    finish_hand(t)
+    assert t.phase == "claims" and t.to_act() == NORTH
+    t.apply(ClaimRevoke(NORTH, 1))
+    assert [a.option for a in t.legal_actions(NORTH)] == ["T"]  # type: ignore[attr-defined]
+    t.apply(ChoosePenalty(NORTH, 1, "T"))
+    hand = last_hand(t)
+    played = hand["tricks_in_play"]
+    moved = min(3, played["S"])
+    assert hand["won"] == {"N": played["N"] + moved, "S": played["S"] - moved}
+    assert hand["irregularities"][0]["election"] == "T"
+    return hand

@@ -23,7 +23,7 @@ from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.variants import find_variant
 from vivant.variants.bridge_for_three import BridgeForThreeTable
 
-from helpers import auto, deal, finish_hand, formed, play, snapshot
+from helpers import auto, deal, finish_hand, formed, last_hand, play, snapshot
 
 # Hearts for W (A K Q J T 9 8 7 and five low clubs); N: eight top spades and the top clubs; S: the
 # five low hearts and eight top diamonds; E: the rest. With hearts trumps and the first correct
@@ -158,7 +158,7 @@ def test_bv_8_to_10_dummys_forced_declaration(north: str, trump: str, step: int)
     t.apply(Pass(WEST))
     assert len(t.view(WEST).hand) == 13
     finish_hand(t)
-    hand = t.hand_records[-1] if t.hand_records else t.games[-1]["hands"][-1]
+    hand = last_hand(t)
     assert hand["declaration"] == {"trump": trump, "by": "dummy"}
     assert hand["dummy_schedule_step"] == step
 

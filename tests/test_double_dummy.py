@@ -24,7 +24,7 @@ from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
 from vivant.variants import find_variant
 from vivant.variants.double_dummy import DoubleDummyTable
 
-from helpers import auto, deal, finish_hand, formed, play, snapshot
+from helpers import auto, deal, finish_hand, formed, last_hand, play, snapshot
 
 # P1's dummy (N) holds the masters; spades trumps with N's SA turned.
 POWER = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
@@ -36,10 +36,6 @@ P1_REVOKES = "N:.AKQJT98765432.. 3..AKQJT9876543. 2...AKQJT9876543 AKQJT987654..
 
 def c(text: str) -> int:
     return parse_card(text)
-
-
-def last_hand(t: DoubleDummyTable) -> dict[str, object]:
-    return t.hand_records[-1] if t.hand_records else t.games[-1]["hands"][-1]  # type: ignore[no-any-return]
 
 
 def seated(right: bool = True, laws: bool = False) -> DoubleDummyTable:

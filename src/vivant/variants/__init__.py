@@ -7,13 +7,18 @@ from vivant.table import Table
 from vivant.variants.bridge_for_three import BridgeForThreeTable
 from vivant.variants.double_dummy import DoubleDummyTable
 from vivant.variants.english_dummy import EnglishDummyTable
+from vivant.variants.humbug import HumbugDeclaredTable, HumbugTable
 from vivant.variants.mort import MortTable
+from vivant.variants.thirteen import ThirteenTable
 
 _TABLES: tuple[type[Table], ...] = (
     MortTable,
     EnglishDummyTable,
     DoubleDummyTable,
     BridgeForThreeTable,
+    HumbugTable,
+    HumbugDeclaredTable,
+    ThirteenTable,
 )
 
 VARIANTS: dict[str, type[Table]] = {cls.variant: cls for cls in _TABLES}
@@ -38,6 +43,9 @@ __all__ = [
     "BridgeForThreeTable",
     "DoubleDummyTable",
     "EnglishDummyTable",
+    "HumbugDeclaredTable",
+    "HumbugTable",
     "MortTable",
+    "ThirteenTable",
     "find_variant",
 ]

@@ -429,6 +429,11 @@ class TwoHandTable(EnglishRubberTable):
         self.seating = {"S": self.order[0], "N": self.order[1]}
         self.dealer = SOUTH
 
+    def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
+        h = super()._new_hand(pack, dealer)
+        h.leader = (dealer + 2) % 4  # HU-3.1, TO-3: the dealer's adversary leads
+        return h
+
     def _settle(self, result: RubberResult) -> dict[str, int]:
         """HU-4.5 as DD-4.3: the two players settle with each other, nothing doubled."""
         names = (self.players[self.seating["N"]], self.players[self.seating["S"]])

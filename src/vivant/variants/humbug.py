@@ -1,0 +1,199 @@
+"""Humbug Whist and its declared-trump variation: two players, four hands dealt, two played.
+
+Rules (seed 003, Foster's *Complete Hoyle*, "HUMBUG WHIST"; humbug.md):
+
+* The two cut (ace low, ties re-cut); the lowest deals first (D-H0) and sits South, his adversary
+  North; the hands dealt to East and West are dead (D-H2). The deal alternates; the dead hands
+  never deal (HU-1.5).
+* Four hands of thirteen are dealt one at a time from the dealer's left; the last card is turned
+  for trumps and is the dealer's (HU-1.4).
+* Each player, seeing only his own hand, keeps it or exchanges it, once and all or nothing, for
+  the dead hand on his right (South's is East, North's West); the non-dealer decides first
+  (HU-2.1, HU-2.2, D-H1). A dealer who exchanges gives up the turn-up, which stays with the hand
+  he discards; trumps are unchanged (HU-2.3). A player remembers the hand he discarded.
+* The dealer's adversary leads; tricks of two cards, whist rules (HU-3.1).
+* English scoring with Humbug's honours (HU-4): a trick over six a point; A K Q J of trumps in
+  the two hands played, the holder of two, three or four scoring 2, 3 or 4 when the other holds
+  one or none, none for a player at 4; revoke = three tricks (all if fewer), first, and the
+  revoker cannot win the game that hand; then tricks, then honours; game 5; rubbers with English
+  values, the players settling with each other (D-H3). Other laws: whist's (D-H5).
+* Declared-trump variation (HU-5, :class:`HumbugDeclaredTable`): no card is turned; the dealer,
+  after looking at his hand, names any suit trumps (D-H7); then only the adversary may exchange.
+
+The computer players' default exchange (D-G2) follows Foster's advice (seed 003): exchange a hand
+without four reasonably sure tricks, counted as the master cards from the ace down in each suit.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from vivant.actions import Action, Declare, Exchange
+from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
+from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.scoring.english import HUMBUG
+from vivant.table import DECLARE, EXCHANGE, Event, HandState
+from vivant.variants.sitting import TwoHandTable, parse_trump
+
+SUMMARY = """\
+Humbug Whist — two players opposite each other, four hands dealt (seed 003).
+The two cut (ace low); the lowest deals first and sits S, the other N; E and W are dead hands.
+The deal alternates between the players. The last card is turned for trumps.
+Each player looks at his own hand only and keeps it, or exchanges it once for the dead hand on
+his right (S's is E, N's is W); the non-dealer decides first. A dealer who exchanges gives up the
+turn-up (it stays with the hand he discards); trumps are unchanged.
+The dealer's adversary leads; tricks of two cards; follow suit, trumps win.
+Each trick over six a point. Honours A K Q J of trumps in the two hands played: if one player
+holds one or none, the other scores 2, 3 or 4 for holding two, three or four; none for a player
+at 4. A revoke costs three tricks and scores first; then tricks, then honours; the revoker cannot
+win the game on that hand. Game 5; rubbers best of three worth 3/2/1 a game and 2 for the rubber.
+"""
+
+DECLARED_SUMMARY = """\
+Humbug Whist, declared-trump variation — as Humbug (seed 003), except:
+No card is turned: the dealer, after looking at his hand, names any suit trumps. Then the
+adversary may keep his hand or exchange it for the dead hand on his right; the dealer plays the
+hand dealt him.
+"""
+
+SURE_TRICKS_TO_KEEP = 4
+
+
+def sure_tricks(hand: int) -> int:
+    """Master cards of a hand: in each suit, the unbroken run from the ace down."""
+    total = 0
+    for s in range(4):
+        suit = (hand >> (13 * s)) & SUIT_MASK
+        bit = 1 << 12
+        while suit & bit:
+            total += 1
+            bit >>= 1
+    return total
+
+
+class HumbugTable(TwoHandTable):
+    """A rubber of Humbug Whist: the exchange for the dead hand, two-card tricks, Humbug honours.
+
+    Setting ``declared_trump``: the dealer names trumps instead of turning a card, and only the
+    adversary may exchange (HU-5).
+    """
+
+    variant: ClassVar[str] = "humbug"
+    aliases: ClassVar[tuple[str, ...]] = ("humbug-whist",)
+    summary: ClassVar[str] = SUMMARY
+    rules = HUMBUG
+    players_rule: ClassVar[str] = "Humbug Whist is played by two"
+    declared_trump: ClassVar[bool] = False
+
+    def _new_hand(self, pack: tuple[int, ...], dealer: Seat) -> HandState:
+        h = super()._new_hand(pack, dealer)
+        if self.declared_trump:
+            h.trump = None
+            h.turn_up = None
+            h.turn_up_taken = True
+        return h
+
+    def _after_deal(self, h: HandState) -> list[Event]:
+        h.notes["exchanged"] = {}
+        self.phase = DECLARE if self.declared_trump else EXCHANGE
+        return []
+
+    def _exchangers(self, h: HandState) -> tuple[Seat, ...]:
+        """D-H1: the non-dealer decides first, then the dealer; HU-5.2: only the adversary."""
+        adversary = (h.dealer + 2) % 4
+        return (adversary,) if self.declared_trump else (adversary, h.dealer)
+
+    def _due(self) -> Seat | None:
+        h = self.hand
+        if h is None:
+            return None
+        if self.phase == DECLARE:
+            return h.dealer
+        if self.phase == EXCHANGE:
+            done = h.notes["exchanged"]
+            return next((s for s in self._exchangers(h) if self.role(s) not in done), None)
+        return None
+
+    def _other_to_act(self) -> Seat | None:
+        return self._due()
+
+    def _other_actions(self, seat: Seat) -> list[Action]:
+        if seat != self._due():
+            return []
+        if self.phase == DECLARE:
+            return [Declare(seat, x) for x in SUIT_LETTERS]
+        return [Exchange(seat, False), Exchange(seat, True)]
+
+    def _default_other(self, seat: Seat) -> Action:
+        """Defaults (D-G2): the dealer names his longest suit; a player exchanges a hand without
+        four sure tricks (Foster's advice)."""
+        h = self.hand
+        if h is None or seat != self._due():
+            return super()._default_other(seat)
+        hand = h.hands[seat]
+        if self.phase == DECLARE:
+            longest = max(range(4), key=lambda s: ((hand >> (13 * s)) & SUIT_MASK).bit_count())
+            return Declare(seat, SUIT_LETTERS[longest])
+        return Exchange(seat, sure_tricks(hand) < SURE_TRICKS_TO_KEEP)
+
+    def _other_action(self, action: Action) -> list[Event]:
+        if isinstance(action, Declare | Exchange):
+            due = self._due()
+            if due is None or self.pending is not None:
+                raise InvalidActionError(
+                    f"no {type(action).__name__.lower()} is due now (phase {self.phase!r})"
+                )
+            self._check_seat(action.seat)
+            if isinstance(action, Declare) != (self.phase == DECLARE):
+                raise InvalidActionError(
+                    f"{type(action).__name__} is not due now (phase {self.phase!r})"
+                )
+            if action.seat != due:
+                raise WrongSeatError(
+                    f"{self._seat_label(due)} decides now, not {self._seat_label(action.seat)}"
+                )
+            if isinstance(action, Declare):
+                return self._declare(action)
+            return self._exchange(action)
+        return super()._other_action(action)
+
+    def _declare(self, action: Declare) -> list[Event]:
+        """HU-5.1: any suit, never no trumps (D-H7)."""
+        h = self.hand
+        assert h is not None
+        h.trump = parse_trump(action.trump, no_trumps=False)
+        h.notes["declared"] = action.trump.upper()
+        self.phase = EXCHANGE
+        return [Event("declared", {"by": self.role(action.seat), "trump": action.trump.upper()})]
+
+    def _exchange(self, action: Exchange) -> list[Event]:
+        h = self.hand
+        assert h is not None
+        seat = action.seat
+        if action.take:
+            right = (seat - 1) % 4
+            h.hands[seat], h.hands[right] = h.hands[right], h.hands[seat]
+            if seat == h.dealer:
+                h.turn_up_taken = True  # HU-2.3: the turn-up stays with the discarded hand
+        h.notes["exchanged"][self.role(seat)] = action.take
+        events = [Event("exchange", {"seat": self.role(seat), "take": action.take})]
+        if self._due() is None:
+            events.extend(self._start_play(h))
+        return events
+
+    def _shown_to(self, seat: Seat) -> dict[Seat, int]:
+        """A player who exchanged remembers the hand he discarded (now the dead hand)."""
+        h = self.hand
+        if h is not None and h.notes.get("exchanged", {}).get(self.role(seat)):
+            right = (seat - 1) % 4
+            return {right: h.initial[right] if h.initial else h.hands[right]}
+        return {}
+
+
+class HumbugDeclaredTable(HumbugTable):
+    """Humbug's declared-trump variation (HU-5)."""
+
+    variant: ClassVar[str] = "humbug-declared"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    summary: ClassVar[str] = DECLARED_SUMMARY
+    declared_trump: ClassVar[bool] = True

@@ -1,0 +1,106 @@
+"""Thirteen and the Odd at the table: the deal of 26 cards and the turn-up nobody holds (TO-2), the
+non-dealer's lead (TO-3), one point for the odd trick and game 5 (TO-4), the revoke (TO-5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vivant.actions import Deal, Play
+from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
+from vivant.errors import InvalidActionError
+from vivant.variants import find_variant
+from vivant.variants.thirteen import ThirteenTable
+
+from helpers import auto, finish_hand, formed, last_hand, play, snapshot, south_revoke_penalised
+
+
+def c(text: str) -> int:
+    return parse_card(text)
+
+
+def pack(adversary: list[int], dealer: list[int], turn_up: int) -> tuple[int, ...]:
+    """A pack order dealing ``adversary``'s and ``dealer``'s cards alternately, adversary first,
+    then turning up ``turn_up``; the rest of the pack follows."""
+    order = [x for pair in zip(adversary, dealer, strict=True) for x in pair] + [turn_up]
+    return tuple(order + [x for x in range(52) if x not in order])
+
+
+SPADES = list(range(13))
+HEARTS = list(range(13, 26))
+CLUBS = list(range(39, 52))
+
+
+def test_registered() -> None:
+    assert find_variant("thirteen and the odd") is ThirteenTable
+    assert "odd trick" in ThirteenTable.rules_summary()
+    with pytest.raises(InvalidActionError, match="played by two"):
+        ThirteenTable(["A"])
+
+
+def test_tov_2_dealing() -> None:
+    """TOV-2: cards 1-26 alternate adversary/dealer; card 27 turns up trumps, in nobody's hand."""
+    t = formed(ThirteenTable, 2)
+    assert t.dealer == SOUTH
+    t.apply(Deal(order=tuple(range(52))))
+    h = t.hand
+    assert h is not None
+    assert h.hands[NORTH] == sum(1 << i for i in range(0, 26, 2))
+    assert h.hands[SOUTH] == sum(1 << i for i in range(1, 26, 2))
+    assert h.hands[EAST] == h.hands[WEST] == 0
+    assert h.turn_up == 26 and h.trump == 2
+    v = t.view(NORTH)
+    assert v.turn_up == 26 and not v.turn_up_in_dealers_hand
+    assert v.hand_sizes == {NORTH: 13, EAST: 0, SOUTH: 13, WEST: 0}
+    assert v.to_play == NORTH and t.to_act() == NORTH  # TO-3: the non-dealer leads
+    assert 26 not in CardSet(h.hands[SOUTH] | h.hands[NORTH])
+
+
+def test_tov_1_and_tov_3_one_point_a_hand_five_for_game() -> None:
+    """TOV-1: all thirteen tricks score one point; TOV-3: five such hands make the game, a
+    treble; the deal alternates."""
+    t = formed(ThirteenTable, 2)
+    for k in range(5):
+        dealer = t.dealer
+        assert dealer == (SOUTH if k % 2 == 0 else NORTH)
+        # N holds H3..HA and D2, S the thirteen clubs; H2 is turned: N wins every trick, on
+        # lead or trumping S's clubs.
+        n, s = [*HEARTS[1:], 26], CLUBS
+        t.apply(Deal(order=pack(n if dealer == SOUTH else s, s if dealer == SOUTH else n, 13)))
+        finish_hand(t)
+        hand = last_hand(t)
+        assert hand["won"] == {"N": 13, "S": 0}
+        assert hand["scored"] == [{"item": "tricks", "side": "N", "points": 1}]
+        assert hand["score"]["N"] == k + 1
+    g = t.games[0]
+    assert g["winner"] == "N" and g["points"] == {"N": 5, "S": 0} and g["value"] == 3
+
+
+def test_seven_tricks_score_one_point_no_honours() -> None:
+    for seed in range(3):
+        rec = auto(formed(ThirteenTable, 2), seed=seed).record()
+        for g in rec["games"]:
+            for hand in g["hands"]:
+                points = [i["points"] for i in hand["scored"]]
+                assert points == [1] or (points == [0] and max(hand["score"].values()) == 4)
+                assert all(i["item"] == "tricks" for i in hand["scored"])
+            assert len(g["hands"]) >= 5
+
+
+def test_to_5_revoke_three_tricks() -> None:
+    t = formed(ThirteenTable, 2, laws=True)
+    n = [*SPADES[1:], 13]  # N: S3..SA and H2
+    s = [0, *HEARTS[1:]]  # S: S2 and H3..HA
+    t.apply(Deal(order=pack(n, s, 26)))
+    play(t, "SA")
+    t.apply(Play(SOUTH, c("HA")))  # S holds S2: a revoke
+    south_revoke_penalised(t)
+
+
+def test_bad_input() -> None:
+    t = formed(ThirteenTable, 2)
+    t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
+    before = snapshot(t)
+    for action in (Play(EAST, c("D2")), Play(SOUTH, c("HA")), Play(NORTH, c("HA"))):
+        with pytest.raises(ValueError):
+            t.apply(action)
+        assert snapshot(t) == before
