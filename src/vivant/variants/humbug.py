@@ -49,12 +49,14 @@ at 4. A revoke costs three tricks and scores first; then tricks, then honours; t
 win the game on that hand. Game 5; rubbers best of three worth 3/2/1 a game and 2 for the rubber.
 """
 
-DECLARED_SUMMARY = """\
-Humbug Whist, declared-trump variation — as Humbug (seed 003), except:
-No card is turned: the dealer, after looking at his hand, names any suit trumps. Then the
-adversary may keep his hand or exchange it for the dead hand on his right; the dealer plays the
-hand dealt him.
+DECLARED_SUMMARY = (
+    """\
+Humbug Whist, declared-trump variation (seed 003): no card is turned; the dealer, after looking
+at his hand, names any suit trumps. Then the adversary may keep his hand or exchange it for the
+dead hand on his right; the dealer plays the hand dealt him. Otherwise as Humbug:
 """
+    + SUMMARY
+)
 
 SURE_TRICKS_TO_KEEP = 4
 
