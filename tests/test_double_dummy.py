@@ -221,3 +221,13 @@ def test_no_exposed_cards_d_dd3() -> None:
     assert t.pending is not None and t.pending.electors == (SOUTH,)
     t.apply(Elect(SOUTH, "HK"))
     assert t.view(WEST).penalty_cards == {}
+
+
+def test_all_hands_exposed_option() -> None:
+    t = formed(DoubleDummyTable, 2, all_hands_exposed=True)
+    t.apply(ChoosePosition(SOUTH, True))
+    t.apply(Deal.from_seed(2))
+    for seat in (SOUTH, WEST, None):
+        assert set(t.view(seat).exposed) == {NORTH, EAST, SOUTH, WEST}
+    again = DoubleDummyTable.replay(t.config(), t.log_json())
+    assert again.all_hands_exposed and again.view(None).to_json() == t.view(None).to_json()  # type: ignore[attr-defined]

@@ -15,7 +15,7 @@ from vivant.actions import (
     PlayTogether,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
 from vivant.scoring.english import HUMBUG, HandResult, score_hand
 from vivant.variants import find_variant
 from vivant.variants.humbug import HumbugDeclaredTable, HumbugTable, sure_tricks
@@ -175,6 +175,11 @@ def test_huv_7_revoke_three_tricks_only() -> None:
 def test_lead_out_of_turn_and_two_cards_whist_laws() -> None:
     t = humbug_at(HONOURS, "H2", laws=True)
     keep_both(t)
+    dead = min(CardSet(t.hand.hands[EAST]))  # type: ignore[union-attr]
+    before = snapshot(t)
+    with pytest.raises(IllegalPlayError, match="dead hand"):
+        t.apply(Play(EAST, dead))
+    assert snapshot(t) == before
     t.apply(Play(SOUTH, c("S4")))  # N's lead
     assert t.pending is not None and t.pending.electors == (NORTH,)
     assert t.pending.options == ("accept", "call_card", "call_suit")

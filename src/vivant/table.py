@@ -577,6 +577,10 @@ class Table(ABC):
             )
         nxt = self.seat_order[h.leader][len(h.trick)]
         if seat != nxt:
+            if seat in self.dead_seats:
+                raise IllegalPlayError(
+                    f"{self._seat_label(seat)} is a dead hand and takes no part in the play"
+                )
             if not self.laws:
                 raise OutOfTurnError(
                     f"it is {self._seat_label(nxt)}'s turn, not {self._seat_label(seat)}'s "

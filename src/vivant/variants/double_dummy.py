@@ -7,7 +7,8 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DOUBLE DUMMY"; double-dummy.md):
   N, P2 W and his dummy E — or P2 E and his dummy W (DD-1.3).
 * The deal goes round all four hands, a living player dealing for his dummy; the pone cuts, a
   dummy's partner cutting for it (DD-2.1, D-DD2); the eldest hand leads. Both dummies are
-  exposed once dealt (DD-2.5).
+  exposed once dealt (DD-2.5); option ``all_hands_exposed`` lays all four hands face up, as some
+  clubs do.
 * English short whist as at whist and dummy, each player with his dummy a side (DD-4.1); the
   rubber ends the table, no third game after 2–0 (DD-4.2); the players settle with each other,
   nothing doubled (DD-4.3).
@@ -24,6 +25,7 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DOUBLE DUMMY"; double-dummy.md):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from vivant.actions import Action, ChoosePosition
@@ -39,7 +41,8 @@ Double Dummy — two players, each with a dummy opposite him (seed 003).
 The two cut (ace low, ties re-cut); the lowest deals first, for his dummy, and chooses to sit on
 the other's right (usual) or left: P1 S with his dummy N, P2 W with his dummy E (or P2 E, dummy W).
 The deal goes round the four hands, each player dealing for his dummy in its turn; the pone cuts
-(a dummy's partner for it); the eldest hand leads. Both dummies lie face up from the deal.
+(a dummy's partner for it); the eldest hand leads. Both dummies lie face up from the deal
+(option: all four hands face up).
 English short whist, each player and his dummy a side: tricks over six, honours A K Q J (four 4,
 three 2, none at 4), revoke, then tricks, then honours; game 5 worth 3/2/1; one rubber, best of
 three (no third game after 2-0), +2; the loser pays the rubber's value, nothing doubled.
@@ -63,6 +66,17 @@ class DoubleDummyTable(EnglishRubberTable):
     players_rule: ClassVar[str] = "Double Dummy is played by two"
     withdrawn_lead_rule: ClassVar[str] = "DD-3.4"
     claims: ClassVar[bool] = True
+    options: ClassVar[tuple[str, ...]] = ("all_hands_exposed",)
+
+    def __init__(
+        self, players: Sequence[str], *, laws: bool = False, all_hands_exposed: bool = False
+    ) -> None:
+        super().__init__(players, laws=laws)
+        self.all_hands_exposed = all_hands_exposed
+
+    def _exposed_seats(self) -> tuple[Seat, ...]:
+        """DD-2.5: both dummies face up from the deal; option ``all_hands_exposed``: all four."""
+        return (NORTH, EAST, SOUTH, WEST) if self.all_hands_exposed else self.dummy_seats
 
     def _seat_rubber(self, k: int) -> None:
         """DD-1.2: P1 first deals for his dummy (N); his choice of seat comes first."""
