@@ -289,54 +289,6 @@ def http_json(url: str, body: Any = None, timeout: float = 10.0) -> Any:
         return json.loads(exc.read())
 
 
-class ThreadedServer:
-    """A real uvicorn serving the app on 127.0.0.1 in a thread of the test process (a socket
-    bound beforehand: no race for the port)."""
-
-    def __init__(self, app: Any) -> None:
-        import socket
-        import threading
-
-        import uvicorn
-
-        from vivant.server import MAX_MESSAGE
-
-        self.sock = socket.socket()
-        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        config = uvicorn.Config(
-            app, log_level="warning", ws_max_size=16 * MAX_MESSAGE, lifespan="on"
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
-        )
-
-    @property
-    def base(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def ws_base(self) -> str:
-        return f"ws://127.0.0.1:{self.port}"
-
-    def __enter__(self) -> ThreadedServer:
-        import time
-
-        self.thread.start()
-        deadline = time.monotonic() + 15
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(15)
-        self.sock.close()
-
-
 class ServerProcess:
     """``vivant serve`` in a process of its own, on the given store."""
 

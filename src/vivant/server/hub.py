@@ -20,7 +20,6 @@ import contextlib
 import json
 import logging
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -30,7 +29,7 @@ from vivant.errors import VivantError
 
 from .bots import bot_action, chance_action
 from .live import HUMAN, LiveTable, Person, event_message
-from .store import Store
+from .store import NewEvent, Store
 
 log = logging.getLogger("vivant.server")
 
@@ -106,6 +105,9 @@ class Hub:
         self.bot_delay = bot_delay
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._pending: list[tuple[NewEvent, asyncio.Future[None]]] = []
+        self._has_pending = asyncio.Event()
+        self._writer: asyncio.Task[None] | None = None
 
     # --- tables ---------------------------------------------------------------------------------
 
@@ -300,7 +302,7 @@ class Hub:
         public_events = [{"kind": e.kind, **e.data} for e in events]
         status = "over" if lt.table.is_over() else "playing"
         try:
-            self.store.append(lt.id, seq, actor, client_id, data, public_events, status)
+            await self._store(NewEvent(lt.id, seq, actor, client_id, data, public_events, status))
         except Exception as exc:
             log.exception("storing event %d of table %s failed", seq, lt.id)
             self._reload(lt)
@@ -314,6 +316,43 @@ class Hub:
             sender.send({"type": "ack", "id": client_id, "seq": seq, "duplicate": False})
         self._fan_out(lt, event_message(seq, actor, data, public_events))
         return seq
+
+    async def _store(self, event: NewEvent) -> None:
+        """Store one event; returns once it is committed. Events arriving together (from many
+        tables) are committed in one transaction by the writer task: group commit."""
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._pending.append((event, future))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        self._has_pending.set()
+        await future
+
+    async def _write(self) -> None:
+        """The writer: commit whatever events are waiting, as one batch, until none are."""
+        while True:
+            await self._has_pending.wait()
+            await asyncio.sleep(0)  # let the other tables of this loop turn add theirs
+            self._has_pending.clear()
+            batch, self._pending = self._pending, []
+            if not batch:
+                continue
+            try:
+                self.store.append_many([e for e, _ in batch])
+            except Exception:
+                # One bad event must not sink the others: store them one by one.
+                for e, f in batch:
+                    try:
+                        self.store.append_many([e])
+                    except Exception as exc:
+                        if not f.done():
+                            f.set_exception(exc)
+                    else:
+                        if not f.done():
+                            f.set_result(None)
+                continue
+            for _, f in batch:
+                if not f.done():
+                    f.set_result(None)
 
     def _reload(self, lt: LiveTable) -> None:
         """Rebuild the engine table from the store after a failed write."""
@@ -374,7 +413,12 @@ class Hub:
         lt.driver = None
 
     async def close(self) -> None:
-        """Stop the computer players' tasks and close every connection."""
+        """Stop the computer players' tasks and the writer, and close every connection."""
+        if self._writer is not None:
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._writer
+            self._writer = None
         for lt in self.live.values():
             if lt.driver is not None:
                 lt.driver.cancel()
@@ -383,7 +427,3 @@ class Hub:
                 lt.driver = None
             for c in list(lt.connections):
                 c.close()
-
-
-def now_ms() -> float:
-    return time.time() * 1000.0

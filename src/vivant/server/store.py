@@ -30,6 +30,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     select,
@@ -81,8 +82,33 @@ events = Table(
 )
 
 
+# Built once: compiling a statement per event would cost more than executing it.
+_INSERT_EVENT = events.insert()
+_UPDATE_TABLE = (
+    update(tables)
+    .where(tables.c.id == bindparam("b_id"))
+    .values(
+        last_seq=bindparam("b_seq"), status=bindparam("b_status"), updated_at=bindparam("b_now")
+    )
+)
+
+
 class SeqConflictError(RuntimeError):
     """Another writer stored an event with the same ``(table_id, seq)`` first."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewEvent:
+    """An event to store: the table, its sequence number, who sent it with which message id,
+    the action (engine JSON), its public events, and the table's status after it."""
+
+    table_id: str
+    seq: int
+    actor: str | None
+    client_id: str | None
+    action: dict[str, Any]
+    events: list[dict[str, Any]]
+    status: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,27 +282,44 @@ class Store:
 
         Raises :class:`SeqConflictError` if ``seq`` (or the client id) was already stored.
         """
+        self.append_many([NewEvent(table_id, seq, actor, client_id, action, public_events, status)])
+
+    def append_many(self, batch: list[NewEvent]) -> None:
+        """Commit several events (of any tables) in one transaction: all or none.
+
+        Raises :class:`SeqConflictError` if any ``(table_id, seq)`` or client id was already
+        stored; then none of the batch is.
+        """
         now = time.time()
+        last: dict[str, NewEvent] = {}
+        rows = []
+        for e in batch:
+            rows.append(
+                {
+                    "table_id": e.table_id,
+                    "seq": e.seq,
+                    "actor": e.actor,
+                    "client_id": e.client_id,
+                    "action": json.dumps(e.action, separators=(",", ":")),
+                    "events": json.dumps(e.events, separators=(",", ":")),
+                    "created_at": now,
+                }
+            )
+            last[e.table_id] = e
         try:
             with self.engine.begin() as conn:
+                conn.execute(_INSERT_EVENT, rows)
                 conn.execute(
-                    events.insert().values(
-                        table_id=table_id,
-                        seq=seq,
-                        actor=actor,
-                        client_id=client_id,
-                        action=json.dumps(action, separators=(",", ":")),
-                        events=json.dumps(public_events, separators=(",", ":")),
-                        created_at=now,
-                    )
-                )
-                conn.execute(
-                    update(tables)
-                    .where(tables.c.id == table_id)
-                    .values(last_seq=seq, status=status, updated_at=now)
+                    _UPDATE_TABLE,
+                    [
+                        {"b_id": e.table_id, "b_seq": e.seq, "b_status": e.status, "b_now": now}
+                        for e in last.values()
+                    ],
                 )
         except IntegrityError as exc:
-            raise SeqConflictError(f"event {seq} of table {table_id} is already stored") from exc
+            raise SeqConflictError(
+                f"an event of {sorted(last)} is already stored (seq or client id)"
+            ) from exc
 
     def load_events(self, table_id: str, after: int = 0) -> list[EventRow]:
         """The table's events with ``seq > after``, in order."""
