@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from vivant.actions import Deal, Play
+from vivant.actions import CallCard, Deal, Elect, Play, ReportExposed, ReportMisdeal
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import InvalidActionError
 from vivant.variants import find_variant
@@ -104,3 +104,38 @@ def test_bad_input() -> None:
         with pytest.raises(ValueError):
             t.apply(action)
         assert snapshot(t) == before
+
+
+def test_deal_irregularities_whist_laws() -> None:
+    """TO-5: deal irregularities as at whist: a misdeal passes the deal (WL-4.2, here to the
+    other player); a card exposed in dealing lets the adversary claim a new deal (WL-3.3)."""
+    t = formed(ThirteenTable, 2, laws=True)
+    t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
+    t.apply(ReportMisdeal(NORTH, "deal"))
+    assert t.pending is not None and t.pending.electors == (NORTH,)
+    t.apply(t.default_action())
+    assert t.phase == "deal" and t.dealer == NORTH
+    t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
+    with pytest.raises(InvalidActionError, match="was not dealt"):
+        t.apply(ReportExposed(SOUTH, 30))  # in the stock
+    t.apply(ReportExposed(SOUTH, 0))
+    assert t.pending is not None and t.pending.electors == (SOUTH,)
+    assert t.pending.options == ("stand", "redeal")
+    t.apply(Elect(SOUTH, "redeal"))
+    assert t.phase == "deal" and t.dealer == NORTH
+
+
+def test_lead_out_of_turn() -> None:
+    """WL-6.1 (as Humbug, D-H5): the adversary calls the card led in error, then has it played."""
+    t = formed(ThirteenTable, 2, laws=True)
+    t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
+    t.apply(Play(SOUTH, c("HA")))  # N's lead
+    assert t.pending is not None and t.pending.electors == (NORTH,)
+    t.apply(Elect(NORTH, "call_card"))
+    assert t.view(NORTH).penalty_cards == {SOUTH: CardSet([c("HA")])}
+    play(t, "S2")
+    assert CallCard(NORTH, SOUTH, c("HA")) in t.legal_actions(NORTH)
+    t.apply(CallCard(NORTH, SOUTH, c("HA")))
+    assert [a.card for a in t.legal_actions(SOUTH)] == [c("HA")]  # type: ignore[attr-defined]
+    play(t, "HA")
+    assert t.view(NORTH).penalty_cards == {}
