@@ -184,7 +184,7 @@ def check_family_record(t: Table) -> None:
     ]
 
 
-@settings(max_examples=24, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), name=st.sampled_from(sorted(GAMES)), laws=st.booleans())
 def test_family_sitting_invariants(seed: int, name: str, laws: bool) -> None:
     t = run_family(name, seed, laws)
@@ -201,7 +201,7 @@ def test_family_sitting_invariants(seed: int, name: str, laws: bool) -> None:
         assert len(rec["rubbers"]) == 1
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32), name=st.sampled_from(sorted(GAMES)), laws=st.booleans())
 def test_family_views_never_show_a_concealed_card(seed: int, name: str, laws: bool) -> None:
     assert_views_secret(run_family(name, seed, laws), limit=400)
