@@ -17,9 +17,10 @@ import pytest
 from vivant.actions import Action, CorrectRevoke, Play
 from vivant.cards import card_name
 from vivant.cli import main
-from vivant.cli.play import HUMAN, Session, make_console
+from vivant.cli.play import HUMAN, Session, make_console, player_count
 from vivant.players import who_acts
 from vivant.table import Table
+from vivant.variants import VARIANTS, find_variant
 
 VIVANT = Path(sys.executable).with_name("vivant")
 
@@ -126,7 +127,13 @@ def test_json_needs_auto(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def scripted(
-    policy: Policy, *, seed: int, players: int = 3, seat: str | None = "V", laws: bool = False
+    policy: Policy,
+    *,
+    seed: int,
+    players: int = 3,
+    seat: str | None = "V",
+    laws: bool = False,
+    game: str = "mort",
 ) -> tuple[list[str], str]:
     """Play the interactive game in-process, typing what ``policy`` answers for each prompt
     (it sees the table, the human's seat and the legal actions, as a person looking at the
@@ -147,6 +154,7 @@ def scripted(
         console=make_console(out),
         read=read,
         echo=True,
+        variant=find_variant(game),
         n_players=players,
         seat=seat,
         seed=seed,
@@ -364,3 +372,43 @@ def test_lead_from_the_wrong_hand_in_strict_mode_is_refused_with_a_hint() -> Non
         screen,
     )
     assert "The tournée is over." in screen
+
+
+# --- every game -------------------------------------------------------------------------------
+
+OTHER_GAMES = sorted(set(VARIANTS) - {"mort"})
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_every_game_auto_json_is_deterministic(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = run_main(["play", game, "--auto", "--json", "--seed", "3"], capsys)
+    again = run_main(["play", game, "--auto", "--json", "--seed", "3"], capsys)
+    assert first == again and first.count("\n") == 1
+    record = json.loads(first)
+    assert record["game"] == game and record["seed"] == 3
+    assert record["games"] and sum(record["settlement"].values()) == 0
+    for g in record["games"]:
+        for hand in g["hands"]:
+            if not hand.get("abandoned"):
+                assert len(hand["tricks"]) == 13
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+def test_every_game_interactive_to_the_end(game: str) -> None:
+    """A person plays the whole sitting of each game, typing a bad card first, then the
+    first legal card (and the default of every choice)."""
+    policy = BadThenRevokeThenLegal()
+    players = player_count(find_variant(game), None)
+    typed, screen = scripted(policy, seed=5, seat=None, game=game, players=players)
+    assert "XX" in typed
+    assert "invalid card 'XX'" in screen
+    assert "is over." in screen and "Score sheet" in screen
+
+
+def test_player_count_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "humbug", "--auto", "--players", "4"]) == 2
+    assert "humbug is played by 2 here, not 4" in capsys.readouterr().err
+    assert main(["play", "thirteen", "--seat", "V"]) == 2
+    assert "--seat chooses a role in Mort" in capsys.readouterr().err

@@ -1,4 +1,4 @@
-"""``vivant play mort``: a tournée of Mort in the terminal, or bots only with ``--auto``.
+"""``vivant play GAME``: a sitting of any game in the terminal, or bots only with ``--auto``.
 
 Interactive play (issue 2, deliverable 5): the table is formed by the cut (``--seat`` puts you in
 the role you ask for in the first game), computer players take the other places, and you type
@@ -58,8 +58,9 @@ from vivant.cards import (
 )
 from vivant.errors import VivantError
 from vivant.players import Player, customary_default, find_player, play_sitting, step, who_acts
-from vivant.table import Event
-from vivant.variants import MortTable, find_variant
+from vivant.players.driver import sitting_record
+from vivant.table import Event, Table
+from vivant.variants import VARIANTS, MortTable, find_variant
 from vivant.views import View
 
 HUMAN = "You"
@@ -68,7 +69,7 @@ ROLE_NAMES = {"V": "Vivant", "R": "R (Mort's right)", "M": "Mort", "L": "L (Mort
 
 HELP = """\
 Type a card to play it: suit letter then rank, e.g. SA, HK, D10 (or DT), c2 — case does not matter.
-As Vivant you are asked for Mort's card when Mort is to play.
+When you control a dummy (as Vivant, Mort) you are asked for its card when it is to play.
 Commands:
   help         this text
   show         show the table again
@@ -90,16 +91,19 @@ def register(subparsers: Any) -> None:
             "(SA, H10); or, with --auto, let bots play it and print the record."
         ),
     )
-    p.add_argument("game", metavar="GAME", help="the game to play: mort")
+    p.add_argument("game", metavar="GAME", help="the game to play: " + ", ".join(sorted(VARIANTS)))
     p.add_argument(
-        "--players", type=int, choices=(3, 4), default=3, help="three or four players (3)"
+        "--players",
+        type=int,
+        default=None,
+        help="number of players where the game allows a choice (Mort: 3 or 4; default 3)",
     )
     p.add_argument(
         "--seat",
         choices=("V", "R", "L"),
         type=str.upper,
         default=None,
-        help="your role in the first game (interactive; default: as the cut falls)",
+        help="Mort: your role in the first game (interactive; default: as the cut falls)",
     )
     p.add_argument("--seed", type=int, default=None, help="seed for the cut, deals and bots")
     p.add_argument(
@@ -116,23 +120,37 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
+def player_count(variant: type[Table], asked: int | None) -> int:
+    """How many play: what was asked if the game allows it, else the game's own number (Mort:
+    three or four, three by default)."""
+    low = getattr(variant, "min_players", 3)
+    high = min(getattr(variant, "max_players", low), 4)
+    if asked is None:
+        return low
+    if not low <= asked <= high:
+        allowed = str(low) if low == high else f"{low} to {high}"
+        raise VivantError(f"{variant.variant} is played by {allowed} here, not {asked}")
+    return asked
+
+
 def run(args: argparse.Namespace) -> int:
     variant = find_variant(args.game)
-    if variant is not MortTable:
-        print(f"vivant: error: vivant play knows only mort, not {args.game!r}", file=sys.stderr)
-        return 2
+    n_players = player_count(variant, args.players)
+    if args.seat is not None and variant is not MortTable:
+        raise VivantError(f"--seat chooses a role in Mort; {variant.variant} seats by the cut")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     if args.json and not args.auto:
         print("vivant: error: --json needs --auto", file=sys.stderr)
         return 2
     if args.auto:
-        return run_auto(args.players, seed, args.laws, args.opponents, args.json, sys.stdout)
+        return run_auto(variant, n_players, seed, args.laws, args.opponents, args.json, sys.stdout)
     console = make_console(sys.stdout)
     session = Session(
         console=console,
         read=_line_reader(sys.stdin),
         echo=not sys.stdin.isatty(),
-        n_players=args.players,
+        variant=variant,
+        n_players=n_players,
         seat=args.seat,
         seed=seed,
         laws=args.laws,
@@ -162,25 +180,35 @@ def player_seed(seed: int, index: int) -> int:
 # --- bots only ----------------------------------------------------------------------------------
 
 
-def auto_record(n_players: int, seed: int, laws: bool, kind: str) -> dict[str, Any]:
-    """Play a whole tournée with computer players of ``kind`` and return its record."""
+def auto_record(
+    variant: type[Table], n_players: int, seed: int, laws: bool, kind: str
+) -> dict[str, Any]:
+    """Play a whole sitting (tournée or rubber) with computer players of ``kind``; its record."""
     names = [f"P{i + 1}" for i in range(n_players)]
     factory = find_player(kind)
     players: dict[str, Player] = {
         n: factory(seed=player_seed(seed, i)) for i, n in enumerate(names)
     }
-    table = MortTable(names, laws=laws)
+    table = variant(names, laws=laws)
     return play_sitting(table, players, random.Random(seed), seed=seed)
 
 
-def run_auto(n_players: int, seed: int, laws: bool, kind: str, as_json: bool, out: IO[str]) -> int:
-    record = auto_record(n_players, seed, laws, kind)
+def run_auto(
+    variant: type[Table],
+    n_players: int,
+    seed: int,
+    laws: bool,
+    kind: str,
+    as_json: bool,
+    out: IO[str],
+) -> int:
+    record = auto_record(variant, n_players, seed, laws, kind)
     if as_json:
         out.write(json.dumps(record, ensure_ascii=False) + "\n")
         return 0
     console = make_console(out)
     console.print(
-        f"Mort, {n_players} players ({kind}), seed {seed}"
+        f"{variant.variant}, {n_players} players ({kind}), seed {seed}"
         + (", laws mode" if laws else "")
         + f". Cutting order: {', '.join(record['players'])}."
     )
@@ -190,41 +218,54 @@ def run_auto(n_players: int, seed: int, laws: bool, kind: str, as_json: bool, ou
     return 0
 
 
+def _pair(values: Mapping[str, Any] | None) -> str:
+    """``{"VM": 8, "LR": 5}`` as ``VM 8, LR 5``."""
+    if not values:
+        return ""
+    return ", ".join(f"{k} {v}" for k, v in values.items())
+
+
 def game_summary(number: int, game: Mapping[str, Any]) -> RichTable:
-    """One game of the tournée: its hands (dealer, trumps, tricks, markers) and its result."""
-    roles = game["roles"]
-    title = f"Game {number}: " + ", ".join(
-        f"{r} {roles[r]}" for r in ("V", "R", "L", "out") if r in roles
+    """One game of the sitting: its hands (dealer, trumps, tricks, score after) and its result."""
+    roles = game.get("roles") or {}
+    title = f"Game {number}" + (
+        ": " + ", ".join(f"{r} {p}" for r, p in roles.items()) if roles else ""
     )
     t = RichTable(title=title, title_justify="left")
-    for col in ("hand", "dealer", "turn-up", "tricks VM–LR", "markers VM–LR", "notes"):
+    for col in ("hand", "dealer", "trumps", "tricks", "score after", "notes"):
         t.add_column(col)
     n = 0
     for hand in game["hands"]:
+        trumps = hand.get("turn_up") or hand.get("trump") or "NT"
         if hand.get("abandoned"):
-            t.add_row("–", hand["dealer"], hand["turn_up"] or "", "", "", "thrown in")
+            t.add_row("–", hand["dealer"], trumps, "", "", "thrown in")
             continue
         n += 1
         notes = []
         if hand.get("slam"):
-            notes.append(f"slam {hand['slam']} (+20)")
+            notes.append(f"slam {hand['slam']}")
         for irr in hand.get("irregularities", ()):
             notes.append(_irregularity_note(irr))
+        after = hand.get("markers") or hand.get("score")
         t.add_row(
             str(n),
             hand["dealer"],
-            hand["turn_up"] or "",
-            f"{hand['won']['VM']}–{hand['won']['LR']}",
-            f"{hand['markers']['VM']}–{hand['markers']['LR']}",
+            trumps,
+            _pair(hand.get("won")),
+            _pair(after) if isinstance(after, Mapping) else str(after or ""),
             "; ".join(notes),
         )
-    pts, extras = game["points"], game["extras"]
-    t.caption = (
-        f"{game['winner']} win {pts['VM']}–{pts['LR']}"
-        + (f" (extras VM {extras['VM']}, LR {extras['LR']})" if any(extras.values()) else "")
-        + f": value {game['value']}; "
-        + ", ".join(f"{p} {v:+d}" for p, v in game["settlement"].items())
-    )
+    extras = game.get("extras") or {}
+    points = game.get("points") or {}
+    score = "–".join(str(v) for v in points.values()) if len(points) == 2 else _pair(points)
+    caption = f"{game.get('winner', '?')} win {score}"
+    if any(extras.values()):
+        caption += f" (extras {_pair(extras)})"
+    if "value" in game:
+        caption += f": value {game['value']}"
+    if game.get("settlement"):
+        caption += "; " + ", ".join(f"{p} {v:+d}" for p, v in game["settlement"].items())
+    t.caption = caption
     t.caption_justify = "left"
     return t
 
@@ -247,19 +288,20 @@ def sheet_table(
     """The score sheet (M-8): one row per game, one column per player, and the totals."""
     t = RichTable(title="Score sheet", title_justify="left")
     t.add_column("game")
-    t.add_column("V")
     t.add_column("result")
     for p in players:
         t.add_column(p, justify="right")
     for k, g in enumerate(games, start=1):
-        pts = g["points"]
+        result = f"{g.get('winner', '?')} won, {_pair(g.get('points'))}"
+        if "value" in g:
+            result += f", value {g['value']}"
+        settlement = g.get("settlement") or {}
         t.add_row(
             str(k),
-            g["roles"]["V"],
-            f"{g['winner']} {pts['VM']}–{pts['LR']}, value {g['value']}",
-            *(f"{g['settlement'].get(p, 0):+d}" for p in players),
+            result,
+            *(f"{settlement[p]:+d}" if p in settlement else "" for p in players),
         )
-    t.add_row("total", "", "", *(f"{totals.get(p, 0):+d}" for p in players), style="bold")
+    t.add_row("total", "", *(f"{totals.get(p, 0):+d}" for p in players), style="bold")
     return t
 
 
@@ -289,6 +331,7 @@ class Session:
         console: Console,
         read: Callable[[], str | None],
         echo: bool,
+        variant: type[Table] = MortTable,
         n_players: int,
         seat: str | None,
         seed: int,
@@ -301,6 +344,7 @@ class Session:
         self.seed = seed
         self.laws = laws
         self.rng = random.Random(seed)
+        self.variant = variant
         self.table, cuts = self._form_table(n_players, seat, laws)
         factory = find_player(opponents)
         self.bots: dict[str, Player] = {
@@ -314,24 +358,23 @@ class Session:
         self.last_trick: str | None = None
         self._cuts = cuts
 
-    def _form_table(
-        self, n_players: int, seat: str | None, laws: bool
-    ) -> tuple[MortTable, list[Cut]]:
-        """Cut for the table (M-2.1, WL-1.4) and, if a role was asked for, give the human the
+    def _form_table(self, n_players: int, seat: str | None, laws: bool) -> tuple[Table, list[Cut]]:
+        """Cut for the table (WL-1.4) and, in Mort, if a role was asked for, give the human the
         place in the cutting order that holds it in game 1 (M-2.2, M-2.6: V, R, L = the first,
         second and third cutters)."""
-        scratch = MortTable([f"#{i}" for i in range(n_players)], laws=laws)
+        scratch = self.variant([f"#{i}" for i in range(n_players)], laws=laws)
         cuts: list[Cut] = []
         while scratch.phase == "cut":
             action = scratch.chance_action(self.rng)
             assert isinstance(action, Cut)
             scratch.apply(action)
             cuts.append(action)
-        human = scratch.order["VRL".index(seat)] if seat else 0
+        human = 0
+        if seat and isinstance(scratch, MortTable):
+            human = scratch.order["VRL".index(seat)]
         bots = iter(BOT_NAMES)
         names = [HUMAN if i == human else next(bots) for i in range(n_players)]
-        table = MortTable(names, laws=laws)
-        return table, cuts
+        return self.variant(names, laws=laws), cuts
 
     # --- output -----------------------------------------------------------------------------
 
@@ -340,16 +383,21 @@ class Session:
 
     def who(self, role: str) -> str:
         """A role with the name of the person who held it when the action was taken:
-        ``R (Ada)``, ``M (Mort)``."""
-        if role == "M":
-            return "M (Mort)"
+        ``R (Ada)``, ``M (Mort)``, ``N (dummy)``."""
+        if role in self.dummies:
+            return f"{role} ({'Mort' if isinstance(self.table, MortTable) else 'dummy'})"
         name = self.names.get(role)
         return f"{role} ({name})" if name else role
+
+    @property
+    def dummies(self) -> set[str]:
+        return {self.table.role(s) for s in self.table.dummy_seats}
 
     def remember_names(self) -> None:
         """Note who holds each role before an action: the action may end the game, and the
         roles change with the next game (M-2.6)."""
-        self.names = {r: n for s, r in enumerate("VRML") if (n := self.table.seat_player(s))}
+        t = self.table
+        self.names = {t.role(s): n for s in range(4) if (n := t.seat_player(s))}
 
     def narrate(self, events: Sequence[Event]) -> None:
         """Tell the public events of an action: cuts, deals, tricks, scores, the laws."""
@@ -359,7 +407,7 @@ class Session:
                 self.say(f"{d['player']} {_verb(d['player'], 'cut')} {d['card']}.")
             elif e.kind == "table_formed":
                 self.say(f"The table is formed; cutting order: {', '.join(d['order'])}.")
-            elif e.kind == "seats":
+            elif e.kind == "seats" and "R" in d:
                 self.say(
                     f"{d['R']} {_verb(d['R'], 'sit')} R (Mort's right), "
                     f"{d['L']} {_verb(d['L'], 'sit')} L (Mort's left)."
@@ -368,12 +416,12 @@ class Session:
                 whom = "for Mort" if d["mort"] else "for himself"
                 self.say(f"Vivant ({self.table.seat_player(0)}) deals the first hand {whom}.")
             elif e.kind == "dealt":
-                trump = SUIT_NAMES[SUIT_LETTERS.index(d["trump"])]
-                self.say(
-                    f"New hand: {self.who(d['dealer'])} deals, turn-up {d['turn_up']}: "
-                    f"{trump} are trumps.",
-                    "bold",
-                )
+                if d.get("trump") and d.get("turn_up"):
+                    trump = SUIT_NAMES[SUIT_LETTERS.index(d["trump"])]
+                    turned = f", turn-up {d['turn_up']}: {trump} are trumps"
+                else:
+                    turned = ""  # trumps are declared, not turned
+                self.say(f"New hand: {self.who(d['dealer'])} deals{turned}.", "bold")
             elif e.kind == "played":
                 self.trick_cards.append((d["seat"], d["card"]))
             elif e.kind == "trick":
@@ -382,19 +430,24 @@ class Session:
                 self.say(f"Trick {d['number']}: {self.last_trick}")
                 self.trick_cards = []
             elif e.kind == "hand_scored":
-                won, mk = d["won"], d["markers"]
+                score = d.get("markers", d.get("score", d.get("below")))
                 self.say(
-                    f"Hand over: VM {won['VM']} tricks, LR {won['LR']}. "
-                    f"Markers: VM {mk['VM']}, LR {mk['LR']}.",
+                    f"Hand over: tricks {_pair(d['won'])}. "
+                    + (f"Score: {_pair(score)}." if isinstance(score, Mapping) else ""),
                     "bold",
                 )
-            elif e.kind == "game_over":
+            elif e.kind in ("game_over", "rubber_over"):
+                settlement = d.get("settlement") or {}
                 self.say(
-                    f"Game over: {d['winner']} win, value {d['value']}; "
-                    + ", ".join(f"{p} {v:+d}" for p, v in d["settlement"].items()),
+                    f"{'Game' if e.kind == 'game_over' else 'Rubber'} over"
+                    + (f": {d['winner']} win" if "winner" in d else "")
+                    + (f", value {d['value']}" if "value" in d else "")
+                    + ("; " if settlement else "")
+                    + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()),
                     "bold",
                 )
-                self.show_sheet()
+                if e.kind == "game_over" or not any(x.kind == "game_over" for x in events):
+                    self.show_sheet()
             elif e.kind == "irregularity":
                 self.say(
                     f"Irregularity: {d['kind'].replace('_', ' ')} by {d['offender']} "
@@ -417,47 +470,62 @@ class Session:
                 self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
             elif e.kind == "suit_called":
                 self.say(f"{SUIT_NAMES[SUIT_LETTERS.index(d['suit'])].capitalize()} are called.")
+            elif e.kind not in ("deal_for", "seats"):
+                details = ", ".join(f"{k} {v}" for k, v in d.items())
+                self.say(f"{e.kind.replace('_', ' ').capitalize()}: {details}.")
 
     def _current_trick_cards(self) -> list[tuple[str, str]]:
         v = self.table.view(None)
         if v.trick is None:
             return []
-        return [
-            ("VRML"[(v.trick.leader + i) % 4], card_name(c)) for i, c in enumerate(v.trick.cards)
-        ]
+        return [(self.table.role(s), card_name(c)) for s, c in self._trick_seats(v)]
+
+    def _trick_seats(self, v: View) -> list[tuple[Seat, int]]:
+        """The current trick's cards with the seats that played them (in turn order)."""
+        assert v.trick is not None
+        order = self.table.seat_order[v.trick.leader]
+        return list(zip(order, v.trick.cards, strict=False))
+
+    @property
+    def sitting_word(self) -> str:
+        """What the whole sitting is called: a tournée (Mort, English Dummy) or a rubber."""
+        return "tournée" if self.variant.variant in ("mort", "english-dummy") else "rubber"
+
+    def _kinds(self) -> dict[str, str]:
+        return {n: ("human" if n == HUMAN else self.opponents) for n in self.table.players}
 
     def show_sheet(self) -> None:
-        rec = self.table.record()
+        rec = sitting_record(self.table, self._kinds(), self.seed)
         self.console.print(sheet_table(rec["games"], rec["players"], rec["settlement"]))
 
     def show_table(self, view: View) -> None:
         """The table as the human's seat sees it: game, trumps, score, Mort's hand face up, the
         human's hand by suits, the last and the current trick, whose turn it is."""
         extra = view.extra
-        roles = extra.get("roles", {})
+        roles = extra.get("roles") or {view.roles[s]: n for s, n in view.names.items()}
         trump = (
-            "–" if view.trump is None else f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
+            "no trumps"
+            if view.trump is None
+            else f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
         )
-        score = view.score
-        head = (
-            f"Game {extra.get('game', '?')} of {extra.get('games', '?')} · "
-            f"V {roles.get('V', '?')}, R {roles.get('R', '?')}, L {roles.get('L', '?')}"
-            + (f", out {roles['out']}" if "out" in roles else "")
-        )
+        head = "" if isinstance(self.table, MortTable) else f"{self.variant.variant} · "
+        if "game" in extra:
+            head += f"Game {extra['game']}" + (f" of {extra['games']}" if "games" in extra else "")
+            head += " · "
+        head += ", ".join(f"{r} {n}" for r, n in roles.items())
         self.say(head, "bold")
-        if view.turn_up is not None:
-            dealer = "VRML"[view.dealer] if view.dealer is not None else "?"
-            self.say(f"Trumps: {trump} (turn-up {card_name(view.turn_up)}, dealt by {dealer})")
+        if view.dealer is not None and view.hand_sizes:
+            dealer = view.roles[view.dealer]
+            turn_up = f"turn-up {card_name(view.turn_up)}, " if view.turn_up is not None else ""
+            self.say(f"Trumps: {trump} ({turn_up}dealt by {dealer})")
+        title = "Game score (markers)" if isinstance(self.table, MortTable) else "Score"
         self.say(
-            f"Game score (markers): VM {score.get('VM', 0)}, LR {score.get('LR', 0)}"
-            + (
-                f" · tricks this hand: VM {view.won.get('VM', 0)}, LR {view.won.get('LR', 0)}"
-                if view.won
-                else ""
-            )
+            f"{title}: {_pair(view.score)}"
+            + (f" · tricks this hand: {_pair(view.won)}" if view.won else "")
         )
+        label = "Mort" if isinstance(self.table, MortTable) else "Dummy"
         for s, cs in view.exposed.items():
-            self.say(f"Mort ({view.roles[s]}), face up: {suit_line(cs)}")
+            self.say(f"{label} ({view.roles[s]}), face up: {suit_line(cs)}")
         if view.seat is not None and view.hand_sizes:
             self.say(f"Your hand ({view.roles[view.seat]}): {suit_line(view.hand)}", "bold")
         for s, cs in view.penalty_cards.items():
@@ -466,8 +534,7 @@ class Session:
             self.say(f"Last trick: {self.last_trick}")
         if view.trick is not None and view.trick.cards:
             cards = ", ".join(
-                f"{'VRML'[(view.trick.leader + i) % 4]} {card_name(c)}"
-                for i, c in enumerate(view.trick.cards)
+                f"{self.table.role(s)} {card_name(c)}" for s, c in self._trick_seats(view)
             )
             self.say(f"This trick: {cards}")
 
@@ -504,7 +571,8 @@ class Session:
     def play(self) -> int:
         t = self.table
         self.say(
-            f"Mort, {len(t.players)} players, you against {self.opponents} computer players "
+            f"{self.variant.variant}, {len(t.players)} players, you against {self.opponents} "
+            "computer players "
             f"(seed {self.seed}{', laws mode' if self.laws else ''}). Type help for help.",
             "bold",
         )
@@ -527,9 +595,9 @@ class Session:
                 else "You leave the table; the game is left unfinished."
             )
             return 0
-        rec = t.record()
+        rec = sitting_record(t, self._kinds(), self.seed)
         self.say(
-            "The tournée is over. "
+            f"The {self.sitting_word} is over. "
             + ", ".join(f"{p} {v:+d}" for p, v in rec["settlement"].items())
             + ".",
             "bold",
@@ -553,7 +621,8 @@ class Session:
         assert isinstance(first, Play | CorrectRevoke)
         hand_seat = first.seat
         correcting = isinstance(first, CorrectRevoke)
-        whose = "your hand" if hand_seat == seat else "Mort's hand"
+        dummy = "Mort" if isinstance(t, MortTable) else "dummy"
+        whose = "your hand" if hand_seat == seat else f"{dummy}'s hand"
         if correcting:
             prompt = f"Correct the revoke: a card of the suit led from {whose}"
         else:
@@ -659,12 +728,12 @@ class Session:
         """Say what was chosen where the events do not: a revoke penalty, a revoke waived."""
         if isinstance(action, ChoosePenalty):
             self.say(
-                f"{self.who('VRML'[action.seat])} chooses the penalty for the revoke in trick "
-                f"{action.trick}: {self.describe(action)}.",
+                f"{self.who(self.table.role(action.seat))} chooses the penalty for the revoke "
+                f"in trick {action.trick}: {self.describe(action)}.",
                 "yellow",
             )
         elif isinstance(action, WaiveRevokes):
-            self.say(f"{self.who('VRML'[action.seat])} waives the revoke claims.")
+            self.say(f"{self.who(self.table.role(action.seat))} waives the revoke claims.")
 
     def choice_title(self, a: Action) -> str:
         if isinstance(a, ChooseSeats):
@@ -699,7 +768,7 @@ class Session:
         if isinstance(a, CallSuit):
             return f"call {SUIT_NAMES[a.suit]}"
         if isinstance(a, CallCard):
-            return f"call {card_name(a.card)} of {self.who('VRML'[a.target])}"
+            return f"call {card_name(a.card)} of {self.who(self.table.role(a.target))}"
         if isinstance(a, Elect):
             return ELECTION_WORDS.get(a.option, a.option)
         return repr(a)
