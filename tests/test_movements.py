@@ -668,6 +668,7 @@ def test_cli_movement_prints_the_schedule_and_its_validation(
     assert main(["duplicate", "movement", "--tables", "3", "--kind", "mitchell"]) == 0
     out = capsys.readouterr().out
     assert "1N–2E · C" in out
+    assert "boards 17–24" in out  # set C of 8 trays (D-MV1: ⌈24/3⌉)
     assert "Schedule valid." in out
     assert "V4" in out
 

@@ -22,7 +22,12 @@ Movements (movements.md; duplicate.md §4; seed 003 "Mnemonic Duplicate for more
 * ``teams`` — Howell's team system for odd table counts (§4.7, [FCH pp.109–110]): team x's E–W pair
   stays at table x, N–S pairs move one table east, trays move (n − 1)/2 tables west; with two tables
   it is the match of two teams of four (MT-1).
+* ``foster-six`` — Foster's period schedule for six pairs at three tables (§4.4b, [FCH pp.112–114]),
+  scored as fifteen two-deal matches (SC-4); for exactly six pairs.
 * ``snow`` — not documented anywhere the rules files could find (SN-1…SN-2, D-DU6, D-MV7): refused.
+
+Outside the schedule model: :func:`single_table_individuals`, the four-player rotation of
+individual Single-table (Mnemonic) Duplicate (SD-7).
 
 :func:`mnemonic` runs any schedule twice, the second time with every tray turned (MN-1, MT-5, V8).
 """

@@ -90,8 +90,8 @@ def _print_schedule(schedule: Schedule, validation: Validation) -> None:
     from rich.table import Table
 
     console = Console()
-    table = Table(title=schedule.describe(), show_lines=False)
-    table.add_column("Round", justify="right")
+    table = Table(title=schedule.describe(), show_lines=True)
+    table.add_column("Set" if schedule.kind == "teams" else "Round", justify="right")
     for t in range(1, schedule.tables + 1):
         table.add_column(f"Table {t}")
     for r in range(1, schedule.rounds + 1):
@@ -102,7 +102,10 @@ def _print_schedule(schedule: Schedule, validation: Validation) -> None:
                 cells.append("—")
             else:
                 turned = " (turned)" if s.turned else ""
-                cells.append(f"{s.ns}–{s.ew} · {s.set}{turned}")
+                trays = schedule.set_by_label(s.set).trays
+                boards = f"{trays[0]}–{trays[-1]}" if len(trays) > 1 else str(trays[0])
+                where = "" if boards == s.set else f"\nboards {boards}"
+                cells.append(f"{s.ns}–{s.ew} · {s.set}{turned}{where}")
         table.add_row(str(r), *cells)
     console.print(table)
     console.print(
