@@ -77,6 +77,7 @@ def test_ddv_1_seats_and_first_deal() -> None:
     assert v.turn_up == 51 and v.turn_up in v.exposed[NORTH]
     assert set(v.exposed) == {NORTH, EAST}  # both dummies face up from the deal
     assert v.to_play == EAST and t.to_act() == WEST  # P2 leads from D2
+    assert v.extra["still_pack"] == "W"  # DD-2.3: the non-dealer shuffles the still pack
     assert t.view(WEST).controls == (WEST, EAST)
 
 
@@ -87,6 +88,7 @@ def test_ddv_2_second_hand() -> None:
     assert t.dealer == EAST and t.cutter(EAST) == SOUTH
     t.apply(Deal.from_seed(3))
     assert t.view(SOUTH).to_play == SOUTH and t.to_act() == SOUTH
+    assert t.view(SOUTH).extra["still_pack"] == "S"  # P2 deals for D2: P1 shuffles
 
 
 def test_alternative_seat_on_the_left() -> None:

@@ -70,6 +70,7 @@ def test_hu_1_4_deal_of_four_hands_from_the_dealers_left() -> None:
     for i, seat in enumerate((WEST, NORTH, EAST, SOUTH)):
         assert h.hands[seat] >> i & 1
     assert h.turn_up == 51 and h.hands[SOUTH] >> 51 & 1 and h.trump == 3
+    assert t.cutter(SOUTH) == NORTH and t.cutter(NORTH) == SOUTH
     # Each player sees his own hand only; the dead hands are face down.
     for seat in (NORTH, SOUTH):
         v = t.view(seat)

@@ -26,7 +26,7 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DOUBLE DUMMY"; double-dummy.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from vivant.actions import Action, ChoosePosition
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
@@ -73,6 +73,20 @@ class DoubleDummyTable(EnglishRubberTable):
     ) -> None:
         super().__init__(players, laws=laws)
         self.all_hands_exposed = all_hands_exposed
+
+    def still_pack_shuffler(self, dealer: Seat) -> Seat:
+        """DD-2.3: the living player who is not dealing this hand shuffles the still pack."""
+        return next(
+            s
+            for s in (SOUTH, EAST, WEST)
+            if s not in self.dummy_seats and s != self.controller(dealer)
+        )
+
+    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+        extra = super()._view_extra(seat)
+        if self.hand is not None:
+            extra["still_pack"] = self.role(self.still_pack_shuffler(self.hand.dealer))
+        return extra
 
     def _exposed_seats(self) -> tuple[Seat, ...]:
         """DD-2.5: both dummies face up from the deal; option ``all_hands_exposed``: all four."""

@@ -434,6 +434,10 @@ class TwoHandTable(EnglishRubberTable):
         h.leader = (dealer + 2) % 4  # HU-3.1, TO-3: the dealer's adversary leads
         return h
 
+    def cutter(self, dealer: Seat) -> Seat:
+        """Between two players the dealer's adversary cuts (whist laws, HU-1.5)."""
+        return (dealer + 2) % 4
+
     def _settle(self, result: RubberResult) -> dict[str, int]:
         """HU-4.5 as DD-4.3: the two players settle with each other, nothing doubled."""
         names = (self.players[self.seating["N"]], self.players[self.seating["S"]])
