@@ -8,6 +8,7 @@ import pytest
 from vivant.actions import (
     CallSuit,
     ChoosePenalty,
+    Claim,
     ClaimRevoke,
     CorrectRevoke,
     Cut,
@@ -306,6 +307,7 @@ def test_bad_input_leaves_the_table_unchanged() -> None:
         (Cut(0, 3), InvalidActionError),
         (Deal.from_seed(1), InvalidActionError),
         (Elect(EAST, "accept"), InvalidActionError),
+        (Claim(SOUTH, 7), InvalidActionError),  # claims belong to Double Dummy (DD-3.5)
     ):
         before = snapshot(t)
         with pytest.raises(error):
