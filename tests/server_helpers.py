@@ -3,8 +3,10 @@ secrecy oracle, and a choice of action for a test's "person".
 
 The oracle is independent of the server's code: it replays the stored actions on a fresh engine
 table and says, for a viewer at a given sequence number, which cards that viewer may see then —
-every card shown to the whole table so far (cut, played, exposed, turned up, Mort's hand) plus the
-viewer's own hand at that moment.
+every card shown to the whole table (cut, played, exposed, turned up, Mort's hand), plus what the
+laws show that viewer's seat at that moment (its own hand; in Bridge for Three the pone also sees
+Dummy before the lead), as the engine's per-seat view states it. A card in any message beyond
+that is a leak.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ class Oracle:
             if t.is_over():
                 now |= played
             self.public.append(now)
-            self.hands.append([t.view(s).hand.mask for s in range(4)])
+            self.hands.append([t.view(s).visible_cards().mask for s in range(4)])
             self.seats.append({n: s for s in range(4) if (n := t.seat_player(s)) is not None})
         self.final = t
 

@@ -18,6 +18,8 @@ from playwright.sync_api import Page, sync_playwright
 from server_helpers import ServerProcess, http_json
 from vivant.server.store import Store
 
+pytestmark = pytest.mark.timeout(240)
+
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--headless",

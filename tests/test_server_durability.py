@@ -22,6 +22,8 @@ from websockets.asyncio.client import connect
 from server_helpers import AsyncClient, Oracle, ServerProcess, http_json, is_over, mid_hand
 from vivant.server.store import Store
 
+pytestmark = pytest.mark.timeout(240)
+
 PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 
 

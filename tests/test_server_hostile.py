@@ -16,6 +16,8 @@ from starlette.websockets import WebSocketDisconnect
 from server_helpers import SyncClient
 from vivant.server import MAX_MESSAGE, create_app
 
+pytestmark = pytest.mark.timeout(240)
+
 PEOPLE = ("Ann", "Bob", "Cy")
 
 

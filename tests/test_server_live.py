@@ -27,6 +27,8 @@ from server_helpers import (
 from vivant.server import MAX_MESSAGE
 from vivant.server.store import Store
 
+pytestmark = pytest.mark.timeout(240)
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerProcess]:

@@ -20,6 +20,8 @@ from vivant.server import create_app
 from vivant.server.store import Store
 from vivant.variants import find_variant
 
+pytestmark = pytest.mark.timeout(240)
+
 PEOPLE = ["Ann", "Bob", "Cy"]
 
 

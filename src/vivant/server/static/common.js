@@ -5,6 +5,12 @@ export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" }
 export const RANKS = "23456789TJQKA";
 const HAND_SUIT_ORDER = ["S", "H", "C", "D"]; // alternate colours in a hand
 export const ROLE_NAME = { V: "Vivant", R: "Right", M: "Mort", L: "Left" };
+const SIDE_NAME = { VM: "Vivant & Mort", LR: "Right & Left", NS: "North–South", EW: "East–West", N: "North", S: "South" };
+
+/** A readable name for a side or score key ("VM", "NS", a player's name). */
+export function sideName(key) {
+  return SIDE_NAME[key] || key;
+}
 
 /** Create an element: el("div", {class: "x"}, child, "text"). */
 export function el(tag, attrs = {}, ...children) {
@@ -129,6 +135,20 @@ export function actionLabel(a, ctx) {
       return `Call ${cardText(a.card)} from ${a.target}`;
     case "CorrectRevoke":
       return `Correct the revoke with ${cardText(a.card)}`;
+    case "ChoosePosition":
+      return a.right ? "Sit on the adversary's right" : "Sit on the adversary's left";
+    case "Exchange":
+      return a.take ? "Exchange for the dead hand" : "Keep my hand";
+    case "Declare":
+      return a.trump === "NT" ? "No trumps" : `${SUIT_NAME[a.trump]} ${SUIT_SYMBOL[a.trump]} trumps`;
+    case "Pass":
+      return "Pass";
+    case "Double":
+      return "Double";
+    case "Redouble":
+      return "Redouble";
+    case "Claim":
+      return `Claim ${a.tricks} trick${a.tricks === 1 ? "" : "s"}`;
     default:
       return a.type;
   }
@@ -149,6 +169,10 @@ export function decisionTitle(legal, view) {
   if (t === "CallSuit") return ["Call a suit", "The lead must be of the suit you name (WL-6.1)."];
   if (t === "CallCard") return ["An exposed card", "You may call it (WL-5.2)."];
   if (t === "CorrectRevoke") return ["A revoke to correct", "Play a card of the suit led instead."];
+  if (t === "ChoosePosition") return ["Choose your seat", "The lowest cutter chooses where to sit."];
+  if (t === "Exchange") return ["Exchange?", "Keep the hand dealt you, or take the dead hand on your right, once."];
+  if (t === "Declare" || t === "Pass") return ["The declaration", "Name the trumps, or pass."];
+  if (t === "Double" || t === "Redouble") return ["Doubling", "Double (or redouble) the value of the tricks, or pass."];
   return ["Your decision", ""];
 }
 
@@ -164,18 +188,27 @@ export function eventText(ev, roles, names) {
   const lines = [];
   for (const e of ev.events || []) {
     switch (e.kind) {
-      case "played": lines.push(`${who(e.seat)} played ${cardText(e.card)}`); break;
+      case "played": lines.push(`${who(e.seat)} played ${e.card ? cardText(e.card) : "a card"}`); break;
       case "trick": lines.push(`Trick ${e.number} to ${who(e.winner)}`); break;
-      case "dealt": lines.push(`${who(e.dealer)} dealt; ${cardText(e.turn_up)} turned up — ${SUIT_NAME[e.trump]} are trumps`); break;
+      case "dealt":
+        if (e.turn_up) lines.push(`${who(e.dealer)} dealt; ${cardText(e.turn_up)} turned up — ${SUIT_NAME[e.trump]} are trumps`);
+        else lines.push(`${who(e.dealer)} dealt`);
+        break;
+      case "declared": lines.push(`${e.by === "dummy" ? "Dummy's" : "The dealer's"} declaration: ${e.trump === "NT" ? "no trumps" : SUIT_NAME[e.trump]}`); break;
       case "cut": lines.push(`${e.player} cut ${cardText(e.card)}`); break;
       case "table_formed": lines.push(`The table is formed: ${e.order.join(", ")}`); break;
       case "seats": lines.push(`${e.R} sits Right, ${e.L} Left`); break;
       case "deal_for": lines.push(e.mort ? "Vivant deals for Mort" : "Vivant deals for himself"); break;
-      case "hand_scored": lines.push(`Hand scored: VM ${e.won.VM}, LR ${e.won.LR} tricks — points ${e.markers.VM}–${e.markers.LR}`); break;
+      case "hand_scored":
+        if (e.won && e.markers) {
+          const sides = Object.keys(e.won);
+          lines.push(`Hand scored: ${sides.map((k) => `${k} ${e.won[k]}`).join(", ")} tricks — points ${sides.map((k) => e.markers[k]).join("–")}`);
+        } else lines.push("Hand scored");
+        break;
       case "game_over": lines.push(`Game to ${e.winner}, worth ${e.value}`); break;
       case "irregularity": lines.push(`Irregularity: ${e.kind.replaceAll("_", " ")} (${e.rule})`); break;
       case "elected": lines.push(`Elected: ${e.option.replaceAll("_", " ")}`); break;
-      default: lines.push(e.kind.replaceAll("_", " "));
+      default: lines.push(String(e.kind).replaceAll("_", " "));
     }
   }
   if (!lines.length) lines.push(a.type || "event");

@@ -1,7 +1,7 @@
 // The card table: one websocket, the viewer's own state from the server, intents sent back.
 import {
   actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText, ROLE_NAME,
-  screenPositions, sortHand, SUIT_NAME, SUIT_SYMBOL, suitSpan,
+  screenPositions, sideName, sortHand, SUIT_NAME, suitSpan,
 } from "/static/common.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -74,10 +74,15 @@ function setConn(on) {
   connText.textContent = on ? (you ? `seated as ${you}` : "watching") : "reconnecting…";
 }
 
-function remember(ev) {
-  const v = state ? state.view : null;
-  const lines = eventText(ev, v ? v.roles : {}, v ? v.names : {});
-  for (const line of lines) log.unshift(line);
+function remember(ev, before) {
+  // Words for an event, with the seating at the moment it happened.
+  const v = (before || state || {}).view;
+  try {
+    const lines = eventText(ev, v ? v.roles : {}, v ? v.names : {});
+    for (const line of lines) log.unshift(line);
+  } catch (err) {
+    log.unshift(ev.action ? ev.action.type : "event");
+  }
   log = log.slice(0, 200);
 }
 
@@ -97,8 +102,8 @@ function handle(m) {
       if (lastSeq !== null && m.seq > lastSeq + 1) {
         ws.send(JSON.stringify({ type: "resync", last_seq: lastSeq }));
       }
+      remember(m, state);
       state = m.state;
-      remember(m);
       lastSeq = m.seq;
       render();
       break;
@@ -129,7 +134,9 @@ function handle(m) {
 
 function seatName(v, seat) {
   if (v.names[seat]) return v.names[seat];
-  return v.roles[seat] === "M" ? "Mort" : "—";
+  if (v.roles[seat] === "M") return "Mort";
+  if (v.exposed[seat]) return "Dummy";
+  return v.hand_sizes[seat] ? "Dead hand" : "—";
 }
 
 function personOf(name) {
@@ -239,6 +246,7 @@ function centerNote(v) {
     return lead ? `${seatName(v, lead)} (${v.roles[lead]}) leads` : "";
   }
   if (v.phase === "claims" || v.phase === "penalty") return who ? `Waiting for ${who} to decide…` : "";
+  if (v.phase !== "play") return who ? `Waiting for ${who}…` : "";
   return null;
 }
 
@@ -275,7 +283,7 @@ function render() {
   const nodes = [];
   for (const seat of "NESW") {
     const p = pos[seat];
-    const hand = v.phase === "play" || v.phase === "claims" || v.phase === "penalty" ? handOf(v, seat, p) : null;
+    const hand = v.hand_sizes[seat] ? handOf(v, seat, p) : null;
     nodes.push(el("div", { class: `seat ${p}`, id: `seat-${p}` }, plate(v, seat, seat === turnSeat && state.status !== "over"), hand));
   }
   const [trick, caption] = v.phase === "play" || v.phase === "claims" || v.phase === "penalty" ? trickArea(v, pos) : [null, null];
@@ -302,15 +310,30 @@ function signed(n) {
 
 function finalSheet(record) {
   const players = record.players;
-  const head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Vivant"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"), players.map((p) => el("th", {}, p)));
-  const rows = record.games.map((g, i) => el("tr", {},
-    el("td", {}, `${i + 1}`),
-    el("td", {}, g.roles.V),
-    el("td", {}, `${g.points.VM}–${g.points.LR}`),
-    el("td", { class: "winner" }, g.winner === "VM" ? "Vivant & Mort" : "the adversaries"),
-    el("td", {}, `${g.value}`),
-    players.map((p) => el("td", {}, signed(g.settlement[p] || 0)))));
-  const total = el("tr", { class: "total" }, el("td", { colspan: "5" }, "Settlement of the sitting"), players.map((p) => el("td", {}, signed(record.settlement[p] || 0))));
+  const mort = record.games.length && record.games[0].roles && record.games[0].roles.V;
+  let head;
+  let rows;
+  if (mort) {
+    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Vivant"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"), players.map((p) => el("th", {}, p)));
+    rows = record.games.map((g, i) => el("tr", {},
+      el("td", {}, `${i + 1}`),
+      el("td", {}, g.roles.V),
+      el("td", {}, `${g.points.VM}–${g.points.LR}`),
+      el("td", { class: "winner" }, g.winner === "VM" ? "Vivant & Mort" : "the adversaries"),
+      el("td", {}, `${g.value}`),
+      players.map((p) => el("td", {}, signed(g.settlement[p] || 0)))));
+  } else {
+    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"));
+    rows = record.games.map((g, i) => el("tr", {},
+      el("td", {}, g.rubber ? `${g.rubber}.${i + 1}` : `${i + 1}`),
+      el("td", {}, g.points ? Object.entries(g.points).map(([k, v]) => `${k} ${v}`).join(", ") : ""),
+      el("td", { class: "winner" }, g.winner ? sideName(g.winner) : ""),
+      el("td", {}, g.value ?? "")));
+  }
+  const span = mort ? "5" : "3";
+  const total = mort
+    ? el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), players.map((p) => el("td", {}, signed(record.settlement[p] || 0))))
+    : el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), el("td", {}, players.map((p) => el("div", {}, `${p} `, signed(record.settlement[p] || 0)))));
   const best = [...players].sort((a, b) => record.settlement[b] - record.settlement[a])[0];
   return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet" },
     el("h2", {}, "The score sheet"),
@@ -338,32 +361,47 @@ function renderSide() {
   const x = v.extra || {};
   const parts = [];
   const over = state.status === "over";
-  parts.push(el("h2", {}, over ? "The sitting is over" : `Game ${x.game || 1} of ${x.games || "?"}`));
+  const mort = summary && summary.variant === "mort";
+  let heading = `Game ${x.game || 1}${x.games ? ` of ${x.games}` : ""}`;
+  if (x.rubber) heading = `Rubber ${x.rubber}${x.rubbers ? ` of ${x.rubbers}` : ""}, game ${x.game || 1}`;
+  parts.push(el("h2", {}, over ? "The sitting is over" : heading));
   if (v.trump && !over) {
     parts.push(el("div", { class: "side-box trumpline" },
       el("span", { class: "suit-big" }, suitSpan(v.trump)),
       el("div", {}, el("div", {}, `${SUIT_NAME[v.trump]} are trumps`),
-        el("div", { class: "label" }, `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}`))));
+        el("div", { class: "label" }, v.turn_up ? `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}` : `dealt by ${seatName(v, v.dealer)}`))));
   }
   const score = v.score || {};
   const won = v.won || {};
-  if (!over) parts.push(el("div", { class: "scoreboard", style: "margin-top:8px" },
-    el("div", { class: "side-box" }, el("div", { class: "label" }, "Vivant & Mort"), el("div", { class: "big" }, `${score.VM ?? 0}`), pips(score.VM ?? 0), el("div", { class: "label" }, `tricks this hand: ${won.VM ?? 0}`)),
-    el("div", { class: "side-box" }, el("div", { class: "label" }, "Right & Left"), el("div", { class: "big" }, `${score.LR ?? 0}`), pips(score.LR ?? 0), el("div", { class: "label" }, `tricks this hand: ${won.LR ?? 0}`))));
+  const keys = Object.keys(score).length ? Object.keys(score) : Object.keys(won);
+  if (!over && keys.length) {
+    parts.push(el("div", { class: "scoreboard", style: "margin-top:8px" }, keys.map((k) =>
+      el("div", { class: "side-box" },
+        el("div", { class: "label" }, sideName(k)),
+        el("div", { class: "big" }, `${score[k] ?? 0}`),
+        mort ? pips(score[k] ?? 0) : null,
+        k in won ? el("div", { class: "label" }, `tricks this hand: ${won[k]}`) : null))));
+  }
   if (x.roles && !over) {
     parts.push(el("h2", {}, "This game"));
-    parts.push(el("div", {}, ["V", "R", "L", "out"].filter((r) => x.roles[r]).map((r) =>
-      el("div", {}, el("b", {}, r === "out" ? "sits out" : ROLE_NAME[r]), ": ", x.roles[r]))));
+    const order = mort ? ["V", "R", "L", "out"] : Object.keys(x.roles);
+    parts.push(el("div", {}, order.filter((r) => x.roles[r]).map((r) =>
+      el("div", {}, el("b", {}, r === "out" ? "sits out" : ROLE_NAME[r] && mort ? ROLE_NAME[r] : r), ": ", x.roles[r]))));
   }
-  if (x.sheet) {
+  const names = Object.keys(x.totals || {});
+  if (x.sheet && Array.isArray(x.sheet)) {
     parts.push(el("h2", {}, "Score sheet"));
-    const names = Object.keys(x.totals || {});
-    const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${g.roles.V}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
+    const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${g.roles ? g.roles.V : ""}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
     parts.push(el("table", { class: "sheet" },
       el("tr", {}, el("th", {}, "Game"), names.map((n) => el("th", {}, n))),
       rows,
       el("tr", { class: "total" }, el("td", {}, "Total"), names.map((n) => el("td", {}, signed(x.totals[n] || 0))))));
     if (!x.sheet.length) parts.push(el("div", { class: "hint" }, "No game finished yet. Game is five points; a slam is twenty."));
+  } else if (names.length) {
+    parts.push(el("h2", {}, "Totals"));
+    parts.push(el("table", { class: "sheet" },
+      el("tr", {}, names.map((n) => el("th", {}, n))),
+      el("tr", { class: "total" }, names.map((n) => el("td", {}, signed(x.totals[n] || 0))))));
   }
   parts.push(el("h2", {}, "At the table"));
   parts.push(el("ul", { class: "people" }, people.map((p) => el("li", {},
