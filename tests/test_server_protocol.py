@@ -353,3 +353,84 @@ def test_pages_and_card_faces(client: TestClient) -> None:
     assert "Vivant" in mort["rules"]
     assert "random" in variants["bots"]
     assert not card_mentions(variants["bots"])
+
+
+def test_laws_mode_revoke_claim_and_penalty(client: TestClient) -> None:
+    """In laws mode a person may revoke (the card is taken, nobody is told); at the end of the
+    hand the other side alone is offered the claim, then the penalties the laws allow."""
+    table = create(
+        client, [("Ann", "human"), ("Bob", "human"), ("Cy", "human")], seed=14, laws=True
+    )
+    tid, tok = table["id"], tokens(table)
+    socks = [client.websocket_connect(f"/ws/{tid}") for _ in PEOPLE]
+    people = {n: SyncClient(s.__enter__(), n) for n, s in zip(PEOPLE, socks, strict=True)}
+    rng = random.Random(2)
+    revoker: str | None = None
+    claimed = chosen = None
+    try:
+        for n, c in people.items():
+            c.hello(tok[n])
+        for _ in range(400):
+            for c in people.values():
+                c.sync()
+            state = people["Ann"].state
+            assert state is not None
+            who = state["waiting_for"]
+            if who not in people:
+                time.sleep(0.002)
+                continue
+            me = people[who]
+            assert me.state is not None
+            legal, view = me.state["legal"], me.state["view"]
+            trick = view["trick"]["cards"] if view["trick"] else []
+            if revoker is None and view["phase"] == "play" and trick and me.state["seat"] != "S":
+                led = trick[0][0]
+                mine = view["hand"] if view["to_play"] == me.state["seat"] else []
+                off = [c for c in mine if c[0] != led]
+                if off and any(c[0] == led for c in mine):
+                    reply = me.act({"type": "Play", "seat": me.state["seat"], "card": off[0]})
+                    assert reply["type"] == "ack", reply
+                    revoker = who
+                    # Nobody's view or legal list says a revoke happened.
+                    for c in people.values():
+                        c.sync()
+                        assert c.state is not None
+                        assert "revoke" not in str(c.state["view"]).lower()
+                        assert not any("Revoke" in a["type"] for a in c.state["legal"])
+                    continue
+            kinds = {a["type"] for a in legal}
+            if "ClaimRevoke" in kinds:
+                assert revoker is not None and who != revoker
+                claimed = next(a for a in legal if a["type"] == "ClaimRevoke")
+                assert "WaiveRevokes" in kinds
+                assert me.act(claimed)["type"] == "ack"
+                continue
+            if "ChoosePenalty" in kinds:
+                assert who != revoker
+                options = sorted(a["option"] for a in legal if a["type"] == "ChoosePenalty")
+                assert set(options) <= {"A", "D", "T"} and "A" in options and "D" in options
+                chosen = next(a for a in legal if a["option"] == "A")
+                assert me.act(chosen)["type"] == "ack"
+                # The revoker was never offered the claim or the penalty.
+                assert revoker is not None
+                for m in people[revoker].messages:
+                    if m["type"] in ("welcome", "update"):
+                        assert not any(
+                            a["type"] in ("ClaimRevoke", "ChoosePenalty")
+                            for a in m["state"]["legal"]
+                        )
+                break
+            assert me.act(pick(legal, rng))["type"] == "ack"
+    finally:
+        for s in socks:
+            s.__exit__(None, None, None)
+    assert revoker is not None and claimed is not None and chosen is not None
+    rows = store_of(client).load_events(tid)
+    row = store_of(client).get_table(tid)
+    assert row is not None
+    oracle = Oracle("mort", row.config, [r.action for r in rows])
+    records = oracle.final.hand_records  # type: ignore[attr-defined]
+    revokes = [i for h in records for i in h["irregularities"] if i["kind"] == "revoke"]
+    assert revokes and revokes[0]["election"] == "A"
+    for name, c in people.items():
+        check_secrecy(oracle, name, c.messages)
