@@ -28,6 +28,8 @@ def irregular_action(t: Table, rng: random.Random) -> Action | None:
     h = t.hand
     assert h is not None
     nxt = t.seat_order[h.leader][len(h.trick)]
+    if t.to_act() != t.controller(nxt):
+        return None  # a suit to call or a revoke to correct comes first
     live = [s for s in range(4) if s not in t.dead_seats]
     roll = rng.random()
     if roll < 0.05:
