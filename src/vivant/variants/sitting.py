@@ -21,7 +21,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from vivant.actions import Action, Claim, Cut
+from vivant.actions import Action, Claim, Cut, Elect
 from vivant.cards import (
     EAST,
     NORTH,
@@ -272,7 +272,7 @@ class EnglishRubberTable(CuttingTable):
         )
         return [Event("claim", {"seat": self.role(action.seat), "tricks": action.tricks})]
 
-    def _elected_other(self, p: Election, action: Any) -> list[Event]:
+    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
         if p.kind != "claim":
             return super()._elected_other(p, action)
         h = self.hand
