@@ -1,0 +1,904 @@
+"""A played sitting as whist-profile PBN deals, and a PBN file back into a sitting.
+
+**Export** (:func:`sitting_deals`): the sitting's action log is replayed on a fresh table of its
+variant and every hand dealt becomes one :class:`~vivant.records.pbn_whist.WhistDeal`: the hands
+as dealt (taken from the table right after the ``Deal`` action), the dealer, turn-up, trump and
+who declared it, dummy and dead seats, Humbug's exchanges, the tricks as played, the tricks
+counted after penalties, the points and honours the hand scored, the irregularities with the
+option the other side elected, and the players at each seat (``"Mort"`` or ``"Dummy"`` for a
+dummy, ``""`` for a dead hand). A hand thrown in by a misdeal is a deal without tricks. Board
+numbers run 1, 2, … through the sitting.
+
+Besides the profile's tags (docs/pbn-whist-profile.md), export writes these supplemental tags,
+which PBN §4.9 lets other readers skip:
+
+* ``WhistPlayers`` — the sitting's players in the order the table was made with, ``;``-separated;
+* ``WhistLaws`` — ``"yes"`` for laws mode, ``"no"`` for strict mode;
+* ``WhistOptions`` — the variant's options that are on (``"continuous"`` for English Dummy's
+  continuous dummy, ``"three_games_no_rubber"`` for Bridge for Three), space-separated;
+* ``WhistDoubling`` — ``"doubled"`` or ``"redoubled"`` (Bridge for Three), when not undoubled.
+
+The irregularity table's ``Note`` carries what re-enacting an irregularity needs, as
+``;``-separated ``key value`` items: ``rule`` (the law), ``cards`` (the cards concerned: the card
+led out of turn, the two played together, the revoking card), ``suit`` (the suit called after a
+lead out of turn), ``reason`` (a misdeal's reason) and ``tricks`` (a claim). Besides the laws'
+irregularities the table lists revokes that were waived (``Penalty`` ``waived``) or that stand
+because the hand is never liable (a dummy's, ``Penalty`` ``-``), and Double Dummy's claims (Kind
+``claim``, Penalty ``admit`` or ``refuse``).
+
+**Import** (:func:`import_pbn`, :func:`table_from_deals`): the deals are re-applied, in order, to
+a fresh table of the variant: a cut that seats the players as the first deals show them, the
+choices before each deal that give its dealer and seats, a ``Deal`` whose pack gives the hands and
+turn-up, the exchanges, declarations and doubles, then every card, with the irregularities
+re-enacted where they happened, and the revoke claims and penalties at the end of the hand.
+Finally the replayed sitting is exported again and must give the same tricks, scores and
+irregularities as the file; every difference is an error with its line.
+
+What the profile cannot carry, so that an imported sitting differs from the original log:
+
+* **the cut**: the cards drawn are not kept; import draws one card per player (ace, two, three…)
+  in a cutting order that seats the players as the deals show — ties and re-cuts are lost;
+* **the pack order**: only the hands and the turn-up are kept; the order of the cards within each
+  hand and of the cards not dealt (Thirteen and the Odd's stock) is lost;
+* **who made each choice, and when**: an election is made by the first player entitled to it; a
+  revoke claimed during the play is re-enacted as claimed at the end of the hand (a revoke
+  corrected in time, as claimed at once), a misdeal or a card exposed in dealing as reported by
+  the first live seat other than the offender, after the exchanges and declarations the file
+  records; penalty-card calls (``CallCard``) are not kept — the cards played are, so the play
+  and the scores are the same;
+* the names of players never seated in a dealt hand, when ``WhistPlayers`` is missing, and the
+  laws mode, when ``WhistLaws`` is missing (laws mode is then assumed only if the file records
+  an irregularity);
+* a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from vivant.actions import (
+    Action,
+    CallSuit,
+    ChoosePenalty,
+    Claim,
+    ClaimRevoke,
+    CorrectRevoke,
+    Cut,
+    Deal,
+    Declare,
+    Double,
+    Elect,
+    Exchange,
+    Pass,
+    Play,
+    PlayTogether,
+    Redouble,
+    ReportExposed,
+    ReportMisdeal,
+    WaiveRevokes,
+)
+from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, CardSet, Seat, card_name, parse_card
+from vivant.errors import InvalidNotationError, VivantError
+from vivant.records.pbn import PbnError, PbnGame, read_pbn, write_pbn
+from vivant.records.pbn_whist import (
+    PbnProfileError,
+    Scores,
+    WhistDeal,
+    WhistIrregularity,
+    WhistTrick,
+    deal_only_pbn,
+    whist_from_pbn,
+    write_whist_pbn,
+)
+from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, DECLARE, OVER, PENALTY, PLAY, HandState, Table
+from vivant.variants import find_variant
+
+__all__ = [
+    "SittingImport",
+    "SittingImportError",
+    "export_pbn",
+    "import_pbn",
+    "sitting_deals",
+    "table_from_deals",
+    "variant_name",
+]
+
+PLAYERS_TAG: Final = "WhistPlayers"
+LAWS_TAG: Final = "WhistLaws"
+OPTIONS_TAG: Final = "WhistOptions"
+DOUBLING_TAG: Final = "WhistDoubling"
+DOUBLINGS: Final = ("", "doubled", "redoubled")
+#: What the players tags call a dummy seat: Mort by its name, any other dummy "Dummy".
+DUMMY_NAMES: Final = {"mort": "Mort"}
+
+#: The profile's recommended game names (docs/pbn-whist-profile.md), each read back by
+#: :func:`~vivant.variants.find_variant`; other variants are written under their own name.
+DISPLAY_NAMES: Final = {
+    "mort": "Mort",
+    "english-dummy": "English Dummy",
+    "double-dummy": "Double Dummy",
+    "bridge-for-three": "Bridge for Three",
+    "humbug": "Humbug",
+    "humbug-declared": "Humbug Declared",
+    "thirteen": "Thirteen and the Odd",
+}
+
+
+def variant_name(table: Table) -> str:
+    """The ``WhistVariant`` value for a table's game."""
+    return DISPLAY_NAMES.get(table.variant, table.variant)
+
+
+def _scratch(table: Table) -> Table:
+    """A copy of ``table`` to try an action on (its log is not copied, only its state)."""
+    return copy.deepcopy(table, {id(table.log): []})
+
+
+# --------------------------------------------------------------------------------------------
+# Export
+
+
+@dataclass
+class _Hand:
+    """What the replay learns about one hand beyond its :class:`HandState`."""
+
+    state: HandState
+    dealt: tuple[int, ...]
+    players: tuple[str, str, str, str]
+    dummies: frozenset[Seat]
+    score_before: dict[str, int]
+    declared_by: Seat | None = None
+    exchanges: list[tuple[Seat, Seat]] = field(default_factory=list)
+    doubling: int = 0
+    suits_called: list[int] = field(default_factory=list)
+    misdeal_reasons: list[str] = field(default_factory=list)
+    record: dict[str, Any] | None = None
+
+
+def _seat_names(table: Table) -> tuple[str, str, str, str]:
+    def name(s: Seat) -> str:
+        if s in table.dead_seats:
+            return ""
+        if s in table.dummy_seats:
+            return DUMMY_NAMES.get(table.variant, "Dummy")
+        return table.seat_player(s) or "?"
+
+    return (name(0), name(1), name(2), name(3))
+
+
+def _track(table: Table) -> tuple[Table, list[_Hand]]:
+    """Replay ``table``'s log on a fresh table, following every hand dealt."""
+    fresh = type(table).from_config(table.config())
+    hands: list[_Hand] = []
+    records, seen = fresh.hand_records, 0
+    for action in table.log:
+        phase, h = fresh.phase, fresh.hand
+        before = list(h.hands) if h is not None else []
+        fresh.apply(action)
+        cur = hands[-1] if hands else None
+        if isinstance(action, Deal):
+            assert fresh.hand is not None
+            cur = _Hand(
+                fresh.hand,
+                tuple(fresh.hand.hands),
+                _seat_names(fresh),
+                frozenset(fresh.dummy_seats),
+                dict(fresh.view(None).score),
+            )
+            hands.append(cur)
+        elif cur is None:
+            pass
+        elif isinstance(action, Exchange) and action.take and h is not None:
+            other = next(s for s in range(4) if s != action.seat and h.hands[s] != before[s])
+            cur.exchanges.append((action.seat, other))
+        elif isinstance(action, Declare) and phase == DECLARE:
+            cur.declared_by = action.seat
+        elif isinstance(action, Pass) and phase == DECLARE:
+            cur.declared_by = next(
+                d for d in fresh.dummy_seats if fresh.controller(d) == action.seat
+            )
+        elif isinstance(action, Double | Redouble):
+            cur.doubling += 1
+        elif isinstance(action, CallSuit):
+            cur.suits_called.append(action.suit)
+        elif isinstance(action, ReportMisdeal):
+            cur.misdeal_reasons.append(action.reason)
+        new = records[seen:]
+        if fresh.hand_records is not records:
+            records = fresh.hand_records
+            new = new + records
+        seen = len(records)
+        if new and cur is not None:
+            cur.record = new[-1]
+    return fresh, hands
+
+
+def _side_letters(table: Table) -> tuple[str, str]:
+    def side(i: int) -> str:
+        return "".join(
+            SEAT_LETTERS[s]
+            for s in range(4)
+            if table.seat_sides[s] == i and s not in table.dead_seats
+        )
+
+    return side(0), side(1)
+
+
+def _by_side(table: Table, values: dict[str, int], keep_zero: bool = False) -> Scores:
+    letters = _side_letters(table)
+    return tuple(
+        (letters[i], values[name])
+        for i, name in enumerate(table.side_names)
+        if name in values and (keep_zero or values[name])
+    )
+
+
+def _scores(table: Table, hand: _Hand) -> tuple[Scores, Scores, Scores]:
+    """Tricks counted after penalties, points and honour points the hand scored, per side."""
+    rec = hand.record
+    if rec is None or rec.get("abandoned"):
+        return (), (), ()
+    won = _by_side(table, rec.get("won", {}), keep_zero=True)
+    points: dict[str, int] = {}
+    honours: dict[str, int] = {}
+    if "scored" in rec:  # English short whist and its relatives
+        for item in rec["scored"]:
+            into = honours if item["item"] == "honours" else points
+            into[item["side"]] = into.get(item["side"], 0) + item["points"]
+    elif "markers" in rec:  # Mort: the markers moved by the hand
+        points = {k: v - hand.score_before.get(k, 0) for k, v in rec["markers"].items()}
+    elif "below" in rec:  # Bridge for Three: the dealer's side, then each non-dealer
+        names = table.side_names
+        points = {
+            names[0]: rec["below"] + rec["dealer_above"],
+            names[1]: rec["non_dealer_above"],
+        }
+    return won, _by_side(table, points), _by_side(table, honours)
+
+
+def _note(**items: object) -> str:
+    return "; ".join(f"{k} {v}" for k, v in items.items() if v not in (None, "", ()))
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
+    h = hand.state
+    out: list[WhistIrregularity] = []
+    suits = iter(hand.suits_called)
+    reasons = iter(hand.misdeal_reasons)
+    for r in h.irregularities:
+        suit = reason = None
+        if r.kind == "lead_out_of_turn" and r.election == "call_suit":
+            called = next(suits, None)
+            suit = None if called is None else SUIT_LETTERS[called]
+        if r.kind == "misdeal":
+            reason = next(reasons, None)
+        out.append(
+            WhistIrregularity(
+                r.kind,
+                r.offender,
+                r.trick or None,
+                r.election or "",
+                _note(rule=r.rule, cards=_cards_text(r.cards), suit=suit, reason=reason),
+            )
+        )
+    recorded = {(r.trick, r.offender) for r in h.irregularities if r.kind == "revoke"}
+    for rev in h.revokes:
+        if (rev.trick, rev.seat) in recorded:
+            continue
+        penalty = "waived" if rev.penalty == "waived" else ""
+        out.append(
+            WhistIrregularity(
+                "revoke", rev.seat, rev.trick, penalty, _note(cards=card_name(rev.card))
+            )
+        )
+    for claim in h.notes.get("claims", ()):
+        seat = table.role_letters.index(claim["by"])
+        option = {True: "admit", False: "refuse"}.get(claim.get("admitted"), "")
+        out.append(
+            WhistIrregularity("claim", seat, claim["trick"], option, _note(tricks=claim["tricks"]))
+        )
+    return tuple(out)
+
+
+def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
+    tags = [
+        (PLAYERS_TAG, ";".join(table.players)),
+        (LAWS_TAG, "yes" if table.laws else "no"),
+    ]
+    on = [o for o in table.options if getattr(table, o) is True]
+    if on:
+        tags.append((OPTIONS_TAG, " ".join(on)))
+    if hand.doubling:
+        tags.append((DOUBLING_TAG, DOUBLINGS[min(hand.doubling, 2)]))
+    return tuple(tags)
+
+
+def sitting_deals(
+    table: Table, *, event: str = "?", site: str = "?", date: str = "?"
+) -> list[WhistDeal]:
+    """Every hand dealt in ``table``'s sitting (its log replayed) as a :class:`WhistDeal`."""
+    fresh, hands = _track(table)
+    deals = []
+    for board, hand in enumerate(hands, start=1):
+        h = hand.state
+        tricks = [WhistTrick(t.leader, t.cards) for t in h.tricks]
+        if h.trick:
+            tricks.append(WhistTrick(h.trick_seats[0], tuple(h.trick)))
+        won, points, honours = _scores(fresh, hand)
+        deals.append(
+            WhistDeal(
+                variant=variant_name(fresh),
+                dealer=h.dealer,
+                hands=tuple(  # type: ignore[arg-type]
+                    None if s in fresh.dead_seats and not m else CardSet(m)
+                    for s, m in enumerate(hand.dealt)
+                ),
+                trump=h.trump,
+                turn_up=h.turn_up,
+                declared_by=hand.declared_by,
+                dummies=hand.dummies,
+                dead=frozenset(fresh.dead_seats),
+                exchanges=tuple(hand.exchanges),
+                tricks=tuple(tricks),
+                tricks_won=won,
+                points=points,
+                honours=honours,
+                irregularities=_irregularities(fresh, hand),
+                event=event,
+                site=site,
+                date=date,
+                board=board,
+                players=hand.players,
+                scoring=variant_name(fresh),
+                extra_tags=_config_tags(fresh, hand),
+            )
+        )
+    return deals
+
+
+def export_pbn(
+    table: Table, *, event: str = "?", site: str = "?", date: str = "?", deal_only: bool = False
+) -> str:
+    """The sitting as a whist-profile PBN file (or, ``deal_only``, the bare deals for bridge
+    tools: the hands as held in play and the mandatory tags)."""
+    deals = sitting_deals(table, event=event, site=site, date=date)
+    if deal_only:
+        return write_pbn(deal_only_pbn(d) for d in deals)
+    return write_whist_pbn(deals)
+
+
+# --------------------------------------------------------------------------------------------
+# Import
+
+
+class SittingImportError(InvalidNotationError):
+    """Deals that do not re-enact as a sitting; ``problems`` each name a line (0 if unknown)."""
+
+    def __init__(self, problems: Sequence[PbnError]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(p) for p in self.problems))
+
+
+class _Mismatch(VivantError):
+    """The table seats the deal's players differently: try another cutting order."""
+
+    def __init__(self, deal: int = 0) -> None:
+        super().__init__(f"deal {deal + 1}")
+        self.deal = deal
+
+
+class _TrickError(InvalidNotationError):
+    """A trick that does not re-enact (its number, for the line of its Play row)."""
+
+    def __init__(self, trick: int, message: str) -> None:
+        super().__init__(message)
+        self.trick = trick
+
+
+@dataclass(frozen=True)
+class SittingImport:
+    """What :func:`import_pbn` made of a file: the deals read, the rebuilt table (``None`` when
+    there were errors) and every problem, reader's, profile's and re-enactment's, by line."""
+
+    deals: tuple[WhistDeal, ...]
+    table: Table | None
+    errors: tuple[PbnError, ...]
+
+    @property
+    def ok(self) -> bool:
+        return self.table is not None and not any(not e.warning for e in self.errors)
+
+
+def _note_items(note: str) -> dict[str, str]:
+    items = {}
+    for part in note.split(";"):
+        key, _, value = part.strip().partition(" ")
+        if key:
+            items[key] = value.strip()
+    return items
+
+
+def _note_cards(ir: WhistIrregularity) -> tuple[Card, ...]:
+    text = _note_items(ir.note).get("cards", "")
+    try:
+        return tuple(parse_card(c) for c in text.split())
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"{ir.kind} note {ir.note!r}: {exc}") from None
+
+
+def _extra(deal: WhistDeal, name: str) -> str | None:
+    return next((v for k, v in deal.extra_tags if k == name), None)
+
+
+def _config(deals: Sequence[WhistDeal]) -> tuple[type[Table], dict[str, Any]]:
+    first = deals[0]
+    for k, d in enumerate(deals):
+        if d.variant != first.variant:
+            raise InvalidNotationError(
+                f"deal {k + 1} is {d.variant!r}; a sitting is one game ({first.variant!r})"
+            )
+    cls = find_variant(first.variant)
+    listed = _extra(first, PLAYERS_TAG)
+    if listed is not None:
+        players = [p for p in listed.split(";") if p]
+    else:
+        players = []
+        for d in deals:
+            for s, name in enumerate(d.players):
+                if s in d.dummies or s in d.dead or name in ("", "?") or name in players:
+                    continue
+                players.append(name)
+    laws_text = _extra(first, LAWS_TAG)
+    laws = any(d.irregularities for d in deals) if laws_text is None else laws_text == "yes"
+    on = (_extra(first, OPTIONS_TAG) or "").split()
+    config: dict[str, Any] = {"variant": cls.variant, "players": players, "laws": laws}
+    config.update({o: o in on for o in cls.options})
+    return cls, config
+
+
+def _seated_as(table: Table, deal: WhistDeal) -> bool:
+    """Whether the table about to deal has the deal's dealer, dummies and named players."""
+    if table.dealer != deal.dealer or frozenset(table.dummy_seats) != deal.dummies:
+        return False
+    for s, name in enumerate(deal.players):
+        if s in deal.dummies or s in deal.dead or name in ("", "?"):
+            continue
+        if table.seat_player(s) != name:
+            return False
+    return True
+
+
+def _reach_deal(table: Table, deal: WhistDeal) -> Table:
+    """``table`` (or a copy of it) with the choices made that lead to ``deal``'s seating."""
+    if table.phase == DEAL and table.pending is None:
+        if not _seated_as(table, deal):
+            raise _Mismatch()
+        return table
+    seat = table.to_act()
+    if table.phase in (OVER, PLAY) or seat is None or table.pending is not None:
+        raise InvalidNotationError(f"the sitting cannot deal now (phase {table.phase!r})")
+    for action in table.legal_actions(seat):
+        trial = _scratch(table)
+        trial.apply(action)
+        try:
+            _reach_deal(trial, deal)
+        except _Mismatch:
+            continue
+        table.apply(action)
+        return _reach_deal(table, deal)
+    raise _Mismatch()
+
+
+def _pack(table: Table, deal: WhistDeal, probes: dict[Seat, HandState]) -> tuple[Card, ...]:
+    """A pack order that the table deals into ``deal``'s hands and turn-up."""
+    probe = probes.get(deal.dealer)
+    if probe is None:
+        trial = _scratch(table)
+        trial.apply(Deal(tuple(range(52))))
+        assert trial.hand is not None
+        probe = probes[deal.dealer] = trial.hand
+    order: list[Card | None] = [None] * 52
+    for s in range(4):
+        positions = [p for p in range(52) if probe.hands[s] >> p & 1]
+        hand = deal.hands[s]
+        wanted = sorted(hand) if hand is not None else []
+        if len(wanted) != len(positions):
+            raise InvalidNotationError(
+                f"{table.variant} deals {len(positions)} cards to {SEAT_LETTERS[s]}, "
+                f"the deal gives {len(wanted)}"
+            )
+        if probe.turn_up is not None and probe.turn_up in positions and deal.turn_up in wanted:
+            positions.remove(probe.turn_up)
+            wanted.remove(deal.turn_up)
+            order[probe.turn_up] = deal.turn_up
+        for p, c in zip(positions, wanted, strict=True):
+            order[p] = c
+    if (probe.turn_up is None) != (deal.turn_up is None):
+        raise InvalidNotationError(
+            f"{table.variant} {'turns no card' if probe.turn_up is None else 'turns a card'}, "
+            f"the deal has {'a' if deal.turn_up is not None else 'no'} turn-up"
+        )
+    if deal.turn_up is not None and order[probe.turn_up or 0] is None:
+        order[probe.turn_up or 0] = deal.turn_up
+    placed = set(order)
+    rest = iter(c for c in range(52) if c not in placed)
+    return tuple(c if c is not None else next(rest) for c in order)
+
+
+class _Replay:
+    """Re-enacts one deal on a table (see the module docstring)."""
+
+    def __init__(self, table: Table, deal: WhistDeal, last: bool) -> None:
+        self.table, self.deal, self.last = table, deal, last
+        self.irregular = list(deal.irregularities)
+        self.suits = [
+            _note_items(ir.note).get("suit", "")
+            for ir in self.irregular
+            if ir.kind == "lead_out_of_turn" and ir.penalty == "call_suit"
+        ]
+        self.doubling = DOUBLINGS.index(_extra(deal, DOUBLING_TAG) or "")
+
+    def take(self, kind: str, trick: int | None, **match: object) -> WhistIrregularity | None:
+        """The first irregularity not yet re-enacted of ``kind`` at ``trick`` matching."""
+        for ir in self.irregular:
+            if (
+                ir.kind == kind
+                and ir.trick == trick
+                and all(getattr(ir, k) == v for k, v in match.items())
+            ):
+                self.irregular.remove(ir)
+                return ir
+        return None
+
+    def elect(self, option: str) -> None:
+        t = self.table
+        assert t.pending is not None
+        t.apply(Elect(t.pending.electors[0], option))
+
+    def run(self, pack: tuple[Card, ...]) -> None:
+        t, d = self.table, self.deal
+        t.apply(Deal(pack))
+        if not self.before_play():
+            return  # thrown in by a misdeal or a card exposed in dealing
+        h = t.hand
+        assert h is not None
+        if h.trump != d.trump:
+            raise InvalidNotationError(
+                f"the table's trump is {_denomination(h.trump)}, "
+                f"the deal says {_denomination(d.trump)}"
+            )
+        for no, trick in enumerate(d.tricks, start=1):
+            if not self.claim(no):
+                break
+            try:
+                self.play_trick(no, trick)
+            except _TrickError:
+                raise
+            except VivantError as exc:
+                raise _TrickError(no, f"trick {no}: {exc}") from None
+        else:
+            self.claim(len(d.tricks) + 1)
+        self.end_of_hand()
+
+    def claim(self, no: int) -> bool:
+        """Re-enact a claim made before trick ``no``; whether the play goes on."""
+        t = self.table
+        claim = self.take("claim", no)
+        if claim is not None:
+            t.apply(Claim(claim.offender, int(_note_items(claim.note).get("tricks", "0"))))
+            self.elect(claim.penalty or "refuse")
+        return t.hand is not None and t.phase == PLAY
+
+    def deal_irregularities(self) -> bool:
+        """Report the irregularities of the deal; whether the hand stands."""
+        t = self.table
+        for kind in ("misdeal", "exposed_in_deal"):
+            ir = self.take(kind, None)
+            if ir is None:
+                continue
+            reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
+            if kind == "misdeal":
+                t.apply(ReportMisdeal(reporter, _note_items(ir.note).get("reason") or "deal"))
+            else:
+                t.apply(ReportExposed(reporter, _note_cards(ir)[0]))
+            self.elect(ir.penalty)
+            if t.hand is None:
+                return False
+        return True
+
+    def before_play(self) -> bool:
+        """The exchanges, declaration and doubles; the deal's irregularities are reported as
+        soon as the hand is as the file shows it. Whether the hand is played."""
+        t, d = self.table, self.deal
+        takers = {a for a, _ in d.exchanges}
+        declared = d.declared_by is None
+        takes = doubles = 0
+        while t.phase in BEFORE_PLAY and t.pending is None:
+            ready = declared and takes == len(takers) and doubles == self.doubling
+            if ready and not self.deal_irregularities():
+                return False
+            seat = t.to_act()
+            assert seat is not None
+            legal = t.legal_actions(seat)
+            chosen = next((a for a in legal if self.fits(a, seat, takers, doubles)), None)
+            if chosen is None:
+                raise InvalidNotationError(
+                    f"no decision of {SEAT_LETTERS[seat]} before the play fits the deal "
+                    f"(open: {', '.join(type(a).__name__ for a in legal)})"
+                )
+            declared = declared or t.phase == DECLARE
+            takes += isinstance(chosen, Exchange) and chosen.take
+            doubles += isinstance(chosen, Double | Redouble)
+            t.apply(chosen)
+        return self.deal_irregularities()
+
+    def fits(self, a: Action, seat: Seat, takers: set[Seat], doubles: int) -> bool:
+        """Whether a decision before the play agrees with the deal (exchanges, trump, doubles)."""
+        d, declaring = self.deal, self.table.phase == DECLARE
+        if isinstance(a, Exchange):
+            return a.take == (a.seat in takers)
+        if isinstance(a, Declare):
+            return d.declared_by == seat and a.trump == _denomination(d.trump)
+        if isinstance(a, Double | Redouble):
+            return doubles < self.doubling
+        if isinstance(a, Pass):
+            return d.declared_by != seat if declaring else doubles >= self.doubling
+        return False
+
+    def play_trick(self, no: int, trick: WhistTrick) -> None:
+        t = self.table
+        # Leads out of turn taken back, withdrawn or penalised come before the trick's lead.
+        for ir in [
+            ir
+            for ir in self.irregular
+            if ir.kind == "lead_out_of_turn" and ir.trick == no and ir.penalty != "accept"
+        ]:
+            self.irregular.remove(ir)
+            t.apply(Play(ir.offender, _note_cards(ir)[0]))
+            if ir.penalty:
+                self.elect(ir.penalty)
+        for k, c in enumerate(trick.cards):
+            seat = t.seat_order[trick.leader][k]
+            self.call_suit()
+            self.play_card(no, seat, c)
+
+    def play_card(self, no: int, seat: Seat, c: Card) -> None:
+        """``seat``'s card ``c`` in trick ``no``: played alone or with another (two cards), and
+        perhaps first a revoking card that was corrected (WL-7.4)."""
+        t = self.table
+        corrected = self.take("revoke_corrected", no, offender=seat)
+        first = _note_cards(corrected)[0] if corrected is not None else c
+        two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
+        if two is not None:
+            t.apply(PlayTogether(seat, _note_cards(two)))
+            self.elect(two.penalty)
+        else:
+            t.apply(Play(seat, first))
+            p = t.pending
+            if p is not None and p.kind == "lead_out_of_turn":
+                if self.take("lead_out_of_turn", no, offender=seat, penalty="accept") is None:
+                    raise InvalidNotationError(
+                        f"{SEAT_LETTERS[seat]} leads out of turn, and no accepted lead out "
+                        "of turn is recorded"
+                    )
+                self.elect("accept")
+        if corrected is not None:
+            t.apply(ClaimRevoke(t.electors(1 - t.seat_sides[seat])[0], no))
+            t.apply(CorrectRevoke(seat, c))
+
+    def call_suit(self) -> None:
+        t = self.table
+        seat = t.to_act()
+        if seat is None or t.phase != PLAY or t.pending is not None:
+            return
+        calls = [a for a in t.legal_actions(seat) if isinstance(a, CallSuit)]
+        if calls:
+            letter = self.suits.pop(0) if self.suits else ""
+            suit = SUIT_LETTERS.index(letter) if letter in tuple(SUIT_LETTERS) else calls[0].suit
+            t.apply(CallSuit(seat, suit))
+
+    def end_of_hand(self) -> None:
+        t = self.table
+        while t.phase in (CLAIMS, PENALTY) and t.pending is None:
+            seat = t.to_act()
+            assert seat is not None
+            legal = t.legal_actions(seat)
+            if t.phase == CLAIMS:
+                chosen: Action = next(
+                    (
+                        a
+                        for a in legal
+                        if isinstance(a, ClaimRevoke)
+                        and any(
+                            ir.kind == "revoke"
+                            and ir.trick == a.trick
+                            and ir.penalty not in ("", "waived")
+                            for ir in self.irregular
+                        )
+                    ),
+                    WaiveRevokes(seat),
+                )
+            else:
+                rev = next(a for a in legal if isinstance(a, ChoosePenalty))
+                ir = self.take("revoke", rev.trick)
+                if ir is None:
+                    raise InvalidNotationError(
+                        f"no penalty is recorded for the revoke in trick {rev.trick}"
+                    )
+                chosen = ChoosePenalty(seat, rev.trick, ir.penalty)
+            t.apply(chosen)
+        if t.hand is not None and not self.last:
+            raise InvalidNotationError(
+                f"the hand is not over after the recorded play (phase {t.phase!r})"
+            )
+
+
+def _denomination(trump: int | None) -> str:
+    return "NT" if trump is None else SUIT_LETTERS[trump]
+
+
+def _enact(table: Table, deals: Sequence[WhistDeal], where: _Lines) -> None:
+    probes: dict[Seat, HandState] = {}
+    for k, deal in enumerate(deals):
+        try:
+            table = _reach_deal(table, deal)
+        except _Mismatch:
+            raise _Mismatch(k) from None
+        except VivantError as exc:
+            raise SittingImportError([PbnError(where.line(k), f"deal {k + 1}: {exc}")]) from None
+        try:
+            _Replay(table, deal, last=k == len(deals) - 1).run(_pack(table, deal, probes))
+        except _TrickError as exc:
+            line = where.line(k, exc.trick)
+            raise SittingImportError([PbnError(line, f"deal {k + 1}, {exc}")]) from None
+        except VivantError as exc:
+            raise SittingImportError([PbnError(where.line(k), f"deal {k + 1}: {exc}")]) from None
+
+
+@dataclass(frozen=True)
+class _Lines:
+    """Where each deal (and each of its tricks) is in the file, for messages (0: unknown)."""
+
+    games: Sequence[PbnGame] = ()
+
+    def line(self, deal: int, trick: int | None = None) -> int:
+        if deal >= len(self.games):
+            return 0
+        game = self.games[deal]
+        if trick is not None and 1 <= trick <= len(game.play) and game.play[trick - 1].line:
+            return game.play[trick - 1].line
+        return game.line
+
+
+def _compare(table: Table, deals: Sequence[WhistDeal], where: _Lines) -> list[PbnError]:
+    """Differences between the deals and the replayed sitting's own export."""
+    problems = []
+    again = sitting_deals(table)
+    fields = ("hands", "trump", "turn_up", "tricks", "tricks_won", "points", "honours")
+    for k, (d, e) in enumerate(zip(deals, again, strict=False)):
+        for f in fields:
+            if getattr(d, f) != getattr(e, f):
+                problems.append(
+                    PbnError(
+                        where.line(k),
+                        f"deal {k + 1}: {f} in the file {getattr(d, f)!r}, "
+                        f"replayed {getattr(e, f)!r}",
+                    )
+                )
+        recorded, replayed = (
+            Counter(map(_irr_key, d.irregularities)),
+            Counter(map(_irr_key, e.irregularities)),
+        )
+        if recorded != replayed:
+            missing = ", ".join(_irr_text(k) for k in (recorded - replayed).elements())
+            extra = ", ".join(_irr_text(k) for k in (replayed - recorded).elements())
+            problems.append(
+                PbnError(
+                    where.line(k),
+                    f"deal {k + 1}: the irregularities do not re-enact as recorded"
+                    + (f"; not re-enacted: {missing}" if missing else "")
+                    + (f"; re-enacted but not in the file: {extra}" if extra else ""),
+                )
+            )
+    if len(again) != len(deals):
+        problems.append(
+            PbnError(where.line(0), f"{len(deals)} deals in the file, {len(again)} replayed")
+        )
+    return problems
+
+
+def _irr_key(ir: WhistIrregularity) -> tuple[str, int, int, str]:
+    return (ir.kind, ir.offender, ir.trick or 0, ir.penalty)
+
+
+def _irr_text(key: tuple[str, int, int, str]) -> str:
+    kind, offender, trick, penalty = key
+    return f"{kind} by {SEAT_LETTERS[offender]} in trick {trick or '-'} ({penalty or '-'})"
+
+
+#: Players beyond this many make too many cutting orders to try.
+MAX_PLAYERS: Final = 6
+
+
+def table_from_deals(deals: Sequence[WhistDeal], games: Sequence[PbnGame] = ()) -> Table:
+    """A fresh table of the deals' variant with the deals re-applied in order (the module
+    docstring says how). ``games``, the PBN games the deals were read from, place the errors.
+
+    Raises :class:`SittingImportError` listing the problems, each with its line.
+    """
+    where = _Lines(games)
+    if not deals:
+        raise SittingImportError([PbnError(0, "no deals to make a sitting of")])
+    try:
+        cls, config = _config(deals)
+        cls.from_config(config)
+    except (VivantError, TypeError) as exc:
+        raise SittingImportError([PbnError(where.line(0), f"deal 1: {exc}")]) from None
+    n = len(config["players"])
+    if n > MAX_PLAYERS:
+        raise SittingImportError(
+            [PbnError(where.line(0), f"{n} players: too many to work out the cut")]
+        )
+    furthest = 0
+    for order in itertools.permutations(range(n)):
+        table = cls.from_config(config)
+        for rank, p in enumerate(order):
+            table.apply(Cut(player=p, card=_CUT_CARDS[rank]))
+        try:
+            _enact(table, deals, where)
+        except _Mismatch as exc:
+            furthest = max(furthest, exc.deal)
+            continue
+        problems = _compare(table, deals, where)
+        if problems:
+            raise SittingImportError(problems)
+        return table
+    k = furthest
+    raise SittingImportError(
+        [
+            PbnError(
+                where.line(k),
+                f"deal {k + 1}: no cutting order of {', '.join(config['players'])} gives its "
+                f"dealer {SEAT_LETTERS[deals[k].dealer]} and seats "
+                + " ".join(f"{SEAT_LETTERS[s]} {p}" for s, p in enumerate(deals[k].players) if p)
+                + " (the file must hold the whole sitting, in order)",
+            )
+        ]
+    )
+
+
+#: One card per cutting rank, ace (lowest) first: the cut import draws (WL-1.2).
+_CUT_CARDS: Final = tuple(parse_card(c) for c in ("CA", "D2", "H3", "S4", "C5", "D6", "H7", "S8"))
+
+
+def import_pbn(data: str | bytes, *, encoding: str | None = None) -> SittingImport:
+    """Read a whist-profile PBN file and rebuild the sitting; never raises for bad input."""
+    result = read_pbn(data, encoding=encoding)
+    errors = list(result.errors)
+    deals: list[WhistDeal] = []
+    games: list[PbnGame] = []
+    for game in result.games:
+        try:
+            deals.append(whist_from_pbn(game))
+            games.append(game)
+        except PbnProfileError as exc:
+            errors.extend(e for e in exc.problems if e not in result.errors)
+    table: Table | None = None
+    if deals and not any(not e.warning for e in errors):
+        try:
+            table = table_from_deals(deals, games)
+        except SittingImportError as exc:
+            errors.extend(exc.problems)
+    elif not deals and not errors:
+        errors.append(PbnError(1, "no deals in the file"))
+    errors.sort(key=lambda e: e.line)
+    return SittingImport(tuple(deals), table, tuple(errors))
