@@ -119,7 +119,7 @@ def parse_log(text: str | bytes, source: str = "<log>") -> SittingLog:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise _fail(
-            source, f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
+            source, f"not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
         ) from None
     if not isinstance(doc, dict):
         raise _fail(source, f"a log is a JSON object, not {type(doc).__name__}")

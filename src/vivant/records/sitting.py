@@ -863,14 +863,20 @@ def table_from_deals(deals: Sequence[WhistDeal], games: Sequence[PbnGame] = ()) 
             raise SittingImportError(problems)
         return table
     k = furthest
+    deal = deals[k]
+    dummies = "".join(SEAT_LETTERS[s] for s in sorted(deal.dummies)) or "none"
+    seated = " ".join(
+        f"{SEAT_LETTERS[s]} {p}"
+        for s, p in enumerate(deal.players)
+        if p and s not in deal.dummies and s not in deal.dead
+    )
     raise SittingImportError(
         [
             PbnError(
                 where.line(k),
-                f"deal {k + 1}: no cutting order of {', '.join(config['players'])} gives its "
-                f"dealer {SEAT_LETTERS[deals[k].dealer]} and seats "
-                + " ".join(f"{SEAT_LETTERS[s]} {p}" for s, p in enumerate(deals[k].players) if p)
-                + " (the file must hold the whole sitting, in order)",
+                f"deal {k + 1}: no cutting order of {', '.join(config['players'])} gives "
+                f"{cls.variant} this deal's dealer {SEAT_LETTERS[deal.dealer]}, dummy {dummies} "
+                f"and players {seated} (the file must hold the whole sitting, in order)",
             )
         ]
     )
