@@ -131,6 +131,7 @@ class HandState:
     forced: tuple[Seat, Card] | None = None
     must_correct: Seat | None = None
     irregularities: list[IrregularityRecord] = field(default_factory=list)
+    trick_views: tuple[TrickView, ...] = ()
 
     @property
     def trick_number(self) -> int:
@@ -1132,7 +1133,7 @@ class Table(ABC):
             if seat is not None and not self._own_hand_unseen(seat):
                 own = CardSet(h.hands[seat])
             trick = TrickView(h.leader, tuple(h.trick), None)
-            tricks = tuple(TrickView(t.leader, t.cards, t.winner) for t in h.tricks)
+            tricks = self._trick_views(h)
             if self.phase == PLAY:
                 to_play = self._next_to_play(h)
         return View(
@@ -1160,6 +1161,17 @@ class Table(ABC):
             pending=self.pending.to_json(self.role) if self.pending else None,
             extra=self._view_extra(seat),
         )
+
+    @staticmethod
+    def _trick_views(h: HandState) -> tuple[TrickView, ...]:
+        """The finished tricks as views, built once per trick: every view of the hand shares
+        them (they are immutable)."""
+        cached = h.trick_views
+        n = len(h.tricks)
+        if len(cached) != n or (n and cached[-1].cards is not h.tricks[-1].cards):
+            cached = tuple(TrickView(t.leader, t.cards, t.winner) for t in h.tricks)
+            h.trick_views = cached
+        return cached
 
     def _exposed_seats(self) -> tuple[Seat, ...]:
         """Hands face up to the whole table (dummies, before the opening lead by default)."""

@@ -339,23 +339,24 @@ class MortTable(CuttingTable):
     def _score_view(self) -> dict[str, int]:
         return {"VM": self.markers[0], "LR": self.markers[1]}
 
+    def _sheet(self) -> list[dict[str, Any]]:
+        """The score sheet of the finished games (M-8), rebuilt only when a game ends."""
+        cached: list[dict[str, Any]] | None = self.__dict__.get("_sheet_cache")
+        if cached is None or len(cached) != len(self.games):
+            cached = [
+                {k: g[k] for k in ("roles", "points", "extras", "winner", "value", "settlement")}
+                for g in self.games
+            ]
+            self.__dict__["_sheet_cache"] = cached
+        return cached
+
     def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
         extra: dict[str, Any] = {
             "game": self.game + 1,
             "games": self.n_games,
             "extras": {"VM": self.extras[0], "LR": self.extras[1]},
             "totals": dict(self.totals),
-            "sheet": [
-                {
-                    "roles": g["roles"],
-                    "points": g["points"],
-                    "extras": g["extras"],
-                    "winner": g["winner"],
-                    "value": g["value"],
-                    "settlement": g["settlement"],
-                }
-                for g in self.games
-            ],
+            "sheet": self._sheet(),
         }
         if self.seating:
             extra["roles"] = {r: self.players[p] for r, p in self.seating.items()}
