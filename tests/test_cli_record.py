@@ -11,7 +11,7 @@ import pytest
 
 from test_records_sitting import laws_sitting, played_sitting
 from vivant.cli import main
-from vivant.records import read_pbn, read_whist_pbn
+from vivant.records import format_deal, read_pbn, read_whist_pbn
 from vivant.records.log import load_log, save_log, table_record
 from vivant.records.sitting import export_pbn, sitting_deals
 
@@ -68,6 +68,18 @@ def test_deal_only_export_is_plain_pbn(mort_log: Path, capsys: pytest.CaptureFix
     deals = sitting_deals(load_log(mort_log))
     assert [g.deal for g in result.games] == [d.played_hands() for d in deals]
     assert "Whist" not in out and "[Play" not in out
+
+
+def test_deal_only_export_is_read_by_endplay(
+    mort_log: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from endplay.parsers import pbn as endplay_pbn
+
+    assert main(["record", "export", str(mort_log), "--deal-only"]) == 0
+    boards = endplay_pbn.loads(capsys.readouterr().out)
+    deals = sitting_deals(load_log(mort_log))
+    assert [b.board_num for b in boards] == [d.board for d in deals]
+    assert [b.deal.to_pbn() for b in boards] == [format_deal(d.played_hands(), 0) for d in deals]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.iterdir()))

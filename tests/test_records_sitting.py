@@ -16,8 +16,19 @@ from dataclasses import replace
 import pytest
 
 from test_properties import irregular_action
-from vivant.actions import Action, Claim, ClaimRevoke, Deal, Elect, ReportExposed, ReportMisdeal
-from vivant.cards import SOUTH, cards_of
+from vivant.actions import (
+    Action,
+    Claim,
+    ClaimRevoke,
+    Deal,
+    Declare,
+    Double,
+    Elect,
+    Redouble,
+    ReportExposed,
+    ReportMisdeal,
+)
+from vivant.cards import NORTH, SOUTH, cards_of
 from vivant.errors import VivantError
 from vivant.players import find_player, step
 from vivant.records import read_pbn, read_whist_pbn
@@ -29,7 +40,7 @@ from vivant.records.sitting import (
     sitting_deals,
     table_from_deals,
 )
-from vivant.table import PLAY, Table
+from vivant.table import DECLARE, DOUBLE, PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 
 
@@ -225,6 +236,36 @@ def test_double_dummy_claims_round_trip(admit: bool) -> None:
     )
     assert all(len(d.tricks) == 9 for d in deals if d.tricks) == admit
     assert_same_sitting(table, round_trip(table))
+
+
+def bridge_declarations(t: Table) -> Action | None:
+    """Bridge for Three: every other dealer declares no trumps; the eldest doubles and the
+    dealer redoubles whenever they may."""
+    if t.pending is not None or t.phase not in (DECLARE, DOUBLE):
+        return None
+    seat = t.to_act()
+    assert seat is not None
+    legal = t.legal_actions(seat)
+    if t.phase == DECLARE:
+        deals = sum(isinstance(a, Deal) for a in t.log)
+        return Declare(seat, "NT") if deals % 2 else None
+    return next((a for a in legal if isinstance(a, Double | Redouble)), None)
+
+
+def test_bridge_for_three_declarations_and_doubles_round_trip() -> None:
+    table = played_sitting("bridge-for-three", 3, 6, hook=bridge_declarations)
+    deals = sitting_deals(table)
+    assert any(d.trump is None and d.declared_by == SOUTH for d in deals)
+    assert any(d.declared_by == NORTH for d in deals)  # Dummy's forced declaration
+    assert {dict(d.extra_tags).get("WhistDoubling") for d in deals} == {"redoubled"}
+    assert_same_sitting(table, round_trip(table))
+
+
+def test_players_named_with_a_semicolon_come_from_the_seats() -> None:
+    table = played_sitting("mort", 4, 3, names=("A;1", "B", "C", "D"))
+    assert all("WhistPlayers" not in dict(d.extra_tags) for d in sitting_deals(table))
+    again = round_trip(table)
+    assert table_record(again) == table_record(table)
 
 
 def test_exported_deals_are_valid_profile_pbn() -> None:

@@ -12,7 +12,8 @@ numbers run 1, 2, … through the sitting.
 Besides the profile's tags (docs/pbn-whist-profile.md), export writes these supplemental tags,
 which PBN §4.9 lets other readers skip:
 
-* ``WhistPlayers`` — the sitting's players in the order the table was made with, ``;``-separated;
+* ``WhistPlayers`` — the sitting's players in the order the table was made with, ``;``-separated
+  (left out when a name holds a ``;``);
 * ``WhistLaws`` — ``"yes"`` for laws mode, ``"no"`` for strict mode;
 * ``WhistOptions`` — the variant's options that are on (``"continuous"`` for English Dummy's
   continuous dummy, ``"three_games_no_rubber"`` for Bridge for Three), space-separated;
@@ -310,10 +311,9 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
 
 
 def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
-    tags = [
-        (PLAYERS_TAG, ";".join(table.players)),
-        (LAWS_TAG, "yes" if table.laws else "no"),
-    ]
+    tags = [(LAWS_TAG, "yes" if table.laws else "no")]
+    if not any(";" in p for p in table.players):  # else the players come from the seats
+        tags.append((PLAYERS_TAG, ";".join(table.players)))
     on = [o for o in table.options if getattr(table, o) is True]
     if on:
         tags.append((OPTIONS_TAG, " ".join(on)))
