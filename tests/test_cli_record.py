@@ -173,8 +173,12 @@ def test_show_a_pbn_file_of_any_game(
     pbn.write_bytes(export_pbn(table).encode("latin-1"))
     assert main(["record", "show", str(pbn)]) == 0
     out = capsys.readouterr().out
-    assert f"({'pbn'}, {len(sitting_deals(table))} deals)" in out
+    deals = sitting_deals(table)
+    assert f"(pbn, {len(deals)} deals)" in out
     assert "Settlement:" in out
+    irregular = [ir for d in deals for ir in d.irregularities]
+    assert ("Irregularities" in out) == bool(irregular)
+    assert out.count("\n  Board ") == len(irregular)
 
 
 def test_show_a_damaged_pbn_file(capsys: pytest.CaptureFixture[str]) -> None:

@@ -201,16 +201,19 @@ def scores_text(scores: Sequence[tuple[str, int]]) -> str:
     return " ".join(f"{side} {n}" for side, n in scores)
 
 
-def irregularity_text(deal: WhistDeal) -> str:
-    parts = []
-    for ir in deal.irregularities:
-        text = f"{ir.kind.replace('_', ' ')} {SEAT_LETTERS[ir.offender]}"
-        if ir.trick:
-            text += f" t{ir.trick}"
-        if ir.penalty:
-            text += f" ({ir.penalty})"
-        parts.append(text)
-    return "; ".join(parts)
+def irregularity_lines(deals: Sequence[WhistDeal]) -> list[str]:
+    """One line per irregularity (and Double Dummy claim) of the sitting."""
+    lines = []
+    for d in deals:
+        for ir in d.irregularities:
+            where = f"Board {d.board or '?'}" + (f", trick {ir.trick}" if ir.trick else "")
+            text = f"{where}: {ir.kind.replace('_', ' ')} by {SEAT_LETTERS[ir.offender]}"
+            if ir.penalty:
+                text += f" — {ir.penalty}"
+            if ir.note:
+                text += f" ({ir.note})"
+            lines.append(text)
+    return lines
 
 
 def trump_text(deal: WhistDeal) -> str:
@@ -222,23 +225,20 @@ def deal_players(deal: WhistDeal) -> str:
 
 
 def hands_table(deals: Sequence[WhistDeal]) -> RichTable:
+    """One row per deal; the irregularities are counted here and listed below the table."""
     t = RichTable(title="Hands", title_justify="left")
-    for col in ("board", "dealer", "trump", "turn-up", "tricks", "points", "honours", "notes"):
-        t.add_column(col)
+    for col in ("board", "dealer", "trump", "turn-up", "tricks", "points", "honours", "irr."):
+        t.add_column(col, no_wrap=True)
     for d in deals:
-        dealer = f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip()
-        notes = irregularity_text(d)
-        if not d.tricks:
-            notes = "; ".join(x for x in ("not played", notes) if x)
         t.add_row(
             "?" if d.board is None else str(d.board),
-            dealer,
+            f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip(),
             trump_text(d),
             "" if d.turn_up is None else card_name(d.turn_up),
-            scores_text(d.tricks_won),
+            scores_text(d.tricks_won) if d.tricks else "thrown in",
             scores_text(d.points),
             scores_text(d.honours),
-            notes,
+            str(len(d.irregularities)) if d.irregularities else "",
         )
     return t
 
@@ -249,21 +249,23 @@ def _value_text(value: object) -> str:
     return "" if value is None else str(value)
 
 
+#: The columns of the games table: record key and heading, shown when some game has the key.
+GAME_COLUMNS = (("roles", "roles"), ("points", "points"), ("winner", "winner"), ("value", "value"))
+
+
 def games_table(record: Mapping[str, Any]) -> RichTable | None:
     games = record.get("games") or []
     if not games:
         return None
+    columns = [(key, title) for key, title in GAME_COLUMNS if any(key in g for g in games)]
     t = RichTable(title="Games", title_justify="left")
-    for col in ("game", "hands", "roles", "points", "winner", "value"):
-        t.add_column(col)
+    for title in ("game", "hands", *(title for _, title in columns)):
+        t.add_column(title)
     for k, g in enumerate(games, start=1):
         t.add_row(
             str(k),
             str(len(g.get("hands", ()))),
-            _value_text(g.get("roles")),
-            _value_text(g.get("points")),
-            _value_text(g.get("winner")),
-            _value_text(g.get("value")),
+            *(_value_text(g.get(key)) for key, _ in columns),
         )
     return t
 
@@ -289,6 +291,11 @@ def show(console: Console, loaded: Loaded) -> None:
         console.print(f"Players at the first deal: {deal_players(first)}")
     if deals:
         console.print(hands_table(deals))
+        irregular = irregularity_lines(deals)
+        if irregular:
+            console.print("Irregularities")
+            for line in irregular:
+                console.print(f"  {line}")
     if record is not None:
         games = games_table(record)
         if games is not None:
