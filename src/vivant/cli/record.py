@@ -170,8 +170,8 @@ def run_export(args: argparse.Namespace) -> int:
 
 def run_import(args: argparse.Namespace) -> int:
     result = import_pbn(read_bytes(args.pbn))
-    failed = report(result.errors, args.pbn)
-    if failed or result.table is None:
+    report(result.errors, args.pbn)
+    if not result.ok or result.table is None:
         print(
             f"{args.pbn}: {sum(not e.warning for e in result.errors)} error(s); no log written",
             file=sys.stderr,

@@ -415,6 +415,7 @@ class SittingImport:
 
     @property
     def ok(self) -> bool:
+        """Whether the sitting was rebuilt and nothing worse than a warning was found."""
         return self.table is not None and not any(not e.warning for e in self.errors)
 
 
@@ -458,7 +459,8 @@ def _config(deals: Sequence[WhistDeal]) -> tuple[type[Table], dict[str, Any]]:
                     continue
                 players.append(name)
     laws_text = _extra(first, LAWS_TAG)
-    laws = any(d.irregularities for d in deals) if laws_text is None else laws_text == "yes"
+    irregular = any(ir.kind != "claim" for d in deals for ir in d.irregularities)
+    laws = irregular if laws_text is None else laws_text == "yes"
     on = (_extra(first, OPTIONS_TAG) or "").split()
     config: dict[str, Any] = {"variant": cls.variant, "players": players, "laws": laws}
     config.update({o: o in on for o in cls.options})
