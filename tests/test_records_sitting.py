@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from test_properties import irregular_action
 from vivant.actions import (
@@ -367,3 +369,33 @@ def test_a_turn_up_where_the_game_turns_none_is_refused() -> None:
     wrong = replace(first, turn_up=card, declared_by=first.declared_by)
     with pytest.raises(SittingImportError, match="turns no card"):
         table_from_deals([wrong, *deals[1:]])
+
+
+@functools.cache
+def sample_lines() -> tuple[str, ...]:
+    table = played_sitting("double-dummy", 2, 5, laws=True, hook=double_dummy_claim(True))
+    return tuple(export_pbn(table).split("\r\n"))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data())
+def test_damaged_sitting_files_never_crash_the_import(data: st.DataObject) -> None:
+    """Lines dropped, swapped or with a token replaced by another from the file: the import
+    reports problems (or rebuilds a sitting) but never raises."""
+    lines = list(sample_lines())
+    tokens = sorted({tok for line in lines for tok in line.split()})
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["drop", "swap", "token"]))
+        if action == "drop":
+            del lines[i]
+        elif action == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif lines[i].split():
+            words = lines[i].split(" ")
+            k = data.draw(st.integers(0, len(words) - 1))
+            words[k] = data.draw(st.sampled_from(tokens))
+            lines[i] = " ".join(words)
+    result = import_pbn("\r\n".join(lines))
+    assert result.table is not None or result.errors

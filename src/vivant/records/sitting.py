@@ -428,12 +428,23 @@ def _note_items(note: str) -> dict[str, str]:
     return items
 
 
-def _note_cards(ir: WhistIrregularity) -> tuple[Card, ...]:
+def _note_cards(ir: WhistIrregularity, count: int = 1) -> tuple[Card, ...]:
+    """The cards an irregularity's note names (at least ``count`` of them)."""
     text = _note_items(ir.note).get("cards", "")
     try:
-        return tuple(parse_card(c) for c in text.split())
+        cards = tuple(parse_card(c) for c in text.split())
     except InvalidNotationError as exc:
         raise InvalidNotationError(f"{ir.kind} note {ir.note!r}: {exc}") from None
+    if len(cards) < count:
+        raise InvalidNotationError(f"{ir.kind} note {ir.note!r}: 'cards' must name {count} card(s)")
+    return cards
+
+
+def _note_number(ir: WhistIrregularity, key: str) -> int:
+    text = _note_items(ir.note).get(key, "")
+    if not text.isdigit():
+        raise InvalidNotationError(f"{ir.kind} note {ir.note!r}: '{key}' must be a number")
+    return int(text)
 
 
 def _extra(deal: WhistDeal, name: str) -> str | None:
@@ -547,7 +558,10 @@ class _Replay:
             for ir in self.irregular
             if ir.kind == "lead_out_of_turn" and ir.penalty == "call_suit"
         ]
-        self.doubling = DOUBLINGS.index(_extra(deal, DOUBLING_TAG) or "")
+        doubling = _extra(deal, DOUBLING_TAG) or ""
+        if doubling not in DOUBLINGS:
+            raise InvalidNotationError(f"{DOUBLING_TAG} {doubling!r}: doubled or redoubled")
+        self.doubling = DOUBLINGS.index(doubling)
 
     def take(self, kind: str, trick: int | None, **match: object) -> WhistIrregularity | None:
         """The first irregularity not yet re-enacted of ``kind`` at ``trick`` matching."""
@@ -563,7 +577,8 @@ class _Replay:
 
     def elect(self, option: str) -> None:
         t = self.table
-        assert t.pending is not None
+        if t.pending is None:
+            raise InvalidNotationError(f"the laws give no choice here, yet {option!r} is recorded")
         t.apply(Elect(t.pending.electors[0], option))
 
     def run(self, pack: tuple[Card, ...]) -> None:
@@ -596,7 +611,7 @@ class _Replay:
         t = self.table
         claim = self.take("claim", no)
         if claim is not None:
-            t.apply(Claim(claim.offender, int(_note_items(claim.note).get("tricks", "0"))))
+            t.apply(Claim(claim.offender, _note_number(claim, "tricks")))
             self.elect(claim.penalty or "refuse")
         return t.hand is not None and t.phase == PLAY
 
@@ -681,7 +696,7 @@ class _Replay:
         first = _note_cards(corrected)[0] if corrected is not None else c
         two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
         if two is not None:
-            t.apply(PlayTogether(seat, _note_cards(two)))
+            t.apply(PlayTogether(seat, _note_cards(two, 2)))
             self.elect(two.penalty)
         else:
             t.apply(Play(seat, first))
@@ -694,7 +709,10 @@ class _Replay:
                     )
                 self.elect("accept")
         if corrected is not None:
-            t.apply(ClaimRevoke(t.electors(1 - t.seat_sides[seat])[0], no))
+            claimants = t.electors(1 - t.seat_sides[seat])
+            if not claimants:
+                raise InvalidNotationError(f"nobody can claim {SEAT_LETTERS[seat]}'s revoke")
+            t.apply(ClaimRevoke(claimants[0], no))
             t.apply(CorrectRevoke(seat, c))
 
     def call_suit(self) -> None:
