@@ -237,3 +237,20 @@ def test_replay_of_a_pbn_file_to_its_end(
     assert out.count("Trick ") == sum(len(d.tricks) for d in deals)
     assert out.rstrip().endswith("End of the sitting.")
     assert "N (P" in out and "S (P" in out
+
+
+def test_names_that_look_like_markup_are_printed_as_they_are(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = ("[b]Ann", "[/x]Bob", "Cy")
+    path = tmp_path / "names.json"
+    save_log(played_sitting("mort", 3, 1, names=names), path)
+    assert main(["record", "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert all(name in out for name in names)
+    assert main(["replay", str(path), "--all"]) == 0
+    assert "[/x]Bob" in capsys.readouterr().out
+    pbn = tmp_path / "names.pbn"
+    assert main(["record", "export", str(path), "--pbn", str(pbn)]) == 0
+    assert main(["record", "show", str(pbn)]) == 0
+    assert "[/x]Bob" in capsys.readouterr().out

@@ -23,7 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table as RichTable
+from rich.text import Text
 
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, card_name
 from vivant.cli.play import make_console
@@ -232,7 +234,7 @@ def hands_table(deals: Sequence[WhistDeal]) -> RichTable:
     for d in deals:
         t.add_row(
             "?" if d.board is None else str(d.board),
-            f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip(),
+            escape(f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip()),
             trump_text(d),
             "" if d.turn_up is None else card_name(d.turn_up),
             scores_text(d.tricks_won) if d.tricks else "thrown in",
@@ -265,7 +267,7 @@ def games_table(record: Mapping[str, Any]) -> RichTable | None:
         t.add_row(
             str(k),
             str(len(g.get("hands", ()))),
-            *(_value_text(g.get(key)) for key, _ in columns),
+            *(escape(_value_text(g.get(key))) for key, _ in columns),
         )
     return t
 
@@ -275,34 +277,38 @@ def show(console: Console, loaded: Loaded) -> None:
     deals = loaded.deals
     first = deals[0] if deals else None
     title = first.variant if first else "no deals"
-    console.print(f"[bold]{title}[/bold] — {loaded.path} ({loaded.kind}, {len(deals)} deals)")
+    console.print(Text(f"{title} — {loaded.path} ({loaded.kind}, {len(deals)} deals)", "bold"))
     if first is not None:
         for key in ("event", "site", "date"):
             value = getattr(first, key)
             if value not in ("?", ""):
-                console.print(f"{key.capitalize()}: {value}")
+                console.print(f"{key.capitalize()}: {value}", markup=False)
     record = table_record(loaded.table) if loaded.table is not None else None
     if record is not None:
         console.print(
             f"Players (cutting order): {', '.join(record.get('players', ()))}"
-            + ("; laws mode" if record.get("laws") else "")
+            + ("; laws mode" if record.get("laws") else ""),
+            markup=False,
         )
     elif first is not None:
-        console.print(f"Players at the first deal: {deal_players(first)}")
+        console.print(f"Players at the first deal: {deal_players(first)}", markup=False)
     if deals:
         console.print(hands_table(deals))
         irregular = irregularity_lines(deals)
         if irregular:
             console.print("Irregularities")
             for line in irregular:
-                console.print(f"  {line}")
+                console.print(f"  {line}", markup=False)
     if record is not None:
         games = games_table(record)
         if games is not None:
             console.print(games)
         settlement = record.get("settlement")
         if settlement:
-            console.print("Settlement: " + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()))
+            console.print(
+                "Settlement: " + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()),
+                markup=False,
+            )
         if loaded.table is not None and not loaded.table.is_over():
             console.print(f"The sitting is not over (phase {loaded.table.phase}).")
     elif loaded.kind == "pbn" and deals:

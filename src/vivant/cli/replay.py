@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from rich.console import Console
+from rich.text import Text
 
 from vivant.cards import SEAT_LETTERS, SUIT_SYMBOLS, CardSet, Seat, card_name
 from vivant.cli.play import make_console, suit_line
@@ -101,16 +102,12 @@ def render(console: Console, deals: list[WhistDeal], frame: Frame) -> None:
     for trick in deal.tricks[: frame.tricks]:
         for c in trick.cards:
             played |= 1 << c
-        if len(trick.cards) == len(deal.live_seats):
-            seats = trick_seats(deal, trick.leader, len(trick.cards))
-            winner = trick_winner(
-                dict(zip(seats, trick.cards, strict=True)), trick.leader, deal.trump
-            )
-            if winner is not None:
-                won[side_label(deal, winner)] = won.get(side_label(deal, winner), 0) + 1
+        winner = trick_taker(deal, trick)
+        if winner is not None:
+            won[side_label(deal, winner)] = won.get(side_label(deal, winner), 0) + 1
     if frame.tricks == 0:
         console.print()
-        console.print(f"[bold]{deal_header(deal, frame.deal + 1)}[/bold]")
+        console.print(Text(deal_header(deal, frame.deal + 1), "bold"))
         if deal.exchanges:
             console.print(
                 "Exchanged before play: "
@@ -119,14 +116,14 @@ def render(console: Console, deals: list[WhistDeal], frame: Frame) -> None:
         if not deal.tricks:
             console.print("No card was played (the hand was thrown in).")
     else:
-        console.print(trick_line(deal, frame.tricks, won))
+        console.print(trick_line(deal, frame.tricks, won), markup=False)
     for s in deal.live_seats:
         hand = held[s]
         if hand is None:
             continue
         left = CardSet(hand.mask & ~played)
         if left or frame.tricks == 0:
-            console.print(f"  {_seat_name(deal, s):<12} {suit_line(left)}")
+            console.print(f"  {_seat_name(deal, s):<12} {suit_line(left)}", markup=False)
 
 
 def trick_line(deal: WhistDeal, number: int, won: dict[str, int]) -> str:
@@ -135,13 +132,10 @@ def trick_line(deal: WhistDeal, number: int, won: dict[str, int]) -> str:
     cards = ", ".join(
         f"{SEAT_LETTERS[s]} {card_name(c)}" for s, c in zip(seats, trick.cards, strict=True)
     )
-    text = f"Trick {number}: {cards}"
-    if len(trick.cards) == len(deal.live_seats):
-        winner = trick_winner(dict(zip(seats, trick.cards, strict=True)), trick.leader, deal.trump)
-        if winner is not None:
-            text += f" — {_seat_name(deal, winner)} wins"
-    else:
-        text += " — not finished"
+    winner = trick_taker(deal, trick)
+    text = f"Trick {number}: {cards} — " + (
+        "not finished" if winner is None else f"{_seat_name(deal, winner)} wins"
+    )
     tally = ", ".join(f"{side} {n}" for side, n in sorted(won.items()))
     notes = [
         f"{ir.kind.replace('_', ' ')} by {SEAT_LETTERS[ir.offender]}"
@@ -149,9 +143,9 @@ def trick_line(deal: WhistDeal, number: int, won: dict[str, int]) -> str:
         for ir in deal.irregularities
         if ir.trick == number and ir.kind != "claim"
     ]
-    return (
-        text + (f". Tricks: {tally}" if tally else "") + ("; " + "; ".join(notes) if notes else "")
-    )
+    if tally:
+        text += f". Tricks: {tally}"
+    return "; ".join([text, *notes])
 
 
 def step_through(
@@ -173,13 +167,13 @@ def step_through(
             i += 1
             render(console, deals, frames[i])
             continue
-        console.print(PROMPT, end="")
+        console.print(PROMPT, end="", markup=False)
         line = read()
         if line is None:
             console.print()
             return
         if echo:
-            console.print(line)
+            console.print(line, markup=False)
         command = line.strip().lower()
         if command in ("q", "quit"):
             return
@@ -195,7 +189,7 @@ def step_through(
             i += 1
             render(console, deals, frames[i])
         else:
-            console.print(f"Unknown key {line.strip()!r}: Enter, b or q.")
+            console.print(f"Unknown key {line.strip()!r}: Enter, b or q.", markup=False)
     console.print("End of the sitting.")
 
 
