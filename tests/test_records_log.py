@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from test_records_sitting import GAMES, laws_sitting, played_sitting
+from test_records_sitting import GAMES, in_a_trick_after, laws_sitting, played_sitting
 from vivant.records.log import (
     LOG_FORMAT,
     LOG_VERSION,
@@ -43,7 +43,7 @@ def test_log_file_round_trip_for_every_game(variant: str, n: int, tmp_path: Path
 
 
 def test_unfinished_sitting_loads_where_it_stopped(tmp_path: Path) -> None:
-    table = played_sitting("english-dummy", 3, 2, stop_after=300)
+    table = played_sitting("english-dummy", 3, 2, stop=in_a_trick_after(300))
     assert not table.is_over()
     save_log(table, tmp_path / "half.json")
     again = load_log(tmp_path / "half.json")

@@ -66,18 +66,18 @@ def played_sitting(
     laws: bool = False,
     names: tuple[str, ...] = (),
     hook: Hook | None = None,
-    stop_after: int | None = None,
+    stop: Callable[[Table], bool] | None = None,
 ) -> Table:
     """A sitting of ``variant`` by ``n`` heuristic players from ``seed``; in laws mode with
-    irregularities injected. ``hook`` may give an action to try before each move. With
-    ``stop_after`` the sitting stops in the first trick in progress after that many actions."""
+    irregularities injected. ``hook`` may give an action to try before each move; the sitting
+    stops early where ``stop`` says so."""
     names = names or tuple(f"P{i + 1}" for i in range(n))
     table = find_variant(variant)(list(names), laws=laws)
     players = {p: find_player("heuristic")(seed=seed * 16 + i) for i, p in enumerate(names)}
     rng = random.Random(seed)
     while not table.is_over():
         h = table.hand
-        if stop_after is not None and len(table.log) >= stop_after and h is not None and h.trick:
+        if stop is not None and stop(table):
             break
         extra = hook(table) if hook is not None else None
         irregular_now = (
@@ -197,12 +197,31 @@ def test_the_laws_corpus_exercises_every_kind_of_irregularity() -> None:
     assert ("lead_out_of_turn", "accept") in kinds
 
 
+def in_a_trick_after(actions: int) -> Callable[[Table], bool]:
+    """Stop in the first trick in progress after that many actions."""
+    return lambda t: len(t.log) >= actions and t.hand is not None and bool(t.hand.trick)
+
+
+def before_the_lead(t: Table) -> bool:
+    """Stop once the second hand is dealt, before its opening lead."""
+    return sum(isinstance(a, Deal) for a in t.log) == 2 and t.phase != "deal" and t.hand is not None
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_sitting_stopped_before_an_opening_lead_round_trip(variant: str) -> None:
+    table = played_sitting(variant, player_counts(variant)[0], 2, stop=before_the_lead)
+    assert table.hand is not None and not table.hand.tricks and not table.hand.trick
+    again = round_trip(table)
+    assert sitting_deals(again) == sitting_deals(table)
+    assert (again.phase, again.to_act()) == (table.phase, table.to_act())
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_unfinished_sitting_round_trip(variant: str) -> None:
     """A log that stops in the middle of a hand: the deal in progress, its last trick
     incomplete, is carried and re-enacted."""
     n = player_counts(variant)[0]
-    table = played_sitting(variant, n, 7, stop_after=120)
+    table = played_sitting(variant, n, 7, stop=in_a_trick_after(120))
     assert not table.is_over()
     again = round_trip(table)
     assert sitting_deals(again) == sitting_deals(table)

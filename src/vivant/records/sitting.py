@@ -50,6 +50,9 @@ What the profile cannot carry, so that an imported sitting differs from the orig
 * the names of players never seated in a dealt hand, when ``WhistPlayers`` is missing, and the
   laws mode, when ``WhistLaws`` is missing (laws mode is then assumed only if the file records
   an irregularity);
+* in the last hand of an unfinished sitting with no card played yet, the decisions that leave
+  no mark (a Humbug player keeping his hand, a double not made) are not re-enacted: the sitting
+  stops as soon as the hand is as the file shows it;
 * a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt.
 """
 
@@ -634,7 +637,8 @@ class _Replay:
 
     def before_play(self) -> bool:
         """The exchanges, declaration and doubles; the deal's irregularities are reported as
-        soon as the hand is as the file shows it. Whether the hand is played."""
+        soon as the hand is as the file shows it. Whether the hand is played: the last hand of
+        an unfinished sitting, with no card played, stops there too."""
         t, d = self.table, self.deal
         takers = {a for a, _ in d.exchanges}
         declared = d.declared_by is None
@@ -642,6 +646,8 @@ class _Replay:
         while t.phase in BEFORE_PLAY and t.pending is None:
             ready = declared and takes == len(takers) and doubles == self.doubling
             if ready and not self.deal_irregularities():
+                return False
+            if ready and self.last and not d.tricks:
                 return False
             seat = t.to_act()
             assert seat is not None
