@@ -146,3 +146,13 @@ def test_broken_logs_give_precise_errors(name: str, data: str | bytes, message: 
 def test_a_missing_file_is_a_log_error(tmp_path: Path) -> None:
     with pytest.raises(LogError, match="cannot read"):
         load_log(tmp_path / "nowhere.json")
+
+
+def test_saving_replaces_the_file_whole(tmp_path: Path) -> None:
+    path = tmp_path / "log.json"
+    path.write_text("old", encoding="utf-8")
+    save_log(played_sitting("humbug", 2, 1), path)
+    assert [p.name for p in tmp_path.iterdir()] == ["log.json"]
+    assert load_log(path).is_over()
+    with pytest.raises(LogError, match="cannot write"):
+        save_log(played_sitting("humbug", 2, 1), tmp_path / "no" / "such" / "dir.json")

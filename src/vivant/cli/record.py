@@ -30,7 +30,7 @@ from rich.text import Text
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, card_name
 from vivant.cli.play import make_console
 from vivant.errors import InvalidNotationError
-from vivant.records.log import dumps_log, parse_log, table_record
+from vivant.records.log import dumps_log, parse_log, save_log, table_record
 from vivant.records.pbn import PbnError
 from vivant.records.pbn_whist import WhistDeal, read_whist_pbn
 from vivant.records.sitting import export_pbn, import_pbn, sitting_deals
@@ -179,12 +179,14 @@ def run_import(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    write_out(dumps_log(result.table, log_meta(result.deals, args.pbn)), args.log, "utf-8")
-    if args.log:
-        print(
-            f"{args.log}: {len(result.deals)} deals, {len(result.table.log)} actions",
-            file=sys.stderr,
-        )
+    meta = log_meta(result.deals, args.pbn)
+    if args.log is None:
+        sys.stdout.write(dumps_log(result.table, meta))
+        return 0
+    save_log(result.table, args.log, meta)
+    print(
+        f"{args.log}: {len(result.deals)} deals, {len(result.table.log)} actions", file=sys.stderr
+    )
     return 0
 
 

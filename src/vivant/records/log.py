@@ -100,8 +100,16 @@ def dumps_log(table: Table, meta: Mapping[str, Any] | None = None) -> str:
 
 
 def save_log(table: Table, path: str | Path, meta: Mapping[str, Any] | None = None) -> None:
-    """Write the log of ``table`` to ``path`` (UTF-8)."""
-    Path(path).write_text(dumps_log(table, meta), encoding="utf-8")
+    """Write the log of ``table`` to ``path`` (UTF-8). The file is written beside the target
+    and renamed over it, so an interrupted save never leaves a half-written log."""
+    target = Path(path)
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.write_text(dumps_log(table, meta), encoding="utf-8")
+        partial.replace(target)
+    except OSError as exc:
+        partial.unlink(missing_ok=True)
+        raise LogError(f"{target}: cannot write: {exc.strerror}") from None
 
 
 def _fail(source: str, message: str) -> LogError:
