@@ -45,7 +45,7 @@ from vivant.variants import VARIANTS
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
 from .hub import ClientError, Connection, Hub, NewPlayer
-from .live import HUMAN, LiveTable
+from .live import HUMAN, LiveTable, event_message
 from .replay import replay_frames
 from .store import DEFAULT_URL, Store
 
@@ -332,8 +332,9 @@ async def replay(request: Request) -> Response:
         return lt
     if not lt.table.is_over():
         return _error(403, "not_over", "a sitting can be replayed once it is over")
-    rows = _hub(request).store.load_events(lt.id)
-    return JSONResponse(replay_frames(lt, rows))
+    if lt.replay is None:  # a finished sitting never changes: build its frames once
+        lt.replay = replay_frames(lt, _hub(request).store.load_events(lt.id))
+    return JSONResponse(lt.replay)
 
 
 # --- the websocket ------------------------------------------------------------------------------
@@ -459,8 +460,6 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
         last = _last_seq(data) or 0
         async with lt.lock:
             rows = hub.store.load_events(lt.id, after=last)
-            from .live import event_message
-
             conn.send(
                 {
                     "type": "welcome",

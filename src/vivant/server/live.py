@@ -86,6 +86,7 @@ class LiveTable:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
     broken: str | None = None
+    replay: dict[str, Any] | None = None
 
     @property
     def id(self) -> str:

@@ -36,7 +36,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
 DEFAULT_URL = "sqlite:///vivant.db"
@@ -342,10 +342,6 @@ class Store:
                 )
             ).first()
         return None if row is None else _event_row(row._mapping)
-
-    def raw(self) -> Connection:
-        """A connection for tests and tools that inspect the store directly."""
-        return self.engine.connect()
 
 
 def _table_row(m: Any) -> TableRow:

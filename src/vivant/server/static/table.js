@@ -361,6 +361,9 @@ function renderSide() {
   const x = v.extra || {};
   const parts = [];
   const over = state.status === "over";
+  if (you && !state.seat && !over && v.phase !== "cut") {
+    parts.push(el("div", { class: "side-box", style: "margin-bottom:8px" }, `${you}, you sit out this game: you see what a bystander sees until your turn comes round again.`));
+  }
   const mort = summary && summary.variant === "mort";
   let heading = `Game ${x.game || 1}${x.games ? ` of ${x.games}` : ""}`;
   if (x.rubber) heading = `Rubber ${x.rubber}${x.rubbers ? ` of ${x.rubbers}` : ""}, game ${x.game || 1}`;
