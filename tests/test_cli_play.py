@@ -376,7 +376,8 @@ def test_lead_from_the_wrong_hand_in_strict_mode_is_refused_with_a_hint() -> Non
 
 # --- every game -------------------------------------------------------------------------------
 
-OTHER_GAMES = sorted(set(VARIANTS) - {"mort"})
+# Duplicate Whist is played as an event of boards: `vivant duplicate play`.
+OTHER_GAMES = sorted(set(VARIANTS) - {"mort", "duplicate"})
 
 
 @pytest.mark.parametrize("game", OTHER_GAMES)
@@ -412,3 +413,20 @@ def test_player_count_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     assert "humbug is played by 2 here, not 4" in capsys.readouterr().err
     assert main(["play", "thirteen", "--seat", "V"]) == 2
     assert "--seat chooses a role in Mort" in capsys.readouterr().err
+
+
+def test_save_writes_a_log_that_replays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from vivant.records.log import load_log
+
+    log = tmp_path / "sitting.json"
+    out = run_main(["play", "mort", "--auto", "--json", "--seed", "4", "--save", str(log)], capsys)
+    record = json.loads(out)
+    table = load_log(log)
+    assert table.is_over()
+    assert [g["settlement"] for g in table.record()["games"]] == [  # type: ignore[attr-defined]
+        g["settlement"] for g in record["games"]
+    ]
+    # An interactive sitting left unfinished is saved too.
+    part = tmp_path / "part.json"
+    run_main(["play", "mort", "--seed", "4", "--save", str(part)], capsys, stdin="quit\n")
+    assert not load_log(part).is_over()

@@ -59,6 +59,7 @@ from vivant.cards import (
 from vivant.errors import VivantError
 from vivant.players import Player, customary_default, find_player, play_sitting, step, who_acts
 from vivant.players.driver import sitting_record
+from vivant.records.log import save_log
 from vivant.table import Event, Table
 from vivant.variants import VARIANTS, MortTable, find_variant
 from vivant.views import View
@@ -117,6 +118,12 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--auto", action="store_true", help="bots only; print the result")
     p.add_argument("--json", action="store_true", help="with --auto: one JSON record")
+    p.add_argument(
+        "--save",
+        metavar="LOG",
+        default=None,
+        help="write the sitting's event log (replays exactly; vivant replay / record read it)",
+    )
     p.set_defaults(func=run)
 
 
@@ -135,6 +142,8 @@ def player_count(variant: type[Table], asked: int | None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     variant = find_variant(args.game)
+    if variant.variant == "duplicate":
+        raise VivantError("Duplicate Whist is played board by board: use vivant duplicate play")
     n_players = player_count(variant, args.players)
     if args.seat is not None and variant is not MortTable:
         raise VivantError(f"--seat chooses a role in Mort; {variant.variant} seats by the cut")
@@ -143,7 +152,9 @@ def run(args: argparse.Namespace) -> int:
         print("vivant: error: --json needs --auto", file=sys.stderr)
         return 2
     if args.auto:
-        return run_auto(variant, n_players, seed, args.laws, args.opponents, args.json, sys.stdout)
+        return run_auto(
+            variant, n_players, seed, args.laws, args.opponents, args.json, sys.stdout, args.save
+        )
     console = make_console(sys.stdout)
     session = Session(
         console=console,
@@ -155,6 +166,7 @@ def run(args: argparse.Namespace) -> int:
         seed=seed,
         laws=args.laws,
         opponents=args.opponents,
+        save=args.save,
     )
     return session.play()
 
@@ -181,16 +193,25 @@ def player_seed(seed: int, index: int) -> int:
 
 
 def auto_record(
-    variant: type[Table], n_players: int, seed: int, laws: bool, kind: str
+    variant: type[Table],
+    n_players: int,
+    seed: int,
+    laws: bool,
+    kind: str,
+    save: str | None = None,
 ) -> dict[str, Any]:
-    """Play a whole sitting (tournée or rubber) with computer players of ``kind``; its record."""
+    """Play a whole sitting (tournée or rubber) with computer players of ``kind``; its record.
+    With ``save``, the sitting's event log is written there too."""
     names = [f"P{i + 1}" for i in range(n_players)]
     factory = find_player(kind)
     players: dict[str, Player] = {
         n: factory(seed=player_seed(seed, i)) for i, n in enumerate(names)
     }
     table = variant(names, laws=laws)
-    return play_sitting(table, players, random.Random(seed), seed=seed)
+    record = play_sitting(table, players, random.Random(seed), seed=seed)
+    if save is not None:
+        save_log(table, save, {"seed": seed, "kinds": record.get("kinds", {})})
+    return record
 
 
 def run_auto(
@@ -201,8 +222,9 @@ def run_auto(
     kind: str,
     as_json: bool,
     out: IO[str],
+    save: str | None = None,
 ) -> int:
-    record = auto_record(variant, n_players, seed, laws, kind)
+    record = auto_record(variant, n_players, seed, laws, kind, save)
     if as_json:
         out.write(json.dumps(record, ensure_ascii=False) + "\n")
         return 0
@@ -337,6 +359,7 @@ class Session:
         seed: int,
         laws: bool,
         opponents: str,
+        save: str | None = None,
     ) -> None:
         self.console = console
         self.read = read
@@ -344,6 +367,7 @@ class Session:
         self.seed = seed
         self.laws = laws
         self.rng = random.Random(seed)
+        self.save = save
         self.variant = variant
         self.table, cuts = self._form_table(n_players, seat, laws)
         factory = find_player(opponents)
@@ -486,6 +510,12 @@ class Session:
         order = self.table.seat_order[v.trick.leader]
         return list(zip(order, v.trick.cards, strict=False))
 
+    def save_log(self) -> None:
+        """Write the event log (finished or not) where ``--save`` asked; nothing is lost."""
+        if self.save is not None:
+            save_log(self.table, self.save, {"seed": self.seed, "kinds": self._kinds()})
+            self.say(f"The sitting's log is saved in {self.save}.")
+
     @property
     def sitting_word(self) -> str:
         """What the whole sitting is called: a tournée (Mort, English Dummy) or a rubber."""
@@ -594,7 +624,9 @@ class Session:
                 if str(q) == "end of input"
                 else "You leave the table; the game is left unfinished."
             )
+            self.save_log()
             return 0
+        self.save_log()
         rec = sitting_record(t, self._kinds(), self.seed)
         self.say(
             f"The {self.sitting_word} is over. "
