@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from vivant.actions import (
     ACTION_KINDS,
+    AskRenounce,
     CallCard,
     CallSuit,
     ChooseDeal,
@@ -22,6 +23,7 @@ from vivant.actions import (
     Deal,
     Declare,
     Double,
+    DrawAttention,
     Elect,
     Exchange,
     Pass,
@@ -59,6 +61,8 @@ actions = st.one_of(
     st.builds(Double, seats),
     st.builds(Redouble, seats),
     st.builds(Claim, seats, st.integers(0, 13)),
+    st.builds(DrawAttention, seats),
+    st.builds(AskRenounce, seats),
 )
 
 
@@ -92,4 +96,6 @@ def test_every_kind_is_covered() -> None:
         "Double",
         "Redouble",
         "Claim",
+        "DrawAttention",
+        "AskRenounce",
     }

@@ -302,6 +302,24 @@ class Claim(Action):
     tricks: int
 
 
+@dataclass(frozen=True, slots=True)
+class DrawAttention(Action):
+    """Duplicate Whist (DL-1): ``seat`` draws attention to the trick in play (claims it, names or
+    draws his card) while his partner has still to play to it; the adversary last to play to the
+    trick may direct the partner's play. Laws mode only."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AskRenounce(Action):
+    """Duplicate Whist (DL-3, WL-7.3): ``seat`` asks his partner, who did not follow suit to a
+    trick not yet turned and quitted, whether he has none of the suit; a revoke so found must be
+    corrected. Laws mode only."""
+
+    seat: Seat
+
+
 #: Every action class by its JSON ``type`` name.
 ACTION_KINDS: dict[str, type[Action]] = {c.__name__: c for c in Action.__subclasses__()}
 

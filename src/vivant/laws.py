@@ -17,7 +17,9 @@ from vivant.cards import Card, Seat, card_name
 class Revoke:
     """A revoke (WL-7.1): ``seat`` played ``card`` to trick ``trick`` (1-based) while holding
     the suit led. ``established`` once the trick is quitted or the offending side plays to the
-    next trick (WL-7.2); ``claimed`` by the other side; ``penalty`` once elected."""
+    next trick (WL-7.2); ``claimed`` by the other side; ``penalty`` once elected. ``kind`` and
+    ``rule`` name the offence: a revoke (WL-7.1), or an offence the laws punish as one (Duplicate
+    Whist DL-5: failing to play as lawfully directed)."""
 
     trick: int
     seat: Seat
@@ -25,6 +27,8 @@ class Revoke:
     established: bool = False
     claimed: bool = False
     penalty: str | None = None
+    kind: str = "revoke"
+    rule: str = "WL-7.1"
 
 
 @dataclass(frozen=True, slots=True)

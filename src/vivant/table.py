@@ -596,7 +596,11 @@ class Table(ABC):
         hand = h.hands[seat]
         if not h.trick and h.called_suit is not None:
             s = h.called_suit
-            if c // 13 != s and hand & (SUIT_MASK << (13 * s)):
+            if (
+                c // 13 != s
+                and hand & (SUIT_MASK << (13 * s))
+                and not self._punish_as_revoke(h, seat, c, "lead the suit called")
+            ):
                 raise IllegalPlayError(
                     f"{SUIT_NAMES[s]} were called: {self._seat_label(seat)} must lead one "
                     f"({self._position(h)}, WL-6.1)"
@@ -609,6 +613,12 @@ class Table(ABC):
                 f"{SUIT_NAMES[led or 0]} ({self._position(h)})"
             )
         return self._put_card(h, seat, c, revoke)
+
+    def _punish_as_revoke(self, h: HandState, seat: Seat, c: Card, duty: str) -> bool:
+        """Laws mode: whether a card that fails a lawful direction (here: to lead the suit
+        called) is accepted and punished as a revoke instead of refused. Whist refuses it; the
+        Duplicate Whist laws accept it (DL-5) and record the offence."""
+        return False
 
     def _put_card(self, h: HandState, seat: Seat, c: Card, revoke: bool) -> list[Event]:
         """Play a card that the laws accept into the trick and finish the trick if complete."""
@@ -748,7 +758,7 @@ class Table(ABC):
             )
         r = liable[0]
         r.claimed = True
-        h.irregularities.append(IrregularityRecord("revoke", "WL-7.1", r.seat, r.trick, (r.card,)))
+        h.irregularities.append(IrregularityRecord(r.kind, r.rule, r.seat, r.trick, (r.card,)))
         events = [
             Event("revoke_claimed", {"seat": self.role(r.seat), "trick": r.trick}),
         ]
@@ -867,7 +877,11 @@ class Table(ABC):
             )
         target.penalty = action.option
         for rec in h.irregularities:
-            if rec.kind == "revoke" and rec.trick == target.trick and rec.offender == target.seat:
+            if (
+                rec.kind == target.kind
+                and rec.trick == target.trick
+                and rec.offender == target.seat
+            ):
                 rec.election = action.option
         if self._next_penalty() is None:
             return self._finish_hand()

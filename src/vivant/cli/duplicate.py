@@ -5,15 +5,28 @@
 prints the schedule — rounds × tables, each cell the N–S pair, the E–W pair and the set — with the
 outcome of every check. ``--json`` prints the same as one JSON object. Unsupported movements or
 table counts (the Snow system, D-DU6) are refused with the reason.
+
+``vivant duplicate play --tables N [--kind K] [--mnemonic] [--trays K] [--trump S] --auto
+[--seed S] [--player KIND] [--json]`` runs a whole event with computer players: the trays are dealt
+beforehand from the seed, every table plays its sets with the Duplicate Whist variant as the
+movement moves pairs and trays (``vivant.variants.duplicate``), and the plays are compared the way
+the movement asks (``vivant.scoring.duplicate``); it prints the results table and every tray's
+traveller, or one JSON object. ``--tables 1 --mnemonic`` is Single-table (Mnemonic) Duplicate: the
+trays are played, then replayed turned, and the pairs compared (SD-5, SD-6). Same seed, same output.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import random
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 from vivant.movements import KINDS, Schedule, Validation
+
+if TYPE_CHECKING:
+    from vivant.scoring.duplicate import TrayResult
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,6 +57,48 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     movement.add_argument("--json", action="store_true", help="print one JSON object")
     movement.set_defaults(func=run)
+
+    play = sub.add_parser(
+        "play",
+        help="run a whole event with computer players and print the results",
+        description=(
+            "Deal the trays from the seed, play every table of the movement with computer "
+            "players, compare the results and print the results table and the travellers."
+        ),
+    )
+    play.add_argument(
+        "--tables",
+        type=int,
+        default=1,
+        help="number of tables (1 with --mnemonic: single-table Mnemonic Duplicate)",
+    )
+    play.add_argument(
+        "--kind",
+        default=None,
+        help=f"movement: {', '.join(sorted(KINDS))} (default howell for 2 tables, else mitchell)",
+    )
+    play.add_argument("--trays", type=int, default=None, help="trays per set (D-MV1 default)")
+    play.add_argument(
+        "--mnemonic",
+        action="store_true",
+        help="play every tray a second time, turned (SD-1, MN-1)",
+    )
+    play.add_argument(
+        "--trump",
+        default=None,
+        help="declare one suit trumps for the session (S H D C; default: turn the last card, "
+        "or hearts for single-table Mnemonic Duplicate, D-DU3)",
+    )
+    play.add_argument("--auto", action="store_true", help="computer players at every seat")
+    play.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
+    play.add_argument(
+        "--player",
+        default="heuristic",
+        help="computer player kind, or kinds separated by commas given to the pairs in turn "
+        "(e.g. heuristic,random; default heuristic)",
+    )
+    play.add_argument("--json", action="store_true", help="print one JSON object")
+    play.set_defaults(func=run_play)
 
 
 def schedule_json(schedule: Schedule, validation: Validation) -> dict[str, Any]:
@@ -138,3 +193,261 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_schedule(schedule, validation)
     return 0 if validation.ok else 1
+
+
+# ---------------------------------------------------------------------------------------------
+# vivant duplicate play
+
+
+def _fraction(value: Fraction) -> str:
+    return str(value)
+
+
+def play_event(
+    kind: str | None,
+    tables: int,
+    *,
+    seed: int,
+    trays_per_set: int | None = None,
+    mnemonic: bool = False,
+    trump: str | None = None,
+    player: str = "heuristic",
+) -> dict[str, Any]:
+    """Run a whole event with computer players and return its JSON record (see the module doc).
+
+    With one table and ``mnemonic`` it is a single-table Mnemonic Duplicate match (SD-5, SD-6)."""
+    from vivant.cards import parse_suit
+    from vivant.errors import InvalidActionError
+    from vivant.movements import generate
+    from vivant.players import find_player, play_sitting
+    from vivant.scoring.duplicate import score_event
+    from vivant.variants.duplicate import (
+        DuplicateTable,
+        deal_trays,
+        event_results,
+        event_sessions,
+    )
+
+    kinds = [k.strip() for k in player.split(",") if k.strip()] or ["heuristic"]
+    factories = [find_player(k) for k in kinds]
+    if tables == 1:
+        if not mnemonic:
+            raise InvalidActionError(
+                "one table plays Single-table (Mnemonic) Duplicate: add --mnemonic, or give "
+                "--tables 2 or more for a movement"
+            )
+        declared = trump or "H"
+        count = trays_per_set if trays_per_set is not None else 12
+        names = ("North", "East", "South", "West")
+        table = DuplicateTable(list(names), trays=count, mnemonic=True, declared_trump=declared)
+        bots = {
+            n: factories[(i % 2) % len(factories)](seed=seed * 16 + i) for i, n in enumerate(names)
+        }
+        record = play_sitting(table, bots, random.Random(seed), seed=seed)
+        return {"game": "duplicate", "seed": seed, "tables": 1, "form": "single-table", **record}
+    name = kind or ("howell" if tables == 2 else "mitchell")
+    schedule = generate(name, tables, trays_per_set, replay=mnemonic)
+    suit = None if trump is None else parse_suit(trump)
+    count = sum(len(s.trays) for s in schedule.sets)
+    trays = {t.tray: t for t in deal_trays(seed, count, declared_trump=suit)}
+    pairs = sorted(set(schedule.pairs))
+    everyone = [n for p in pairs for n in (f"{p}/1", f"{p}/2")]
+    bots = {
+        n: factories[(i // 2) % len(factories)](seed=seed * 1024 + i)
+        for i, n in enumerate(everyone)
+    }
+    results: list[TrayResult] = []
+    sessions: list[dict[str, Any]] = []
+    for session in event_sessions(schedule):
+        table = session.table_for(trays)
+        play_sitting(table, bots, random.Random(seed))
+        got = event_results(session, table)
+        results.extend(got)
+        sessions.append(
+            {
+                "round": session.round,
+                "table": session.table,
+                "pass": session.pass_number,
+                "ns": session.ns,
+                "ew": session.ew,
+                "plays": [
+                    {
+                        "tray": r["tray"],
+                        "turned": r["turned"],
+                        "won": r["won"],
+                        "tricks": r["tricks"],
+                        "irregularities": r["irregularities"],
+                    }
+                    for r in table.results()
+                ],
+            }
+        )
+    scored = score_event(schedule, results)
+    return {
+        "game": "duplicate",
+        "seed": seed,
+        "kind": schedule.kind,
+        "form": schedule.form,
+        "tables": schedule.tables,
+        "mnemonic": schedule.passes == 2,
+        "scoring": scored.method,
+        "player": player,
+        "trump_rule": "turned" if suit is None else f"declared {trump.upper() if trump else ''}",
+        "trays": [trays[t].to_json() for t in sorted(trays)],
+        "sessions": sessions,
+        "standings": [
+            {
+                "place": s.place,
+                "pair": s.pair,
+                "field": s.field,
+                "trays": s.trays,
+                "tricks": s.tricks,
+                "score": _fraction(s.score),
+                "shown": s.shown,
+                "margin": s.margin,
+            }
+            for s in scored.standings
+        ],
+        "matches": [
+            {
+                "pairs": [m.first, m.second],
+                "trays": list(m.trays),
+                "tricks": [m.first_tricks, m.second_tricks],
+                "winner": m.winner,
+            }
+            for m in scored.matches
+        ],
+        "teams": [
+            {"place": t.place, "team": t.team, "aggregate": t.aggregate, "score": t.score}
+            for t in scored.teams
+        ],
+        "travellers": [
+            {
+                "tray": tv.tray,
+                "par": _fraction(tv.par),
+                "lines": [
+                    {
+                        "round": ln.round,
+                        "table": ln.table,
+                        "pass": ln.pass_number,
+                        "ns": ln.ns,
+                        "ew": ln.ew,
+                        "turned": ln.turned,
+                        "ns_tricks": ln.ns_tricks,
+                        "ew_tricks": ln.ew_tricks,
+                        "ns_score": _fraction(ln.ns_score),
+                    }
+                    for ln in tv.lines
+                ],
+            }
+            for tv in scored.travellers
+        ],
+    }
+
+
+def _print_event(event: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if event["tables"] == 1:
+        _print_single_table(console, event)
+        return
+    mnemonic = ", run twice (mnemonic)" if event["mnemonic"] else ""
+    console.print(
+        f"Duplicate Whist — {event['form']}, {event['tables']} tables{mnemonic}, "
+        f"seed {event['seed']}, trumps {event['trump_rule']}, scoring: {event['scoring']}",
+        highlight=False,
+    )
+    results = Table(title="Results")
+    for col in ("Place", "Pair", "Field", "Trays", "Tricks", "Score"):
+        results.add_column(col, justify="left" if col in ("Pair", "Field") else "right")
+    if event["scoring"] == "matches":
+        results.add_column("Margin", justify="right")
+    for s in event["standings"]:
+        row = [str(s["place"]), s["pair"], s["field"], str(s["trays"]), str(s["tricks"])]
+        row.append(s["score"] if "/" not in s["score"] else f"{s['score']} (~{s['shown']})")
+        if event["scoring"] == "matches":
+            row.append(str(s["margin"]))
+        results.add_row(*row)
+    console.print(results)
+    if event["teams"]:
+        teams = Table(title="Teams")
+        for col in ("Place", "Team", "Aggregate", "Score"):
+            teams.add_column(col, justify="right")
+        for t in event["teams"]:
+            teams.add_row(str(t["place"]), t["team"], str(t["aggregate"]), f"{t['score']:+d}")
+        console.print(teams)
+    for tv in event["travellers"]:
+        trav = Table(title=f"Traveller — tray {tv['tray']} (par {tv['par']} N–S hands)")
+        for col in ("Round", "Table", "Pass", "N–S", "E–W", "Turned", "NS tricks", "EW tricks"):
+            trav.add_column(col, justify="right")
+        trav.add_column("NS v par", justify="right")
+        for ln in tv["lines"]:
+            trav.add_row(
+                str(ln["round"]),
+                str(ln["table"]),
+                str(ln["pass"]),
+                ln["ns"],
+                ln["ew"],
+                "yes" if ln["turned"] else "",
+                str(ln["ns_tricks"]),
+                str(ln["ew_tricks"]),
+                ln["ns_score"],
+            )
+        console.print(trav)
+
+
+def _print_single_table(console: Any, event: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    console.print(
+        f"Single-table (Mnemonic) Duplicate — seed {event['seed']}, trumps {event['trump_rule']}",
+        highlight=False,
+    )
+    plays = Table(title="Plays (tricks per side after penalties)")
+    for col in ("Tray", "Play", "Dealer", "N–S", "E–W"):
+        plays.add_column(col, justify="right")
+    for p in event["plays"]:
+        if p.get("abandoned") or p.get("voided"):
+            continue
+        plays.add_row(
+            str(p["tray"]),
+            "overplay (turned)" if p["turned"] else "original",
+            p["dealer"],
+            str(p["won"]["NS"]),
+            str(p["won"]["EW"]),
+        )
+    console.print(plays)
+    c = event["comparison"]
+    verdict = f"{c['winner']} win by {c['margin']}" if c["winner"] else "a tie: the pairs are equal"
+    console.print(
+        f"Comparison (SD-6): {c['original_pair']} took {c['original_ew_tricks']} tricks with the "
+        f"E–W cards on the originals; {c['replay_pair']} took {c['replay_tricks']} with the same "
+        f"cards on the overplays — {verdict}.",
+        highlight=False,
+    )
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Run ``vivant duplicate play``; prints the event and returns 0."""
+    from vivant.errors import InvalidActionError
+
+    if not args.auto:
+        raise InvalidActionError(
+            "vivant duplicate play runs computer players only for now: add --auto"
+        )
+    event = play_event(
+        args.kind,
+        args.tables,
+        seed=args.seed,
+        trays_per_set=args.trays,
+        mnemonic=args.mnemonic,
+        trump=args.trump,
+        player=args.player,
+    )
+    if args.json:
+        print(json.dumps(event, ensure_ascii=False))
+    else:
+        _print_event(event)
+    return 0

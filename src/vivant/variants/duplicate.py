@@ -1,0 +1,1021 @@
+"""Duplicate Whist: the same deals replayed by different players, results compared by tricks.
+
+Rules (seed 003, Foster's *Complete Hoyle*, the Duplicate Whist laws SEC 1–6, "Single Table, or
+Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.md, movements.md):
+
+* Four players at fixed seats N, E, S, W, N–S partners against E–W; no cutting: the schedule fixes
+  who sits where and who deals (DU-1.1, DU-1.2). Tray ``t`` is dealt by N, E, S, W in rotation
+  (tray 1 N, tray 2 E, …; **D-DU10**, the deal passing to the left, WL-2.5).
+* Each deal goes into a *tray* (board) with its trump: the last card turned as at whist and
+  recorded with the tray (DU-1.4), or one suit declared trumps for the session, no card turned
+  (SD-2, **D-DU3** ``declared_trump``; ``turn_trump_each_deal`` turns one all the same). Every later
+  play of the tray (the overplay) uses the same hands and trump; the cards go back into the tray
+  intact (DU-1.5). A play may hold the tray *turned* a quarter round: the tray's N hand at the E
+  seat, E at S, S at W, W at N, so the hands first held N–S are held E–W (SD-5, MV-1.5;
+  **D-DU11**: the quarter turn is clockwise).
+* Whist trick play. Every trick counts: a play's result is the tricks each side took; no book,
+  honours, games or rubbers (DU-1.6).
+* **Single-table (Mnemonic) Duplicate** (``mnemonic``): the trays are dealt and played in turn,
+  laid aside, then every tray is replayed turned, so each player plays each deal twice, the second
+  time with a hand an adversary held (SD-1, SD-5). Fixed pairs: E–W tricks of the originals (pair
+  Y, sitting E–W) against tricks with the same cards in the overplays (pair X, sitting N–S); the
+  larger total wins by the difference (SD-6, ``scoring.duplicate.fixed_pairs_mnemonic``).
+  Any irregularity found in the hands means a new deal: the tray is dealt again and both its plays
+  restart (SD-4). Tricks may be gathered on the overplay (SD-3; nothing for the engine to do).
+* Laws mode (seed 003 SEC 1–6, duplicate.md §2; whist laws otherwise):
+
+  - revoke: established as WL-7.2; penalty two tricks transferred from the revoking side to the
+    other for that deal, all it has if fewer (DU-1.7, **D-DU2**; the seed's page gives no figure);
+  - a misdeal: the misdealer always deals again (DU-1.3, **D-DU7**);
+  - SEC 1 (DL-1, **D-DU1**): a player who draws attention to the trick while his partner has still
+    to play to it (:class:`~vivant.actions.DrawAttention`) lets the adversary last to play to the
+    trick direct the partner to play his highest or lowest of the suit led and, if he has none, to
+    trump or not to trump; the direction is given without seeing the partner's hand, so it names
+    both parts (``highest/trump`` … ``lowest/no_trump``) or ``waive``;
+  - SEC 3 (DL-3, WL-7.3): a player may ask his partner, who did not follow suit to a trick not yet
+    turned and quitted, whether he has none of it (:class:`~vivant.actions.AskRenounce`); a revoke
+    so found is corrected at once (WL-7.4);
+  - SEC 4 (DL-4): a penalty once demanded by an adversary entitled to it is final; a demand by the
+    adversary not entitled (DUV-8), a demand for a penalty other than the lawful one, or a waiver
+    by either adversary cancels every penalty for that offence — revokes excepted. A penalty
+    withheld so leaves the offence unpunished: a card led out of turn goes back and the right hand
+    leads; of cards played together the offender plays the first and takes the rest back;
+  - SEC 5 (DL-5): failing, when able, to play the highest or lowest card, to trump or not, to lead
+    the suit called, or to win the trick as lawfully directed is punished as a revoke (DUV-9): the
+    card is accepted, the offence recorded, and the other side may claim it like a revoke;
+  - SEC 6 (DL-6): two cards played together (:class:`~vivant.actions.PlayTogether`) that are both
+    better than any card the adversaries hold of their suit: either adversary may require the
+    partner to win the trick to which the first (``win_1``) or the second (``win_2``) is played
+    (**D-DU12**: the offender plays his cards in the order he gives them, the second becoming a
+    card liable to be called; a partner who leads that trick is under no obligation), or waive;
+    other cards played together are exposed as at whist (WL-5.1), the adversaries electing;
+  - SEC 2 (a player may remind his partner of a penalty) needs no engine action: every election
+    is shown to both adversaries.
+
+The tournament layer (:func:`deal_trays`, :func:`event_sessions`, :func:`event_results`) turns a
+movement of :mod:`vivant.movements` into one table session per round and table, the trays
+travelling as the schedule says (D-MV3 order within a round), and their results into the
+:class:`~vivant.scoring.duplicate.TrayResult` records :func:`~vivant.scoring.duplicate.score_event`
+compares. The trays of an event are all dealt beforehand from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from vivant.actions import (
+    Action,
+    AskRenounce,
+    DrawAttention,
+    Elect,
+    ReportExposed,
+    ReportMisdeal,
+)
+from vivant.cards import (
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    SUIT_MASK,
+    Card,
+    CardSet,
+    Seat,
+    Suit,
+    card_name,
+    cards_of,
+    parse_card,
+    parse_suit,
+)
+from vivant.deal import deal_hands
+from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
+from vivant.laws import Election, IrregularityRecord, Revoke
+from vivant.movements import Schedule, plays
+from vivant.scoring.duplicate import (
+    TRICKS,
+    SingleTableResult,
+    TrayResult,
+    fixed_pairs_mnemonic,
+)
+from vivant.table import DEAL, OVER, PLAY, Event, HandState, Table
+from vivant.trick import is_revoke, trick_winner
+
+__all__ = [
+    "DIRECTIONS",
+    "REVOKE_TRICKS",
+    "DuplicateTable",
+    "Session",
+    "Tray",
+    "deal_trays",
+    "event_results",
+    "event_sessions",
+    "pair_players",
+    "tray_dealer",
+]
+
+#: D-DU2: tricks a revoke (or an offence punished as one, DL-5) transfers to the other side.
+REVOKE_TRICKS: Final = 2
+
+#: SD-5, D-DU3: trays a single-table mnemonic match deals before the overplay.
+MNEMONIC_TRAYS: Final = 12
+
+#: DL-1: the directions the adversary last to play may give the offender's partner.
+DIRECTIONS: Final = ("highest/trump", "highest/no_trump", "lowest/trump", "lowest/no_trump")
+
+#: DL-6: which of the cards played together goes to the trick the partner must win.
+WIN_OPTIONS: Final = ("win_1", "win_2")
+
+#: Names of penalties the laws know: demanding one that is not open cancels (DL-4).
+PENALTY_NAMES: Final = frozenset({"call_card", "call_suit", "take_back", *DIRECTIONS, *WIN_OPTIONS})
+
+#: Elections whose penalty DL-4 governs (revokes are the exception and never elected so).
+PENALTY_KINDS: Final = frozenset({"lead_out_of_turn", "two_cards", "direction", "winning_cards"})
+
+SUMMARY = """\
+Duplicate Whist — four players, N-S against E-W, the same deals replayed and compared (seed 003).
+No cutting: seats are fixed; tray t is dealt by N, E, S, W in turn. Each deal goes into a tray
+with its trump (the last card turned, or one suit declared for the session) and is overplayed
+later with the same hands. Whist play; every trick counts, a deal's result is the tricks each
+side took (no honours, games or rubbers).
+Mnemonic (single-table) duplicate: the trays are dealt and played, then every tray is replayed
+turned a quarter round, so each pair holds the cards its adversaries held; the E-W tricks of the
+originals are compared with the tricks made with the same cards on the overplay.
+Laws: a revoke transfers two tricks; a misdealer deals again; drawing attention to a trick before
+one's partner has played lets the last adversary direct the partner (highest or lowest, trump or
+not); a player may ask his partner "none of that suit?"; a penalty demanded is final, while a
+demand by the wrong adversary, a wrong penalty or a waiver cancels it (revokes excepted); failing
+to obey a lawful direction is punished as a revoke; winning cards played together let either
+adversary make the partner win the trick.
+"""
+
+
+def tray_dealer(tray: int) -> Seat:
+    """D-DU10: tray ``t`` is dealt by N, E, S, W in rotation, tray 1 by North."""
+    return (tray - 1) % 4
+
+
+def _turn(seat: Seat, turned: bool) -> Seat:
+    """The table seat holding the tray's ``seat`` hand (D-DU11: a quarter turn clockwise)."""
+    return (seat + 1) % 4 if turned else seat
+
+
+@dataclass(frozen=True)
+class Tray:
+    """A deal kept intact (MV-1.1): the hands by the tray's seats N, E, S, W (masks), its dealer,
+    trump (``None`` never happens at whist, kept for symmetry) and the card turned (or ``None``
+    when a suit was declared for the session)."""
+
+    tray: int
+    dealer: Seat
+    hands: tuple[int, int, int, int]
+    trump: Suit
+    turn_up: Card | None
+
+    def deal(self) -> str:
+        """The hands in PBN deal notation, North first."""
+        return "N:" + " ".join(CardSet(h).pbn() for h in self.hands)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tray": self.tray,
+            "dealer": SEAT_LETTERS[self.dealer],
+            "trump": SUIT_LETTERS[self.trump],
+            "turn_up": None if self.turn_up is None else card_name(self.turn_up),
+            "deal": self.deal(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Tray:
+        """Read :meth:`to_json` output; malformed data raises :class:`InvalidNotationError`."""
+        try:
+            tray = data["tray"]
+            dealer = SEAT_LETTERS.index(str(data["dealer"]).upper())
+            trump = parse_suit(str(data["trump"]))
+            up = data.get("turn_up")
+            turn_up = None if up is None else parse_card(str(up))
+            text = str(data["deal"])
+        except (KeyError, ValueError) as exc:
+            raise InvalidNotationError(f"invalid tray record {dict(data)!r}: {exc}") from None
+        if type(tray) is not int or tray < 1:
+            raise InvalidNotationError(f"invalid tray number {tray!r}")
+        first, _, rest = text.partition(":")
+        parts = rest.split()
+        if first.upper() not in SEAT_LETTERS or len(parts) != 4:
+            raise InvalidNotationError(f"tray {tray}: invalid deal {text!r}")
+        start = SEAT_LETTERS.index(first.upper())
+        hands = [0, 0, 0, 0]
+        for i, part in enumerate(parts):
+            hands[(start + i) % 4] = CardSet.from_pbn(part).mask
+        union = hands[0] | hands[1] | hands[2] | hands[3]
+        if union != (1 << 52) - 1 or any(h.bit_count() != 13 for h in hands):
+            raise InvalidNotationError(f"tray {tray}: a tray holds thirteen cards in each hand")
+        if turn_up is not None and (not hands[dealer] >> turn_up & 1 or turn_up // 13 != trump):
+            raise InvalidNotationError(f"tray {tray}: the turn-up must be the dealer's, of trumps")
+        return cls(tray, dealer, (hands[0], hands[1], hands[2], hands[3]), trump, turn_up)
+
+
+def make_tray(
+    tray: int, pack: Sequence[Card], declared_trump: Suit | None = None, *, turn: bool = False
+) -> Tray:
+    """Deal ``pack`` for tray ``tray`` from its dealer (WL-2.4, D-DU10): the last card turned for
+    trumps (DU-1.4) unless a suit is declared for the session (SD-2), when none is turned unless
+    ``turn`` (``turn_trump_each_deal``)."""
+    dealer = tray_dealer(tray)
+    h = deal_hands(pack, dealer)
+    last = pack[-1]
+    if declared_trump is None:
+        return Tray(tray, dealer, (h[0], h[1], h[2], h[3]), last // 13, last)
+    return Tray(tray, dealer, (h[0], h[1], h[2], h[3]), declared_trump, last if turn else None)
+
+
+def deal_trays(
+    seed: int,
+    count: int,
+    *,
+    first: int = 1,
+    declared_trump: Suit | None = None,
+    turn: bool = False,
+) -> tuple[Tray, ...]:
+    """Trays ``first`` … ``first + count − 1`` dealt beforehand from ``seed`` (one shuffle per
+    tray, each from its own seeded generator, so a tray's deal does not depend on how many others
+    are dealt)."""
+    out = []
+    for t in range(first, first + count):
+        pack = list(range(52))
+        random.Random(f"vivant-duplicate:{seed}:{t}").shuffle(pack)
+        out.append(make_tray(t, pack, declared_trump, turn=turn))
+    return tuple(out)
+
+
+def _suit_option(text: object) -> Suit | None:
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        raise InvalidActionError(f"declared_trump is a suit letter S H D C, not {text!r}")
+    try:
+        return parse_suit(text)
+    except InvalidNotationError as exc:
+        raise InvalidActionError(f"declared_trump: {exc}") from None
+
+
+class DuplicateTable(Table):
+    """One table of Duplicate Whist playing a programme of trays (see the module doc).
+
+    ``players`` are the four players by seat N, E, S, W. Options:
+
+    * ``trays`` — trays dealt and played here (default 12 for a mnemonic match, else 4), numbered
+      from 1; ignored when ``program`` is given;
+    * ``mnemonic`` — play every tray a second time, turned (SD-1, SD-5);
+    * ``declared_trump`` — ``"S" "H" "D" "C"``: one suit trumps for the session (SD-2, D-DU3);
+      ``turn_trump_each_deal`` turns the last card all the same;
+    * ``boards`` — recorded trays (:meth:`Tray.to_json`) to play instead of dealing them here;
+    * ``program`` — the plays in order, ``[[tray, turned], ...]`` (a session of an event).
+    """
+
+    variant: ClassVar[str] = "duplicate"
+    aliases: ClassVar[tuple[str, ...]] = ("duplicate-whist",)
+    summary: ClassVar[str] = SUMMARY
+    side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
+    withdrawn_lead_rule: ClassVar[str] = "DL-4"
+    options: ClassVar[tuple[str, ...]] = (
+        "trays",
+        "mnemonic",
+        "declared_trump",
+        "turn_trump_each_deal",
+        "boards",
+        "program",
+    )
+    min_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = 4
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        *,
+        laws: bool = False,
+        trays: int | None = None,
+        mnemonic: bool = False,
+        declared_trump: str | None = None,
+        turn_trump_each_deal: bool = False,
+        boards: Sequence[Mapping[str, Any]] = (),
+        program: Sequence[Sequence[Any]] | None = None,
+    ) -> None:
+        names = tuple(players)
+        if len(names) != 4:
+            raise InvalidActionError(
+                f"Duplicate Whist is played by four at a table (N, E, S, W); got {len(names)}"
+            )
+        if len(set(names)) != len(names):
+            raise InvalidActionError(f"player names must differ: {list(names)}")
+        super().__init__(names, laws=laws)
+        self.trump_suit = _suit_option(declared_trump)
+        self.declared_trump = None if self.trump_suit is None else SUIT_LETTERS[self.trump_suit]
+        self.turn_trump_each_deal = bool(turn_trump_each_deal)
+        self.mnemonic = bool(mnemonic)
+        if self.mnemonic and self.trump_suit is None and not self.turn_trump_each_deal:
+            raise InvalidActionError(
+                "Mnemonic Duplicate turns no trump: declare one suit trumps for the session "
+                "(declared_trump, SD-2, D-DU3) or set turn_trump_each_deal"
+            )
+        self.boards = [Tray.from_json(b).to_json() for b in boards]
+        self.trays_dealt: dict[int, Tray] = {}
+        for b in self.boards:
+            tray = Tray.from_json(b)
+            self.trays_dealt[tray.tray] = tray
+        if program is None:
+            count = trays if trays is not None else (MNEMONIC_TRAYS if self.mnemonic else 4)
+            if type(count) is not int or not 1 <= count <= 100:
+                raise InvalidActionError(f"trays must be 1 to 100, not {count!r}")
+            self.trays: int | None = count
+            self.program: list[list[Any]] | None = None
+            seq = [(t, False) for t in range(1, count + 1)]
+            if self.mnemonic:
+                seq += [(t, True) for t in range(1, count + 1)]
+        else:
+            self.trays = None
+            seq = []
+            for item in program:
+                if (
+                    len(item) != 2
+                    or type(item[0]) is not int
+                    or item[0] < 1
+                    or not isinstance(item[1], bool)
+                ):
+                    raise InvalidActionError(f"a program entry is [tray, turned], not {item!r}")
+                seq.append((item[0], item[1]))
+            if not seq:
+                raise InvalidActionError("the program holds no play")
+            self.program = [[t, turned] for t, turned in seq]
+        self.sequence: list[tuple[int, bool]] = seq
+        self.position = 0
+        self.void: set[int] = set()
+        self._next_play()
+
+    # --- seats ----------------------------------------------------------------------------------
+
+    def seat_player(self, seat: Seat) -> str | None:
+        return self.players[seat]
+
+    def cutter(self, dealer: Seat) -> Seat:
+        return (dealer - 1) % 4
+
+    # --- the programme of plays -----------------------------------------------------------------
+
+    @property
+    def current(self) -> tuple[int, bool]:
+        """The tray in play and whether it lies turned."""
+        return self.sequence[min(self.position, len(self.sequence) - 1)]
+
+    def _next_play(self) -> list[Event]:
+        """Set up the next play of the programme: deal the tray if it has no hands yet, else lay
+        out its hands (turned if so) and begin the play; the end of the programme ends the
+        sitting."""
+        if self.position >= len(self.sequence):
+            self.phase = OVER
+            self.hand = None
+            return [Event("session_over", {"plays": len(self.hand_records)})]
+        tray, turned = self.sequence[self.position]
+        self.dealer = _turn(tray_dealer(tray), turned)
+        known = self.trays_dealt.get(tray)
+        if known is None:
+            self.hand = None
+            self.phase = DEAL
+            return [Event("tray", {"tray": tray, "turned": turned, "deal": True})]
+        h = HandState(
+            dealer=_turn(known.dealer, turned),
+            hands=[0, 0, 0, 0],
+            trump=known.trump,
+            turn_up=known.turn_up,
+            leader=(_turn(known.dealer, turned) + 1) % 4,
+            turn_up_taken=known.turn_up is None,
+        )
+        for s in range(4):
+            h.hands[_turn(s, turned)] = known.hands[s]
+        self.hand = h
+        self._start_play(h)
+        return [Event("tray", {"tray": tray, "turned": turned, "deal": False})]
+
+    def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
+        hands = deal_hands(pack, dealer)
+        last = pack[-1]
+        declared = self.trump_suit
+        trump = last // 13 if declared is None else declared
+        turn_up = last if declared is None or self.turn_trump_each_deal else None
+        return HandState(
+            dealer=dealer,
+            hands=hands,
+            trump=trump,
+            turn_up=turn_up,
+            leader=(dealer + 1) % 4,
+            turn_up_taken=turn_up is None,
+        )
+
+    def _after_deal(self, h: HandState) -> list[Event]:
+        """DU-1.4: the deal goes into the tray with its trump."""
+        tray, turned = self.current
+        hands = [0, 0, 0, 0]
+        for s in range(4):
+            hands[s] = h.hands[_turn(s, turned)]
+        assert h.trump is not None
+        self.trays_dealt[tray] = Tray(
+            tray,
+            tray_dealer(tray),
+            (hands[0], hands[1], hands[2], hands[3]),
+            h.trump,
+            h.turn_up,
+        )
+        return self._start_play(h)
+
+    def dealt_here(self, tray: int) -> bool:
+        """Whether ``tray`` was dealt at this table (not given as a recorded board)."""
+        return all(b["tray"] != tray for b in self.boards)
+
+    def is_overplay(self) -> bool:
+        """Whether the tray in play was played before at this table (a mnemonic overplay)."""
+        tray, _ = self.current
+        return any(r["tray"] == tray for r in self.results())
+
+    def hands_from_tray(self) -> bool:
+        """Whether the hands in play come from the tray, not from a deal made for this play."""
+        tray, _ = self.current
+        return not self.dealt_here(tray) or self.is_overplay()
+
+    # --- the end of a play ----------------------------------------------------------------------
+
+    def _finish_hand(self) -> list[Event]:
+        h = self.hand
+        assert h is not None
+        won = list(h.won)
+        for r in h.revokes:
+            if r.claimed and r.penalty == "T":
+                side = self.seat_sides[r.seat]
+                moved = min(REVOKE_TRICKS, won[side])
+                won[side] -= moved
+                won[1 - side] += moved
+        tray, turned = self.current
+        record: dict[str, Any] = {
+            "tray": tray,
+            "turned": turned,
+            "dealt": not self.hands_from_tray(),
+            "overplay": self.is_overplay(),
+            "hands": {SEAT_LETTERS[s]: CardSet(h.initial[s]).pbn() for s in range(4)},
+        }
+        record.update(self._hand_record(h))
+        record["won"] = {"NS": won[0], "EW": won[1]}
+        record["tricks_in_play"] = {"NS": h.won[0], "EW": h.won[1]}
+        if h.notes:
+            record.update(h.notes)
+        self.hand_records.append(record)
+        events = [Event("hand_scored", {"tray": tray, "won": record["won"]})]
+        self.hand = None
+        self.position += 1
+        return events + self._next_play()
+
+    def _hand_record(self, h: HandState, *, abandoned: bool = False) -> dict[str, Any]:
+        rec = super()._hand_record(h, abandoned=abandoned)
+        if abandoned:
+            tray, turned = self.current
+            rec = {"tray": tray, "turned": turned, **rec}
+        return rec
+
+    # --- results --------------------------------------------------------------------------------
+
+    def results(self) -> list[dict[str, Any]]:
+        """The plays that count, in order: abandoned plays and plays voided by SD-4 left out."""
+        return [
+            r
+            for i, r in enumerate(self.hand_records)
+            if not r.get("abandoned") and i not in self.void
+        ]
+
+    def mnemonic_result(self) -> SingleTableResult | None:
+        """SD-6 for a finished mnemonic match: pair Y (E–W) on the originals against pair X (N–S)
+        holding the same E–W cards on the overplays, tray by tray in the order played."""
+        if not self.mnemonic or self.phase != OVER:
+            return None
+        originals: dict[int, int] = {}
+        overplays: dict[int, int] = {}
+        for r in self.results():
+            if r["turned"]:
+                overplays[r["tray"]] = r["won"]["NS"]  # N–S seats hold the tray's E–W cards
+            else:
+                originals[r["tray"]] = r["won"]["EW"]
+        order = sorted(originals)
+        return fixed_pairs_mnemonic(
+            [originals[t] for t in order],
+            [overplays[t] for t in order],
+            original_pair=self.pair_name(1),
+            replay_pair=self.pair_name(0),
+        )
+
+    def pair_name(self, side: int) -> str:
+        """The players of a side, ``"N & S"`` or ``"E & W"``."""
+        a, b = (0, 2) if side == 0 else (1, 3)
+        return f"{self.players[a]} & {self.players[b]}"
+
+    def record(self) -> dict[str, Any]:
+        """The record of the session: players by seat, the trays as dealt, every play (tricks,
+        result, irregularities) and, for a mnemonic match, the SD-6 comparison."""
+        out: dict[str, Any] = {
+            "game": self.variant,
+            "laws": self.laws,
+            "players": list(self.players),
+            "seats": {SEAT_LETTERS[s]: self.players[s] for s in range(4)},
+            "mnemonic": self.mnemonic,
+            "trump_rule": (
+                "turned" if self.trump_suit is None else f"declared {SUIT_LETTERS[self.trump_suit]}"
+            ),
+            "trays": [self.trays_dealt[t].to_json() for t in sorted(self.trays_dealt)],
+            "plays": self.hand_records,
+            "totals": self._totals(),
+        }
+        result = self.mnemonic_result()
+        if result is not None:
+            out["comparison"] = {
+                "rule": "SD-6",
+                "original_pair": result.original_pair,
+                "original_ew_tricks": result.original_tricks,
+                "replay_pair": result.replay_pair,
+                "replay_tricks": result.replay_tricks,
+                "winner": result.winner,
+                "margin": result.margin,
+            }
+        return out
+
+    def _totals(self) -> dict[str, int]:
+        ns = sum(r["won"]["NS"] for r in self.results())
+        return {"NS": ns, "EW": TRICKS * len(self.results()) - ns}
+
+    # --- views ----------------------------------------------------------------------------------
+
+    def _score_view(self) -> dict[str, int]:
+        return self._totals()
+
+    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+        tray, turned = self.current
+        extra: dict[str, Any] = {
+            "tray": tray,
+            "turned": turned,
+            "play": min(self.position + 1, len(self.sequence)),
+            "plays": len(self.sequence),
+        }
+        h = self.hand
+        if h is not None:
+            for key in ("direction", "win_due"):
+                if key in h.notes:
+                    extra[key] = h.notes[key]
+        return extra
+
+    # --- deal irregularities (D-DU7, SD-4) ------------------------------------------------------
+
+    def _other_action(self, action: Action) -> list[Event]:
+        if isinstance(action, DrawAttention):
+            return self._draw_attention(action)
+        if isinstance(action, AskRenounce):
+            return self._ask_renounce(action)
+        return super()._other_action(action)
+
+    def _report_deal(self, action: ReportMisdeal | ReportExposed) -> list[Event]:
+        """A deal irregularity is open only where the tray was dealt: at its original here, or,
+        in a mnemonic match, on the overplay (SD-4: any irregularity found in the hands)."""
+        if self.hand is not None and self.hands_from_tray():
+            tray, _ = self.current
+            if not (self.mnemonic and self.dealt_here(tray)) or isinstance(action, ReportExposed):
+                raise InvalidActionError(
+                    f"tray {tray} was not dealt for this play: its hands come from the tray"
+                )
+        return super()._report_deal(action)
+
+    def _misdeal_election(self, h: HandState, reason: str) -> Election:
+        """D-DU7: the misdealer always deals again; SD-4: on a mnemonic overplay, a new deal of
+        the tray, both plays restarting."""
+        if self.is_overplay():
+            return Election(
+                "misdeal",
+                "SD-4",
+                h.dealer,
+                self.electors(1 - self.seat_sides[h.dealer]),
+                ("new_deal",),
+                "new_deal",
+            )
+        return Election(
+            "misdeal",
+            "D-DU7",
+            h.dealer,
+            self.electors(1 - self.seat_sides[h.dealer]),
+            ("redeal",),
+            "redeal",
+        )
+
+    def _redeal(self, same_dealer: bool) -> None:
+        """The tray is dealt again by its dealer (D-DU7). SD-4 on an overplay: the tray's earlier
+        play is voided and the tray dealt again, then both plays are made anew."""
+        tray, _ = self.current
+        if self.is_overplay():
+            for i, r in enumerate(self.hand_records):
+                if r["tray"] == tray and not r.get("abandoned") and i not in self.void:
+                    self.void.add(i)
+                    r["voided"] = "SD-4"
+            self.sequence.insert(self.position, (tray, False))
+        self.trays_dealt.pop(tray, None)
+        self.hand = None
+        self._next_play()
+
+    # --- the laws of play (seed 003 SEC 1–6) ----------------------------------------------------
+
+    def _penalty_options(self, rev: Revoke) -> tuple[str, ...]:
+        """D-DU2: the only penalty, two tricks transferred."""
+        return ("T",)
+
+    def _punish_as_revoke(self, h: HandState, seat: Seat, c: Card, duty: str) -> bool:
+        """DL-5: the card is accepted and the failure recorded, punishable as a revoke."""
+        if not self.laws:
+            return False
+        self._breach(h, seat, c, duty)
+        return True
+
+    def _breach(self, h: HandState, seat: Seat, c: Card, duty: str) -> None:
+        """Record a DL-5 failure by ``seat`` playing ``c`` to the trick in play: punishable as a
+        revoke, already beyond correction (the card obeyed nobody's direction)."""
+        trick = len(h.tricks) + 1
+        h.revokes.append(
+            Revoke(
+                trick=trick,
+                seat=seat,
+                card=c,
+                established=True,
+                kind="failure_to_comply",
+                rule="DL-5",
+            )
+        )
+        h.notes.setdefault("failures", []).append(
+            {"seat": self.role(seat), "trick": trick, "card": card_name(c), "duty": duty}
+        )
+
+    def _due(self, h: HandState, seat: Seat, key: str) -> dict[str, Any] | None:
+        """The direction ``key`` (``direction`` DL-1, ``win_due`` DL-6) if it binds ``seat`` in
+        the trick in play, with a card led."""
+        due: dict[str, Any] | None = h.notes.get(key)
+        if due is None or due["seat"] != self.role(seat) or due["trick"] != len(h.tricks) + 1:
+            return None
+        return due if h.trick else None
+
+    def _duty_mask(self, h: HandState, seat: Seat) -> tuple[int, str] | None:
+        """The cards ``seat`` may play to obey a direction due now (DL-1, DL-6), and the duty."""
+        hand = h.hands[seat]
+        led = h.trick[0] // 13 if h.trick else 0
+        follow = hand & (SUIT_MASK << (13 * led))
+        direction = self._due(h, seat, "direction")
+        if direction is not None:
+            order, ruff = str(direction["option"]).split("/")
+            if follow:
+                cards = cards_of(follow)
+                return 1 << (cards[-1] if order == "highest" else cards[0]), f"play his {order}"
+            trumps = hand & (SUIT_MASK << (13 * h.trump)) if h.trump is not None else 0
+            if ruff == "trump":
+                return (trumps or hand), "trump"
+            return (hand & ~trumps or hand), "not trump"
+        if self._due(h, seat, "win_due") is not None:
+            legal = follow or hand
+            trick = tuple(h.trick)
+            winners = 0
+            for c in cards_of(legal):
+                if trick_winner((*trick, c), h.trump) == len(trick):
+                    winners |= 1 << c
+            return (winners or legal), "win the trick"
+        return None
+
+    def playable(self, seat: Seat) -> int:
+        base = super().playable(seat)
+        h = self.hand
+        if not base or h is None or h.forced is not None:
+            return base
+        duty = self._duty_mask(h, seat)
+        if duty is None:
+            return base
+        return (base & duty[0]) or base
+
+    def _play(self, seat: Seat, c: Card) -> list[Event]:
+        """DL-5: a card that disobeys a direction due now (DL-1, DL-6) is accepted in laws mode
+        and the failure recorded before the card goes to the trick; the direction is then spent.
+        """
+        h = self.hand
+        if (
+            not self.laws
+            or h is None
+            or self.phase != PLAY
+            or self.pending is not None
+            or type(seat) is not int
+            or not 0 <= seat < 4
+            or type(c) is not int
+            or not 0 <= c < 52
+            or seat != self._next_to_play(h)
+            or h.must_correct is not None
+            or not h.hands[seat] >> c & 1
+            or (h.forced is not None and h.forced[0] == seat and h.forced[1] != c)
+            or self._suit_call_elector() is not None
+        ):
+            return super()._play(seat, c)
+        duty = self._duty_mask(h, seat)
+        if duty is not None:
+            mask, what = duty
+            if not mask >> c & 1:
+                self._breach(h, seat, c, what)
+            for key in ("direction", "win_due"):
+                if h.notes.get(key, {}).get("seat") == self.role(seat):
+                    h.notes.pop(key)
+        return super()._play(seat, c)
+
+    # --- SEC 1: drawing attention to the trick (DL-1, D-DU1) ------------------------------------
+
+    def _draw_attention(self, action: DrawAttention) -> list[Event]:
+        h = self._require_hand()
+        seat = action.seat
+        self._check_seat(seat)
+        if not self.laws:
+            raise InvalidActionError("irregularities are recorded in laws mode only")
+        if h.must_correct is not None:
+            raise InvalidActionError("a revoke must first be corrected")
+        partner = (seat + 2) % 4
+        if not h.trick:
+            raise InvalidActionError(
+                "no card has been led to this trick: there is nothing to direct (DL-1)"
+            )
+        if partner in h.trick_seats:
+            raise InvalidActionError(
+                f"{self._seat_label(partner)} has already played to this trick (DL-1)"
+            )
+        order = self.seat_order[h.leader]
+        elector = [s for s in order if self.seat_sides[s] != self.seat_sides[seat]][-1]
+        self.pending = Election(
+            "direction", "DL-1", seat, (elector,), (*DIRECTIONS, "waive"), "waive"
+        )
+        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+
+    # --- SEC 3: "none of that suit, partner?" (DL-3, WL-7.3) ------------------------------------
+
+    def _ask_renounce(self, action: AskRenounce) -> list[Event]:
+        h = self._require_hand()
+        seat = action.seat
+        self._check_seat(seat)
+        if not self.laws:
+            raise InvalidActionError("irregularities are recorded in laws mode only")
+        partner = (seat + 2) % 4
+        if h.trick:
+            cards, seats, number = list(h.trick), list(h.trick_seats), len(h.tricks) + 1
+        elif h.tricks and not (len(h.tricks) == 13 and self.phase != PLAY):
+            last = h.tricks[-1]
+            cards, seats, number = list(last.cards), list(last.seats), len(h.tricks)
+        else:
+            raise InvalidActionError("no trick is open to the question now (DL-3)")
+        if partner not in seats:
+            raise InvalidActionError(
+                f"{self._seat_label(partner)} has not played to trick {number} (DL-3)"
+            )
+        card = cards[seats.index(partner)]
+        if card // 13 == cards[0] // 13:
+            raise InvalidActionError(
+                f"{self._seat_label(partner)} followed suit to trick {number}: nothing to ask"
+            )
+        h.notes.setdefault("inquiries", []).append(
+            {"by": self.role(seat), "trick": number, "rule": "DL-3"}
+        )
+        fresh = next(
+            (r for r in h.revokes if r.seat == partner and r.trick == number and not r.established),
+            None,
+        )
+        if fresh is None:
+            return [Event("renounce_confirmed", {"seat": self.role(partner), "trick": number})]
+        if not h.trick:
+            self._reopen_last_trick(h)
+        h.must_correct = partner
+        return [Event("revoke_to_correct", {"seat": self.role(partner), "rule": "DL-3"})]
+
+    # --- SEC 6: winning cards played together (DL-6, D-DU12) ------------------------------------
+
+    def _two_cards_election(
+        self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
+    ) -> Election:
+        """DL-6 when every card is better than any the adversaries hold of its suit; otherwise
+        WL-5.1 (the adversaries say which card is played, the other is exposed). The offender's
+        card to the trick is the first he could play without revoking (D-DU12)."""
+        h = self.hand
+        assert h is not None
+        against = 0
+        for s in range(4):
+            if self.seat_sides[s] != self.seat_sides[seat]:
+                against |= h.hands[s]
+        winners = all(
+            not against & (SUIT_MASK << (13 * (c // 13))) & ~((2 << c) - 1) for c in cards
+        )
+        if not winners:
+            return super()._two_cards_election(seat, cards, options)
+        first = parse_card(options[0])
+        ordered = (first, *(c for c in cards if c != first))
+        return Election(
+            "winning_cards",
+            "DL-6",
+            seat,
+            self.electors(1 - self.seat_sides[seat]),
+            (*WIN_OPTIONS[: len(ordered)], "waive"),
+            "waive",
+            ordered,
+        )
+
+    # --- elections and DL-4 ---------------------------------------------------------------------
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        p = self.pending
+        if (
+            p is not None
+            and p.kind in PENALTY_KINDS
+            and seat not in p.electors
+            and "waive" in p.options
+            and self._adversary_of(seat, p.offender)
+        ):
+            return [Elect(seat, "waive")]
+        return super().legal_actions(seat)
+
+    def _adversary_of(self, seat: Seat, offender: Seat) -> bool:
+        return self.seat_sides[seat] != self.seat_sides[offender] and seat in self.electors(
+            self.seat_sides[seat]
+        )
+
+    def _elect(self, action: Elect) -> list[Event]:
+        p = self.pending
+        if p is None or p.kind not in PENALTY_KINDS or not self.laws:
+            return self._elect_base(action)
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise InvalidActionError(f"invalid seat {seat!r}")
+        if not self._adversary_of(seat, p.offender):
+            raise WrongSeatError(
+                f"the penalty for the {p.kind} ({p.rule}) is the adversaries', "
+                f"not {self._seat_label(seat)}'s"
+            )
+        lawful = seat in p.electors and action.option in p.options and action.option != "waive"
+        if p.kind == "two_cards" and action.option == "waive":
+            lawful = False
+        if lawful:
+            if p.kind == "winning_cards":
+                return self._winning_cards(p, action.option)
+            if p.kind == "direction":
+                return self._direction(p, action.option)
+            return self._elect_base(action)
+        known = action.option in p.options or action.option in PENALTY_NAMES
+        if not known and action.option != "waive":
+            raise InvalidActionError(
+                f"{action.option!r} is not a penalty; one of " + ", ".join(p.options)
+            )
+        if seat not in p.electors:
+            reason = "demanded by the adversary not entitled"
+        elif action.option == "waive":
+            reason = "waived"
+        else:
+            reason = "a penalty other than the lawful one demanded"
+        return self._cancelled(p, seat, action.option, reason)
+
+    def _elect_base(self, action: Elect) -> list[Event]:
+        return super()._elect(action)
+
+    def _cancelled(self, p: Election, seat: Seat, option: str, reason: str) -> list[Event]:
+        """DL-4: no penalty for this offence; the play goes on as if none had been due."""
+        h = self.hand
+        assert h is not None
+        self.pending = None
+        h.irregularities.append(
+            IrregularityRecord(
+                p.kind,
+                p.rule,
+                p.offender,
+                h.trick_number,
+                p.cards,
+                "cancelled",
+                details={"by": self.role(seat), "demand": option, "reason": reason, "law": "DL-4"},
+            )
+        )
+        events = [Event("penalty_cancelled", {"kind": p.kind, "reason": reason, "rule": "DL-4"})]
+        if p.kind == "lead_out_of_turn":
+            return events  # the card goes back; the right hand leads
+        if p.kind in ("two_cards", "winning_cards"):
+            led = h.trick[0] // 13 if h.trick else None
+            hand = h.hands[p.offender]
+            c = next((x for x in p.cards if not is_revoke(hand, led, x)), p.cards[0])
+            return events + self._put_card(h, p.offender, c, is_revoke(hand, led, c))
+        return events
+
+    def _direction(self, p: Election, option: str) -> list[Event]:
+        h = self.hand
+        assert h is not None
+        self.pending = None
+        partner = (p.offender + 2) % 4
+        h.notes["direction"] = {
+            "seat": self.role(partner),
+            "trick": len(h.tricks) + 1,
+            "option": option,
+            "by": self.role(p.electors[0]),
+        }
+        h.irregularities.append(
+            IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, (), option)
+        )
+        return [Event("elected", {"kind": p.kind, "option": option})]
+
+    def _winning_cards(self, p: Election, option: str) -> list[Event]:
+        h = self.hand
+        assert h is not None
+        self.pending = None
+        first, *rest = p.cards
+        partner = (p.offender + 2) % 4
+        h.irregularities.append(
+            IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, option)
+        )
+        number = len(h.tricks) + WIN_OPTIONS.index(option) + 1
+        h.notes["win_due"] = {"seat": self.role(partner), "trick": number, "by": "DL-6"}
+        for c in rest:
+            h.penalty_cards[p.offender] |= 1 << c
+        events = [Event("elected", {"kind": p.kind, "option": option})]
+        led = h.trick[0] // 13 if h.trick else None
+        return events + self._put_card(
+            h, p.offender, first, is_revoke(h.hands[p.offender], led, first)
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# The tournament layer
+
+
+def pair_players(pair: str) -> tuple[str, str]:
+    """The two players of a pair: ``"1N"`` → ``("1N/1", "1N/2")``; the first sits N (or E)."""
+    return f"{pair}/1", f"{pair}/2"
+
+
+@dataclass(frozen=True)
+class Session:
+    """One table in one round of an event: the pairs, the trays in the order played there (with
+    their orientation) and the pass; :meth:`table` sets it up with the recorded trays."""
+
+    round: int
+    table: int
+    pass_number: int
+    ns: str
+    ew: str
+    program: tuple[tuple[int, bool], ...]
+
+    def players(self) -> list[str]:
+        n1, n2 = pair_players(self.ns)
+        e1, e2 = pair_players(self.ew)
+        return [n1, e1, n2, e2]
+
+    def table_for(self, trays: Mapping[int, Tray], *, laws: bool = False) -> DuplicateTable:
+        boards = [trays[t].to_json() for t in sorted({t for t, _ in self.program})]
+        return DuplicateTable(
+            self.players(),
+            laws=laws,
+            boards=boards,
+            program=[[t, turned] for t, turned in self.program],
+        )
+
+
+def event_sessions(schedule: Schedule) -> tuple[Session, ...]:
+    """The sessions of an event in playing order (rounds, then tables): each table plays its set
+    in the order D-MV3 gives (``vivant.movements.plays``), the trays turned where the schedule
+    turns them (MV-1.5, MN-1)."""
+    grouped: dict[tuple[int, int], list[Any]] = {}
+    for p in plays(schedule):
+        grouped.setdefault((p.round, p.table), []).append(p)
+    out = []
+    for (rnd, table), items in sorted(grouped.items()):
+        items.sort(key=lambda p: p.step)
+        first = items[0]
+        out.append(
+            Session(
+                rnd,
+                table,
+                first.pass_number,
+                first.ns,
+                first.ew,
+                tuple((p.tray, p.turned) for p in items),
+            )
+        )
+    return tuple(out)
+
+
+def event_results(session: Session, table: DuplicateTable) -> tuple[TrayResult, ...]:
+    """A finished session's plays as comparison records: N–S-seat tricks after penalties."""
+    if not table.is_over():
+        raise InvalidActionError("the session is not finished")
+    out = []
+    for r in table.results():
+        out.append(
+            TrayResult(
+                r["tray"],
+                session.ns,
+                session.ew,
+                r["won"]["NS"],
+                r["turned"],
+                session.round,
+                session.table,
+                session.pass_number,
+            )
+        )
+    return tuple(out)
