@@ -265,9 +265,17 @@ def test_lobby_take_and_leave(client: TestClient) -> None:
         assert err["type"] == "error" and err["code"] == "bad_token"
     assert client.post(f"/api/tables/{tid}/take", json={"name": "Bob"}).status_code == 409
     assert client.post(f"/api/tables/{tid}/take", json={"name": "Cy"}).status_code == 400
-    assert client.post(f"/api/tables/{tid}/leave", json={"token": bob_token}).json() == {
-        "left": "Bob"
-    }
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        bob = SyncClient(ws, "Bob")
+        assert bob.hello(bob_token)["you"] == "Bob"
+        assert client.post(f"/api/tables/{tid}/leave", json={"token": bob_token}).json() == {
+            "left": "Bob"
+        }
+        # Bob's connection goes on as a spectator's: told so, and refused if it acts.
+        demoted = bob.until("welcome")
+        assert demoted["you"] is None and demoted["state"]["seat"] is None
+        reply = bob.act({"type": "Play", "seat": "N", "card": "SA"})
+        assert reply["type"] == "error" and reply["code"] == "spectator"
     assert client.post(f"/api/tables/{tid}/take", json={"name": "Bob"}).status_code == 200
     with client.websocket_connect(f"/ws/{tid}") as ws:
         c = SyncClient(ws, "Ann")

@@ -419,7 +419,7 @@ async def table_socket(ws: WebSocket) -> None:
             await ws.close(4408)
         return
 
-    conn = Connection(ws.send_text, name)
+    conn = Connection(ws.send_text, name, lambda code: ws.close(code))
     writer = asyncio.get_running_loop().create_task(conn.writer())
     await hub.join(lt, conn, last_seq)
     try:
@@ -460,19 +460,8 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
         last = _last_seq(data) or 0
         async with lt.lock:
             rows = hub.store.load_events(lt.id, after=last)
-            conn.send(
-                {
-                    "type": "welcome",
-                    "table": lt.id,
-                    "variant": lt.row.variant,
-                    "title": lt.row.title,
-                    "you": conn.name,
-                    "seq": lt.seq,
-                    "missed": [event_message(r.seq, r.actor, r.action, r.events) for r in rows],
-                    "people": lt.people_json(),
-                    "state": lt.state_for(conn.name),
-                }
-            )
+            missed = [event_message(r.seq, r.actor, r.action, r.events) for r in rows]
+            conn.send(hub.welcome_message(lt, conn, missed))
     elif kind == "ping":
         conn.send({"type": "pong", "seq": lt.seq})
     elif kind == "hello":

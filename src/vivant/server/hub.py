@@ -53,11 +53,18 @@ class ClientError(Exception):
 class Connection:
     """One websocket: who it is (``name``; ``None`` for a spectator) and its outgoing queue."""
 
-    def __init__(self, send_text: Callable[[str], Awaitable[None]], name: str | None) -> None:
+    def __init__(
+        self,
+        send_text: Callable[[str], Awaitable[None]],
+        name: str | None,
+        close_socket: Callable[[int], Awaitable[None]] | None = None,
+    ) -> None:
         self._send_text = send_text
+        self._close_socket = close_socket
         self.name = name
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = asyncio.Event()
+        self.too_slow = False
         self.sent: int = 0
 
     def send(self, data: dict[str, Any] | str) -> None:
@@ -66,6 +73,7 @@ class Connection:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.warning("dropping a connection that is %d messages behind", MAX_QUEUE)
+            self.too_slow = True
             self.close()
             return
         self.queue.put_nowait(data if isinstance(data, str) else dumps(data))
@@ -76,10 +84,14 @@ class Connection:
             self.queue.put_nowait(None)
 
     async def writer(self) -> None:
-        """Send queued messages in order until closed."""
+        """Send queued messages in order until closed; a client too slow to keep up is
+        disconnected (1013, try again later) and resumes by sequence number."""
         while True:
             text = await self.queue.get()
             if text is None or self.closed.is_set():
+                if self.too_slow and self._close_socket is not None:
+                    with contextlib.suppress(Exception):
+                        await self._close_socket(1013)
                 return
             try:
                 await self._send_text(text)
@@ -187,6 +199,7 @@ class Hub:
         self.store.set_claim(lt.id, name, True, token)
         person.token = token
         person.claimed = True
+        self._demote(lt, name)
         self._presence(lt)
         return token
 
@@ -197,8 +210,35 @@ class Hub:
             raise ClientError("bad_token", f"that token belongs to no seat at table {lt.id}")
         self.store.set_claim(lt.id, person.name, False)
         person.claimed = False
+        self._demote(lt, person.name)
         self._presence(lt)
         return person.name
+
+    def _demote(self, lt: LiveTable, name: str) -> None:
+        """Connections that held ``name``'s seat go on watching, as spectators."""
+        person = lt.people[name]
+        for c in list(lt.connections):
+            if c.name == name:
+                c.name = None
+                person.present = max(0, person.present - 1)
+                c.send(self.welcome_message(lt, c, []))
+
+    def welcome_message(
+        self, lt: LiveTable, conn: Connection, missed: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """What a connection is sent on joining (or resyncing, or losing its seat): the events
+        it missed, then its own state."""
+        return {
+            "type": "welcome",
+            "table": lt.id,
+            "variant": lt.row.variant,
+            "title": lt.row.title,
+            "you": conn.name,
+            "seq": lt.seq,
+            "missed": missed,
+            "people": lt.people_json(),
+            "state": lt.state_for(conn.name),
+        }
 
     # --- connections ----------------------------------------------------------------------------
 
@@ -218,19 +258,7 @@ class Hub:
                     person.claimed = True
                     self.store.set_claim(lt.id, person.name, True)
             lt.connections.add(conn)
-            conn.send(
-                {
-                    "type": "welcome",
-                    "table": lt.id,
-                    "variant": lt.row.variant,
-                    "title": lt.row.title,
-                    "you": conn.name,
-                    "seq": lt.seq,
-                    "missed": missed,
-                    "people": lt.people_json(),
-                    "state": lt.state_for(conn.name),
-                }
-            )
+            conn.send(self.welcome_message(lt, conn, missed))
         self._presence(lt)
 
     def leave(self, lt: LiveTable, conn: Connection) -> None:
