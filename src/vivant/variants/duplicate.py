@@ -867,10 +867,10 @@ class DuplicateTable(Table):
             raise InvalidActionError(
                 f"{action.option!r} is not a penalty; one of " + ", ".join(p.options)
             )
-        if seat not in p.electors:
-            reason = "demanded by the adversary not entitled"
-        elif action.option == "waive":
+        if action.option == "waive":
             reason = "waived"
+        elif seat not in p.electors:
+            reason = "demanded by the adversary not entitled"
         else:
             reason = "a penalty other than the lawful one demanded"
         return self._cancelled(p, seat, action.option, reason)
