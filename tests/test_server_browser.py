@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
 
 from server_helpers import ServerProcess, http_json
 from vivant.server.store import Store
@@ -40,16 +40,39 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 
 @pytest.fixture
-def page() -> Iterator[Page]:
+def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), "make test installs Debian's chromium (make browser)"
     with sync_playwright() as p:
         # launch() gives the browser a fresh, empty profile of its own.
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            pg = browser.new_page(viewport={"width": 1280, "height": 820})
-            yield pg
+            yield b
         finally:
-            browser.close()
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Page:
+    return browser.new_page(viewport={"width": 1280, "height": 820})
+
+
+def spectator_sees_no_hidden_card(browser: Browser, url: str) -> int:
+    """A bystander's page (a separate context: no token) shows face up only Mort's hand, the
+    trick and the turn-up; every other hand is card backs. Returns the face-up cards seen."""
+    context = browser.new_context(viewport={"width": 1280, "height": 820})
+    try:
+        pg = context.new_page()
+        pg.goto(url)
+        pg.wait_for_selector("#conn-text:has-text('watching')")
+        pg.wait_for_selector(".seat .card")
+        assert pg.locator(".hand.mine").count() == 0
+        face_up = pg.locator("img.card[data-card]")
+        allowed = pg.locator(".dummy img.card, .trick img.card, .turnup img.card")
+        assert face_up.count() == allowed.count() > 0
+        assert pg.locator(".hand.backs img.card").count() >= 13
+        return face_up.count()
+    finally:
+        context.close()
 
 
 def save(page: Page, path: Path) -> None:
@@ -61,7 +84,7 @@ def save(page: Page, path: Path) -> None:
 
 
 def test_a_person_plays_mort_in_the_browser(
-    server: ServerProcess, page: Page, tmp_path: Path
+    server: ServerProcess, browser: Browser, page: Page, tmp_path: Path
 ) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -92,6 +115,8 @@ def test_a_person_plays_mort_in_the_browser(
             if tricks.startswith("Trick") and int(tricks.split()[1]) >= 5:
                 mid_hand = tmp_path / "table-mid-hand.png"
                 save(page, mid_hand)
+                # Meanwhile a bystander watching the same table sees no concealed card.
+                assert spectator_sees_no_hidden_card(browser, f"{server.base}/t/{table_id}") > 0
         legal = page.locator(".card.legal")
         if legal.count():
             legal.first.click(position={"x": 12, "y": 12})
