@@ -226,6 +226,7 @@ def play_event(
         deal_trays,
         event_results,
         event_sessions,
+        pair_players,
     )
 
     kinds = [k.strip() for k in player.split(",") if k.strip()] or ["heuristic"]
@@ -250,15 +251,20 @@ def play_event(
     suit = None if trump is None else parse_suit(trump)
     count = sum(len(s.trays) for s in schedule.sets)
     trays = {t.tray: t for t in deal_trays(seed, count, declared_trump=suit)}
-    pairs = sorted(set(schedule.pairs))
-    everyone = [n for p in pairs for n in (f"{p}/1", f"{p}/2")]
+    schedule_sessions = event_sessions(schedule)
+    # A seat any spare pair may fill (Foster's six pairs, ANY_PAIR) gets players of its own.
+    pairs = [
+        *schedule.pairs,
+        *sorted({p for s in schedule_sessions for p in (s.ns, s.ew)} - set(schedule.pairs)),
+    ]
+    everyone = [n for p in pairs for n in pair_players(p)]
     bots = {
         n: factories[(i // 2) % len(factories)](seed=seed * 1024 + i)
         for i, n in enumerate(everyone)
     }
     results: list[TrayResult] = []
     sessions: list[dict[str, Any]] = []
-    for session in event_sessions(schedule):
+    for session in schedule_sessions:
         table = session.table_for(trays)
         play_sitting(table, bots, random.Random(seed))
         got = event_results(session, table)
@@ -371,6 +377,19 @@ def _print_event(event: dict[str, Any]) -> None:
             row.append(str(s["margin"]))
         results.add_row(*row)
     console.print(results)
+    if event["matches"]:
+        found = Table(title="Matches (SC-4)")
+        for col in ("Pairs", "Trays", "Tricks", "Winner"):
+            found.add_column(col, justify="left" if col in ("Pairs", "Winner") else "right")
+        for m in event["matches"]:
+            trays = m["trays"]
+            found.add_row(
+                " v ".join(m["pairs"]),
+                _tray_list(trays),
+                "–".join(str(x) for x in m["tricks"]),
+                m["winner"] or "½ each",
+            )
+        console.print(found)
     if event["teams"]:
         teams = Table(title="Teams")
         for col in ("Place", "Team", "Aggregate", "Score"):
@@ -396,6 +415,13 @@ def _print_event(event: dict[str, Any]) -> None:
                 ln["ns_score"],
             )
         console.print(trav)
+
+
+def _tray_list(trays: list[int]) -> str:
+    """``5–8`` for a run of trays, ``1, 3`` otherwise."""
+    if len(trays) > 1 and trays == list(range(trays[0], trays[-1] + 1)):
+        return f"{trays[0]}–{trays[-1]}"
+    return ", ".join(str(t) for t in trays)
 
 
 def _print_single_table(console: Any, event: dict[str, Any]) -> None:
