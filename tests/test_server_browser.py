@@ -161,3 +161,40 @@ def test_a_person_plays_mort_in_the_browser(
     total = len(replay["frames"]) - 1
     assert page.locator("#pos").inner_text() == f"{total} / {total}"
     assert not errors, errors
+
+
+def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browser) -> None:
+    """Ann creates a table with a seat for a person; the lobby lists it with that seat free;
+    Bea takes it from the lobby in her own browser and is seated; the lobby then shows it taken."""
+    errors: list[str] = []
+    ann = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
+    ann.on("pageerror", lambda e: errors.append(str(e)))
+    ann.goto(server.base + "/")
+    ann.fill("#me", "Ann")
+    ann.fill("input[name=name0]", "Bea")
+    ann.select_option("select[name=kind0]", "human")
+    ann.fill("input[name=name1]", "Cal")
+    ann.select_option("select[name=kind1]", "heuristic")
+    ann.fill("#tname", "Tuesday whist")
+    ann.click("#create")
+    ann.wait_for_url("**/t/*")
+    ann.wait_for_selector("#conn-text:has-text('seated as Ann')")
+    # Ann's side panel keeps the invitation for Bea.
+    invite = ann.locator(".invite input").input_value()
+    assert "/t/" in invite and "token=" in invite
+
+    bea = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
+    bea.on("pageerror", lambda e: errors.append(str(e)))
+    bea.goto(server.base + "/")
+    row = bea.locator("tr", has_text="Tuesday whist")
+    row.wait_for()
+    assert "seats free" in row.inner_text()
+    row.locator("button", has_text="Sit as Bea").click()
+    bea.wait_for_url("**/t/*")
+    bea.wait_for_selector("#conn-text:has-text('seated as Bea')")
+    ann.wait_for_selector(".people li:has-text('Bea') >> text=here")
+    bea.goto(server.base + "/")
+    row = bea.locator("tr", has_text="Tuesday whist")
+    row.wait_for()
+    assert "in play" in row.inner_text() and "Sit as" not in row.inner_text()
+    assert not errors, errors
