@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vivant.actions import (
     AskRenounce,
@@ -23,7 +26,7 @@ from vivant.actions import (
     WaiveRevokes,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.errors import InvalidActionError, OutOfTurnError, VivantError, WrongSeatError
 from vivant.table import CLAIMS, DEAL, PENALTY, PLAY
 from vivant.variants.duplicate import DIRECTIONS, DuplicateTable
 
@@ -389,3 +392,99 @@ def test_cards_played_together_that_are_not_all_winners_follow_whist_law() -> No
     assert p is not None and (p.kind, p.rule) == ("two_cards", "WL-5.1")
     t.apply(Elect(EAST, "S5"))
     assert t.view(EAST).penalty_cards[SOUTH] == CardSet([c("S6")])
+
+
+def test_dl1_a_card_played_out_of_turn_lies_face_up_and_the_partner_may_be_directed() -> None:
+    t = at(POWER, "D")
+    play(t, "ST")
+    events = t.apply(Play(NORTH, c("SA")))  # North plays before his partner South
+    assert [e.kind for e in events] == ["played_out_of_turn", "irregularity"]
+    p = t.pending
+    assert p is not None and (p.kind, p.rule, p.electors) == ("direction", "DL-1", (WEST,))
+    assert t.view(EAST).penalty_cards[NORTH] == CardSet([c("SA")])  # face up on the table
+    t.apply(Elect(WEST, "highest/no_trump"))
+    assert [a.card for a in t.legal_actions(SOUTH)] == [c("S6")]  # type: ignore[attr-defined]
+    play(t, "S6", "S2")
+    assert t.legal_actions(NORTH) == [Play(NORTH, c("SA"))]  # his card out of turn, in turn
+    play(t, "SA")
+    h = t.hand
+    assert h is not None and h.tricks[0].cards == (c("ST"), c("S6"), c("S2"), c("SA"))
+    assert [(r.kind, r.election) for r in h.irregularities] == [
+        ("played_out_of_turn", None),
+        ("direction", "highest/no_trump"),
+    ]
+
+
+def test_a_card_out_of_turn_after_the_partner_has_played_is_refused() -> None:
+    t = at(POWER, "D")
+    play(t, "ST", "S3")
+    before = snapshot(t)
+    with pytest.raises(OutOfTurnError):
+        t.apply(Play(NORTH, c("SA")))  # WL-6.5: the fourth hand before the third, no penalty
+    assert snapshot(t) == before
+
+
+# --- irregularities injected at random: the table stays sound -------------------------------
+
+
+def _irregular(t: DuplicateTable, rng: random.Random) -> Any:
+    h = t.hand
+    seat = rng.randrange(4)
+    kind = rng.randrange(6)
+    if kind == 0:
+        return DrawAttention(seat)
+    if kind == 1:
+        return AskRenounce(seat)
+    if kind == 2 and h is not None:
+        return ReportMisdeal(seat, "deal")
+    if h is not None and h.hands[seat]:
+        cards = list(CardSet(h.hands[seat]))
+        if kind == 3 and len(cards) >= 2:
+            return PlayTogether(seat, tuple(rng.sample(cards, 2)))
+        return Play(seat, rng.choice(cards))
+    return None
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_random_irregularities_keep_cards_tricks_and_replay(seed: int, mnemonic: bool) -> None:
+    rng = random.Random(seed)
+    t = DuplicateTable(
+        PLAYERS, laws=True, trays=2, mnemonic=mnemonic, declared_trump="S" if mnemonic else None
+    )
+    steps = 0
+    while not t.is_over():
+        steps += 1
+        assert steps < 3000
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+            continue
+        if rng.random() < 0.08:
+            action = _irregular(t, rng)
+            if action is not None:
+                try:
+                    t.apply(action)
+                    continue
+                except VivantError:
+                    pass
+        if t.pending is not None and rng.random() < 0.3:
+            other = rng.randrange(4)  # a demand by anyone at all: refused or DL-4
+            try:
+                t.apply(Elect(other, rng.choice([*t.pending.options, "call_suit", "waive"])))
+                continue
+            except VivantError:
+                pass
+        seat = t.to_act()
+        assert seat is not None
+        legal = t.legal_actions(seat)
+        assert legal, f"nobody can act: {t.phase} {t.pending}"
+        t.apply(rng.choice(legal))
+    rec = t.record()
+    counted = [p for p in rec["plays"] if not p.get("abandoned") and not p.get("voided")]
+    assert len(counted) == 2 * (2 if mnemonic else 1)
+    for p in counted:
+        assert len(p["tricks"]) == 13
+        assert sorted(parse_card(x) for tr in p["tricks"] for x in tr["cards"]) == list(range(52))
+        assert p["won"]["NS"] + p["won"]["EW"] == 13
+    again = DuplicateTable.replay(t.config(), json.loads(json.dumps(t.log_json())))
+    assert isinstance(again, DuplicateTable) and again.record() == rec

@@ -28,7 +28,8 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     other for that deal, all it has if fewer (DU-1.7, **D-DU2**; the seed's page gives no figure);
   - a misdeal: the misdealer always deals again (DU-1.3, **D-DU7**);
   - SEC 1 (DL-1, **D-DU1**): a player who draws attention to the trick while his partner has still
-    to play to it (:class:`~vivant.actions.DrawAttention`) lets the adversary last to play to the
+    to play to it (:class:`~vivant.actions.DrawAttention`), or plays to it out of turn (the card
+    then lies face up and is played in its turn), lets the adversary last to play to the
     trick direct the partner to play his highest or lowest of the suit led and, if he has none, to
     trump or not to trump; the direction is given without seeing the partner's hand, so it names
     both parts (``highest/trump`` … ``lowest/no_trump``) or ``waive``;
@@ -688,7 +689,7 @@ class DuplicateTable(Table):
     def playable(self, seat: Seat) -> int:
         base = super().playable(seat)
         h = self.hand
-        if not base or h is None or h.forced is not None:
+        if not base or h is None or (h.forced is not None and h.forced[0] == seat):
             return base
         duty = self._duty_mask(h, seat)
         if duty is None:
@@ -745,12 +746,33 @@ class DuplicateTable(Table):
             raise InvalidActionError(
                 f"{self._seat_label(partner)} has already played to this trick (DL-1)"
             )
+        self.pending = self._direction_election(h, seat)
+        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+
+    def _direction_election(self, h: HandState, seat: Seat) -> Election:
+        """DL-1: the offender's adversary last to play to the trick directs the partner."""
         order = self.seat_order[h.leader]
         elector = [s for s in order if self.seat_sides[s] != self.seat_sides[seat]][-1]
-        self.pending = Election(
-            "direction", "DL-1", seat, (elector,), (*DIRECTIONS, "waive"), "waive"
+        return Election("direction", "DL-1", seat, (elector,), (*DIRECTIONS, "waive"), "waive")
+
+    def _out_of_turn(self, h: HandState, seat: Seat, c: Card, nxt: Seat) -> list[Event]:
+        """DL-1: a card played out of turn to a trick in progress, the offender's partner still
+        to play to it, lies face up and is played in its turn (the offender cannot take it
+        back); the adversary last to play may direct the partner. A lead out of turn: whist law
+        (WL-6.1, with DL-4); any other card out of turn is refused (WL-6.5: no penalty)."""
+        partner = (seat + 2) % 4
+        if not h.trick or seat in h.trick_seats or partner in h.trick_seats or h.forced:
+            return super()._out_of_turn(h, seat, c, nxt)
+        h.forced = (seat, c)
+        h.penalty_cards[seat] |= 1 << c
+        h.irregularities.append(
+            IrregularityRecord("played_out_of_turn", "DL-1", seat, h.trick_number, (c,))
         )
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        self.pending = self._direction_election(h, seat)
+        return [
+            Event("played_out_of_turn", {"seat": self.role(seat), "card": card_name(c)}),
+            Event("irregularity", self.pending.to_json(self._seat_label)),
+        ]
 
     # --- SEC 3: "none of that suit, partner?" (DL-3, WL-7.3) ------------------------------------
 
