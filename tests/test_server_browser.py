@@ -198,3 +198,87 @@ def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browse
     row.wait_for()
     assert "in play" in row.inner_text() and "Sit as" not in row.inner_text()
     assert not errors, errors
+
+
+ROLES_JS = """() => Object.fromEntries([...document.querySelectorAll('.plate')].map(
+    (p) => [p.children[1].textContent, p.querySelector('.role').textContent]))"""
+
+
+def test_laws_mode_revoke_and_penalty_in_the_browser(
+    server: ServerProcess, browser: Browser, tmp_path: Path
+) -> None:
+    """Laws mode, two people and a computer player: Ann revokes by clicking a card that is not
+    a correct one; at the end of the hand Bea alone is offered the claim, then the penalties."""
+    table = http_json(
+        server.base + "/api/tables",
+        {
+            "variant": "mort",
+            "players": [
+                {"name": "Ann", "kind": "human"},
+                {"name": "Bea", "kind": "human"},
+                {"name": "Cal", "kind": "heuristic"},
+            ],
+            "seed": 8,
+            "laws": True,
+        },
+    )
+    urls = {i["name"]: server.base + i["url"] for i in table["invites"]}
+    errors: list[str] = []
+    pages: dict[str, Page] = {}
+    for name in ("Ann", "Bea"):
+        pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(urls[name])
+        pg.wait_for_selector(f"#conn-text:has-text('seated as {name}')")
+        pages[name] = pg
+    ann, bea = pages["Ann"], pages["Bea"]
+    revoked = False
+    penalty_shot = None
+    for _ in range(600):
+        acted = False
+        for name, pg in pages.items():
+            buttons = pg.locator(".decision button")
+            if buttons.count():
+                labels = buttons.all_inner_texts()
+                if any("revoke" in x or "three" in x for x in labels):
+                    assert name == "Bea", labels
+                if any(x.startswith("Trick") and "add three points" in x for x in labels):
+                    penalty_shot = tmp_path / "penalty-choice.png"
+                    save(pg, penalty_shot)
+                    pg.locator(".decision button", has_text="add three points").click()
+                    acted = True
+                    break
+                buttons.first.click()
+                acted = True
+                break
+            roles = pg.evaluate(ROLES_JS)
+            bea_elects = (roles.get("Ann") in ("R", "L") and roles.get("Bea") == "V") or (
+                roles.get("Ann") == "V" and roles.get("Bea") == "R"
+            )
+            irregular = pg.locator(".hand.mine .card.any")
+            if name == "Ann" and not revoked and bea_elects and irregular.count():
+                irregular.first.click(position={"x": 12, "y": 12})
+                revoked = acted = True
+                break
+            legal = pg.locator(".card.legal")
+            if legal.count():
+                legal.first.click(position={"x": 12, "y": 12})
+                acted = True
+                break
+        if penalty_shot is not None:
+            break
+        if not acted:
+            ann.wait_for_timeout(30)
+    assert revoked, "Ann never had a chance to revoke"
+    assert penalty_shot is not None, "Bea was never offered the penalty"
+    bea.wait_for_selector(".log li:has-text('revoke')")
+    store = Store(server.db_url)
+    try:
+        rows = store.load_events(table["id"])
+    finally:
+        store.close()
+    kinds = [r.action["type"] for r in rows]
+    assert "ClaimRevoke" in kinds and "ChoosePenalty" in kinds
+    chosen = next(r for r in rows if r.action["type"] == "ChoosePenalty")
+    assert chosen.actor == "Bea" and chosen.action["option"] == "A"
+    assert not errors, errors

@@ -208,6 +208,10 @@ export function eventText(ev, roles, names) {
       case "game_over": lines.push(`Game to ${e.winner}, worth ${e.value}`); break;
       case "irregularity": lines.push(`Irregularity: ${e.kind.replaceAll("_", " ")} (${e.rule})`); break;
       case "elected": lines.push(`Elected: ${e.option.replaceAll("_", " ")}`); break;
+      case "revoke_claimed": lines.push(`Revoke by ${who(e.seat)} in trick ${e.trick} claimed`); break;
+      case "revoke_corrected": lines.push(`${who(e.seat)} corrects a revoke`); break;
+      case "suit_called": lines.push(`${SUIT_NAME[e.suit]} called for the lead`); break;
+      case "card_called": lines.push(`${cardText(e.card)} called from ${who(e.seat)}`); break;
       default: lines.push(String(e.kind).replaceAll("_", " "));
     }
   }

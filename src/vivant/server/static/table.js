@@ -183,11 +183,14 @@ function handOf(v, seat, pos) {
     const any = lawsAnyCard(seat);
     const cards = sortHand(v.hand, v.trump);
     return el("div", { class: "hand mine" }, cards.map((c) => {
-      const ok = legal.has(c) || (any && !waiting);
-      const dim = v.phase === "play" && legal.size > 0 && !ok;
+      // Correct cards are raised; in laws mode any other card may still be played (a revoke).
+      const correct = legal.has(c);
+      const irregular = !correct && any && !waiting;
+      const dim = v.phase === "play" && legal.size > 0 && !correct;
       return cardImg(c, {
-        class: `card${ok && (legal.size || any) ? " legal" : ""}${dim ? " dim" : ""}`,
-        onclick: ok ? () => send({ type: "Play", seat, card: c }) : null,
+        class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${dim ? " dim" : ""}`,
+        title: irregular ? "not a correct card here: the laws will deal with it" : null,
+        onclick: correct || irregular ? () => send({ type: "Play", seat, card: c }) : null,
       });
     }));
   }
@@ -198,10 +201,11 @@ function handOf(v, seat, pos) {
     const order = [...new Set(sortHand(["SA", "HA", "DA", "CA"], v.trump).map((c) => c[0]))];
     return el("div", { class: "dummy" }, order.filter((s) => suits[s].length).map((s) =>
       el("div", { class: "col" }, suits[s].map((c) => {
-        const ok = legal.has(c) || any;
+        const correct = legal.has(c);
+        const irregular = !correct && any && !waiting;
         return cardImg(c, {
-          class: `card${ok ? " legal" : ""}${legal.size && !ok ? " dim" : ""}`,
-          onclick: ok ? () => send({ type: "Play", seat, card: c }) : null,
+          class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${legal.size && !correct ? " dim" : ""}`,
+          onclick: correct || irregular ? () => send({ type: "Play", seat, card: c }) : null,
         });
       }))));
   }
