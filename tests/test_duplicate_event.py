@@ -181,6 +181,10 @@ def test_cli_play_prints_results_and_travellers(capsys: pytest.CaptureFixture[st
         capsys,
     )
     assert code == 0 and "Matches" in out
+    code, out, _ = run(
+        ["duplicate", "play", "--mnemonic", "--individuals", "--auto", "--trays", "1"], capsys
+    )
+    assert code == 0 and "SD-7" in out and "Winner" in out
 
 
 @pytest.mark.parametrize(
@@ -198,3 +202,36 @@ def test_cli_play_refusals(
 ) -> None:
     code, out, err = run(["duplicate", "play", *extra], capsys)
     assert code == 2 and out == "" and message in err
+
+
+def test_individual_mnemonic_scores_recomputed_from_the_plays() -> None:
+    """SD-7: S keeps his seat; c, b, a partner him in turn; each block is replayed turned."""
+    event = play_event(
+        None, 1, seed=4, trays_per_set=2, mnemonic=True, individuals=True, player="heuristic,random"
+    )
+    blocks = event["blocks"]
+    assert [(b["north"], b["east_west"], b["overplay"]) for b in blocks] == [
+        ("c", ["a", "b"], False),
+        ("b", ["a", "c"], False),
+        ("a", ["b", "c"], False),
+        ("c", ["a", "b"], True),
+        ("b", ["a", "c"], True),
+        ("a", ["b", "c"], True),
+    ]
+    first: dict[int, dict[str, Any]] = {}
+    score = dict.fromkeys("Sabc", 0)
+    for b in blocks:
+        for p in b["plays"]:
+            if not b["overplay"]:
+                first[p["tray"]] = p
+                continue
+            o = first[p["tray"]]
+            turned = {s: p["hands"]["NESW"[("NESW".index(s) + 1) % 4]] for s in "NESW"}
+            assert turned == o["hands"]
+            m = o["won"]["NS"] - p["won"]["EW"]
+            for name in ("S", b["north"]):
+                score[name] += m
+            for name in b["east_west"]:
+                score[name] -= m
+    assert len(first) == 6 and event["scores"] == score and sum(score.values()) == 0
+    assert event["winners"] == [n for n in "Sabc" if score[n] == max(score.values())]

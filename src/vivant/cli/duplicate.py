@@ -12,7 +12,9 @@ beforehand from the seed, every table plays its sets with the Duplicate Whist va
 movement moves pairs and trays (``vivant.variants.duplicate``), and the plays are compared the way
 the movement asks (``vivant.scoring.duplicate``); it prints the results table and every tray's
 traveller, or one JSON object. ``--tables 1 --mnemonic`` is Single-table (Mnemonic) Duplicate: the
-trays are played, then replayed turned, and the pairs compared (SD-5, SD-6). Same seed, same output.
+trays are played, then replayed turned, and the pairs compared (SD-5, SD-6); ``--individuals``
+adds the four-player individual form (SD-7, ``--trays`` deals per partner). Same seed, same
+output.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ from typing import TYPE_CHECKING, Any
 from vivant.movements import KINDS, Schedule, Validation
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from vivant.players import Player
     from vivant.scoring.duplicate import TrayResult
 
 
@@ -88,6 +93,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help="declare one suit trumps for the session (S H D C; default: turn the last card, "
         "or hearts for single-table Mnemonic Duplicate, D-DU3)",
+    )
+    play.add_argument(
+        "--individuals",
+        action="store_true",
+        help="with --mnemonic on one table: four individuals, S and his rotating partner (SD-7)",
     )
     play.add_argument("--auto", action="store_true", help="computer players at every seat")
     play.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
@@ -212,10 +222,12 @@ def play_event(
     mnemonic: bool = False,
     trump: str | None = None,
     player: str = "heuristic",
+    individuals: bool = False,
 ) -> dict[str, Any]:
     """Run a whole event with computer players and return its JSON record (see the module doc).
 
-    With one table and ``mnemonic`` it is a single-table Mnemonic Duplicate match (SD-5, SD-6)."""
+    With one table and ``mnemonic`` it is a single-table Mnemonic Duplicate match (SD-5, SD-6),
+    or with ``individuals`` the four-player individual form (SD-7)."""
     from vivant.cards import parse_suit
     from vivant.errors import InvalidActionError
     from vivant.movements import generate
@@ -238,6 +250,8 @@ def play_event(
                 "--tables 2 or more for a movement"
             )
         declared = trump or "H"
+        if individuals:
+            return play_individuals(seed, trays_per_set or 4, declared, factories)
         count = trays_per_set if trays_per_set is not None else 12
         names = ("North", "East", "South", "West")
         table = DuplicateTable(list(names), trays=count, mnemonic=True, declared_trump=declared)
@@ -351,11 +365,85 @@ def play_event(
     }
 
 
+def play_individuals(
+    seed: int, deals_per_partner: int, trump: str, factories: list[Callable[..., Player]]
+) -> dict[str, Any]:
+    """SD-7: individual Single-table (Mnemonic) Duplicate for S, a, b, c. S sits South and never
+    moves; each of the others partners him at North for a block of deals, then every block is
+    replayed turned with the same partner (``vivant.movements.single_table_individuals``). Per
+    deal m = the original N–S tricks less the tricks the overplay pair made with those cards;
+    S and his partner +m, the other two −m (``scoring.duplicate.individual_mnemonic``)."""
+    from vivant.movements import single_table_individuals
+    from vivant.players import play_sitting
+    from vivant.scoring.duplicate import IndividualDeal, individual_mnemonic
+    from vivant.variants.duplicate import DuplicateTable, Tray
+
+    names = ("S", "a", "b", "c")
+    bots = {n: factories[i % len(factories)](seed=seed * 16 + i) for i, n in enumerate(names)}
+    rng = random.Random(seed)
+    trays: dict[int, Tray] = {}
+    originals: dict[int, tuple[tuple[str, str], tuple[str, str], int]] = {}
+    deals: list[IndividualDeal] = []
+    blocks = []
+    for block in single_table_individuals("S", ("a", "b", "c"), deals_per_partner):
+        east, west = block.east_west
+        table = DuplicateTable(
+            [block.north, east, "S", west],
+            declared_trump=trump,
+            boards=[trays[d].to_json() for d in block.deals] if block.overplay else [],
+            program=[[d, block.overplay] for d in block.deals],
+        )
+        play_sitting(table, bots, rng)
+        trays.update(table.trays_dealt)
+        for r in table.results():
+            if not block.overplay:
+                originals[r["tray"]] = (("S", block.north), (east, west), r["won"]["NS"])
+            else:  # turned: the overplay pair holds the original N–S cards at E–W
+                ns, ew, made = originals[r["tray"]]
+                deals.append(IndividualDeal(ns, ew, made, r["won"]["EW"]))
+        blocks.append(
+            {
+                "deals": list(block.deals),
+                "north": block.north,
+                "east_west": [east, west],
+                "overplay": block.overplay,
+                "plays": table.results(),
+            }
+        )
+    scores = individual_mnemonic(deals)
+    best = max(scores.values())
+    return {
+        "game": "duplicate",
+        "seed": seed,
+        "tables": 1,
+        "form": "single-table individuals",
+        "trump_rule": f"declared {trump.upper()}",
+        "players": list(names),
+        "trays": [trays[t].to_json() for t in sorted(trays)],
+        "blocks": blocks,
+        "deals": [
+            {
+                "deal": i + 1,
+                "original_ns": list(d.original_ns),
+                "original_ew": list(d.original_ew),
+                "original_ns_tricks": d.original_ns_tricks,
+                "overplay_ns_tricks": d.overplay_ns_tricks,
+            }
+            for i, d in enumerate(deals)
+        ],
+        "scores": {n: scores.get(n, 0) for n in names},
+        "winners": [n for n in names if scores.get(n, 0) == best],
+    }
+
+
 def _print_event(event: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
+    if event["form"] == "single-table individuals":
+        _print_individuals(console, event)
+        return
     if event["tables"] == 1:
         _print_single_table(console, event)
         return
@@ -417,6 +505,37 @@ def _print_event(event: dict[str, Any]) -> None:
         console.print(trav)
 
 
+def _print_individuals(console: Any, event: dict[str, Any]) -> None:
+    from rich.table import Table
+
+    console.print(
+        f"Single-table (Mnemonic) Duplicate for individuals (SD-7) — seed {event['seed']}, "
+        f"trumps {event['trump_rule']}",
+        highlight=False,
+    )
+    deals = Table(title="Deals: original N–S (S and partner) against the overplay pair")
+    for col in ("Deal", "Original N–S", "Tricks", "Overplay pair", "Tricks", "m"):
+        deals.add_column(col, justify="right")
+    for d in event["deals"]:
+        m = d["original_ns_tricks"] - d["overplay_ns_tricks"]
+        deals.add_row(
+            str(d["deal"]),
+            " & ".join(d["original_ns"]),
+            str(d["original_ns_tricks"]),
+            " & ".join(d["original_ew"]),
+            str(d["overplay_ns_tricks"]),
+            f"{m:+d}",
+        )
+    console.print(deals)
+    scores = Table(title="Scores")
+    scores.add_column("Player")
+    scores.add_column("Score", justify="right")
+    for name, value in sorted(event["scores"].items(), key=lambda kv: -kv[1]):
+        scores.add_row(name, f"{value:+d}")
+    console.print(scores)
+    console.print(f"Winner: {', '.join(event['winners'])}", highlight=False)
+
+
 def _tray_list(trays: list[int]) -> str:
     """``5–8`` for a run of trays, ``1, 3`` otherwise."""
     if len(trays) > 1 and trays == list(range(trays[0], trays[-1] + 1)):
@@ -471,6 +590,7 @@ def run_play(args: argparse.Namespace) -> int:
         mnemonic=args.mnemonic,
         trump=args.trump,
         player=args.player,
+        individuals=args.individuals,
     )
     if args.json:
         print(json.dumps(event, ensure_ascii=False))
