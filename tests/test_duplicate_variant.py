@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vivant.actions import Deal, Play
-from vivant.cards import EAST, HEARTS, NORTH, SOUTH, WEST, CardSet, parse_card
+from vivant.cards import EAST, HEARTS, NORTH, SEATS, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import InvalidActionError, InvalidNotationError, OutOfTurnError
 from vivant.players import find_player, play_sitting
 from vivant.table import DEAL, OVER, PLAY, Table
@@ -296,3 +296,24 @@ def test_replay_of_an_unfinished_session_gives_the_same_views() -> None:
     again: Table = DuplicateTable.replay(t.config(), t.log_json())
     assert again.view(SOUTH).to_json() == t.view(SOUTH).to_json()
     assert again.view(SOUTH).hand.mask & t.view(NORTH).hand.mask == 0
+
+
+def test_views_show_only_the_own_hand_and_the_cards_shown_to_the_table() -> None:
+    t = DuplicateTable(PLAYERS, laws=True, trays=2, mnemonic=True, declared_trump="C")
+    rng = random.Random(12)
+    while not t.is_over():
+        h = t.hand
+        if h is not None:
+            public = 0
+            for tr in h.tricks:
+                for card in tr.cards:
+                    public |= 1 << card
+            for card in h.trick:
+                public |= 1 << card
+            for mask in h.penalty_cards:
+                public |= mask
+            for seat in (*SEATS, None):
+                own = h.hands[seat] if seat is not None else 0
+                seen = t.view(seat).visible_cards().mask
+                assert seen & ~(own | public) == 0
+        random_step(t, rng)
