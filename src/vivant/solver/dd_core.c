@@ -1,0 +1,947 @@
+/* Double-dummy search core: see dd_core.h.
+ *
+ * Method (see shared/research/solver.md):
+ *  - zero-window alpha-beta searches "can the side to move at the root take >= t tricks?",
+ *    driven up or down from a guess (MTD(f)-like), the table carrying bounds between them;
+ *  - a transposition table consulted at every trick start, keyed on the suit lengths of every hand
+ *    and the leader, each entry a *class* of positions: in each suit only the owners of the cards
+ *    that won tricks by rank in the subtree (and all above them) are pinned, in relative ranks, so
+ *    lower cards are interchangeable "x"s (partition search);
+ *  - sure-trick cut-offs at trick start (top winners the leader can cash at once; the top trump);
+ *  - equivalent cards (a run with no outstanding card between) searched once;
+ *  - move ordering by whist heuristics, the table's best lead and a killer move per depth.
+ */
+#include "dd_core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+typedef uint32_t u32;
+typedef uint16_t u16;
+typedef uint8_t u8;
+
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+ALWAYS_INLINE int popc(u64 x) { return __builtin_popcountll(x); }
+ALWAYS_INLINE int popc16(u32 x) { return __builtin_popcount(x); }
+ALWAYS_INLINE int top_bit(u32 x) { return 31 - __builtin_clz(x); } /* x != 0 */
+ALWAYS_INLINE int low_bit(u32 x) { return __builtin_ctz(x); }      /* x != 0 */
+ALWAYS_INLINE u16 suit_of_hand(u64 h, int s) { return (u16)((h >> (16 * s)) & 0x1FFF); }
+ALWAYS_INLINE u16 above_mask(int r) { return (u16)(0x1FFF & ~((2u << r) - 1)); } /* ranks > r */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Transposition table */
+
+typedef struct {
+    u64 own[2];  /* owners of the pinned cards: 2 bits per card, highest first, 32 bits a suit */
+    u64 mask[2]; /* which of those bits are pinned */
+    int32_t next;
+    int8_t lb, ub;   /* bounds on the tricks the leader's side takes from this trick on */
+    u8 best_suit;    /* best lead found here: suit (0xFF none) */
+    u8 best_rel;     /* and how many remaining cards of that suit rank above it */
+} tt_entry;
+
+typedef struct {
+    u64 key;   /* suit lengths of every hand, 4 bits each */
+    u32 gen;   /* generation stamp: stale buckets are empty */
+    int32_t head;
+    int32_t count;
+    int32_t leader;
+} tt_bucket;
+
+#define TT_PROBES 8
+#define TT_SCAN 100000
+
+typedef struct {
+    tt_bucket *buckets;
+    u32 bmask;
+    tt_entry *entries;
+    u32 nentries, used;
+    u32 gen;
+    size_t bytes;
+} tt_table;
+
+static int tt_init(tt_table *t, size_t bytes) {
+    if (bytes < ((size_t)1 << 20)) bytes = (size_t)1 << 20;
+    size_t nb = 1024;
+    while (nb * sizeof(tt_bucket) * 8 < bytes) nb <<= 1;
+    nb >>= 1;
+    size_t bbytes = nb * sizeof(tt_bucket);
+    size_t ne = (bytes - bbytes) / sizeof(tt_entry);
+    if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
+    t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
+    t->entries = (tt_entry *)malloc(ne * sizeof(tt_entry));
+    if (!t->buckets || !t->entries) {
+        free(t->buckets);
+        free(t->entries);
+        t->buckets = NULL;
+        t->entries = NULL;
+        return -1;
+    }
+    t->bmask = (u32)(nb - 1);
+    t->nentries = (u32)ne;
+    t->used = 0;
+    t->gen = 1;
+    t->bytes = bbytes + ne * sizeof(tt_entry);
+    return 0;
+}
+
+static void tt_clear(tt_table *t) {
+    t->used = 0;
+    t->gen++;
+    if (t->gen == 0) { /* wrapped: really clear */
+        memset(t->buckets, 0, ((size_t)t->bmask + 1) * sizeof(tt_bucket));
+        t->gen = 1;
+    }
+}
+
+ALWAYS_INLINE u32 tt_hash(u64 key, int leader) {
+    u64 h = (key ^ ((u64)(leader + 1) * 0x9E3779B97F4A7C15ull)) * 0xD6E8FEB86659FD93ull;
+    return (u32)(h >> 32);
+}
+
+static tt_bucket *tt_find(tt_table *t, u64 key, int leader, int create) {
+    u32 i = tt_hash(key, leader);
+    tt_bucket *victim = NULL;
+    for (int p = 0; p < TT_PROBES; p++) {
+        tt_bucket *b = &t->buckets[(i + (u32)p) & t->bmask];
+        if (b->gen != t->gen) {
+            if (!create) return NULL;
+            b->gen = t->gen;
+            b->key = key;
+            b->leader = leader;
+            b->head = -1;
+            b->count = 0;
+            return b;
+        }
+        if (b->key == key && b->leader == leader) return b;
+        if (!victim || b->count < victim->count) victim = b;
+    }
+    if (!create) return NULL;
+    victim->key = key;
+    victim->leader = leader;
+    victim->head = -1;
+    victim->count = 0;
+    return victim;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Engine state */
+
+typedef struct {
+    int8_t card; /* 16 * suit + rank */
+    int16_t w;
+} move_t;
+
+#define MAXDEPTH 128
+
+struct dd_engine {
+    tt_table tt;
+    u64 nodes;
+    /* position */
+    int np, trump;
+    u64 hand[4];
+    u16 rem[4];    /* cards not yet gone, per suit: the hands and the current trick */
+    u8 owner[64];  /* seat that held each card (internal index) at the root */
+    int tl, tn;    /* current trick leader and cards in it */
+    int tc[4];
+    int maxside;   /* side (seat & 1) of the player to move at the root */
+    int won;       /* tricks won by maxside since the root */
+    int target;
+    int killer[MAXDEPTH];
+};
+
+dd_engine *dd_engine_new(size_t tt_bytes) {
+    dd_engine *e = (dd_engine *)calloc(1, sizeof(dd_engine));
+    if (!e) return NULL;
+    if (tt_init(&e->tt, tt_bytes) != 0) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+void dd_engine_free(dd_engine *e) {
+    if (!e) return;
+    free(e->tt.buckets);
+    free(e->tt.entries);
+    free(e);
+}
+
+size_t dd_engine_tt_bytes(const dd_engine *e) { return e->tt.bytes; }
+uint64_t dd_engine_nodes(const dd_engine *e) { return e->nodes; }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Trick resolution */
+
+/* Index in the trick of the card currently winning it (first n cards). */
+ALWAYS_INLINE int trick_winner_index(const int *tc, int n, int trump) {
+    int wi = 0;
+    for (int i = 1; i < n; i++) {
+        int c = tc[i], b = tc[wi];
+        if ((c >> 4) == (b >> 4)) {
+            if (c > b) wi = i;
+        } else if ((c >> 4) == trump) {
+            wi = i;
+        }
+    }
+    return wi;
+}
+
+/* The winning card when it had to beat another card of its own suit (it won by rank, so the
+ * table must pin it and every card above it), else -1. */
+ALWAYS_INLINE int rank_winner(const int *tc, int n, int wi) {
+    for (int i = 0; i < n; i++)
+        if (i != wi && (tc[i] >> 4) == (tc[wi] >> 4)) return tc[wi];
+    return -1;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sure tricks for the side on lead at a trick start */
+
+/* Tricks the leader can cash straight off from his own hand.  wr receives the cards the count
+ * relies on (the leader's top cards), to pin them in the table. */
+static int quick_tricks(const dd_engine *e, int L, u16 *wr) {
+    const int np = e->np, tr = e->trump;
+    const u64 hL = e->hand[L];
+    const u64 hP = np == 4 ? e->hand[(L + 2) & 3] : 0;
+    const u64 hA = e->hand[(L + 1) % np];
+    const u64 hB = np == 4 ? e->hand[(L + 3) & 3] : 0;
+    int a_tr = 0, b_tr = 0, p_tr = 0;
+    if (tr < 4) {
+        a_tr = suit_of_hand(hA, tr) != 0;
+        b_tr = suit_of_hand(hB, tr) != 0;
+        p_tr = suit_of_hand(hP, tr) != 0;
+    }
+    int total = 0;
+    for (int s = 0; s < 4; s++) {
+        wr[s] = 0;
+        u16 l = suit_of_hand(hL, s);
+        if (!l) continue;
+        u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
+        u16 others = p | a | b;
+        u16 top = others ? (u16)(l & above_mask(top_bit(others))) : l;
+        if (!top) continue;
+        int w = popc16(top);
+        int la = popc16(a), lb = popc16(b), lp = popc16(p);
+        int cnt = w;
+        if (w >= la && w >= lb && w >= lp) cnt = popc16(l);
+        if (tr < 4 && s != tr) {
+            if (a_tr && la < cnt) cnt = la;
+            if (b_tr && lb < cnt) cnt = lb;
+            /* a partner void in the suit might have to ruff and take the lead */
+            if (p_tr && lp < cnt) cnt = lp;
+        }
+        if (cnt > 0) {
+            total += cnt;
+            wr[s] = top;
+        }
+    }
+    return total;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Move generation and ordering */
+
+/* The lowest card of each run of equivalent cards in `own` (one suit of one hand), given the
+ * cards of that suit not yet gone (`rem`, which includes cards on the table).  The lowest card
+ * stands for its run: if it wins a trick, the pinned ranks then cover the whole run. */
+ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
+    u16 reps = 0;
+    for (u16 m = own; m; m &= (u16)(m - 1)) {
+        int r = low_bit(m);
+        u16 lower = (u16)(rem & ((1u << r) - 1));
+        if (!lower || !(own & (1u << top_bit(lower)))) reps |= (u16)(1u << r);
+    }
+    return reps;
+}
+
+/* Can `seat` beat a card of rank `r` in the led suit `ls` (by following higher, or by ruffing
+ * when void; `wtrump` tells whether the card to beat is itself a trump of rank r). */
+ALWAYS_INLINE int can_beat(const dd_engine *e, int seat, int ls, int wsuit, int r) {
+    u64 h = e->hand[seat];
+    u16 f = suit_of_hand(h, ls);
+    int tr = e->trump;
+    if (wsuit == ls) {
+        if (f) return (f & above_mask(r)) != 0;
+        return tr < 4 && tr != ls && suit_of_hand(h, tr) != 0;
+    }
+    /* the winning card is a ruff */
+    if (f) return 0;
+    return (suit_of_hand(h, tr) & above_mask(r)) != 0;
+}
+
+static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    const int np = e->np, tr = e->trump;
+    const u64 h = e->hand[pl];
+    const int pos = e->tn;
+    int n = 0;
+    const int kill = e->killer[depth];
+
+    if (pos == 0) {
+        const int pa = np == 4 ? (pl + 2) & 3 : -1;
+        const int oa = (pl + 1) % np, ob = np == 4 ? (pl + 3) & 3 : -1;
+        for (int s = 0; s < 4; s++) {
+            u16 own = suit_of_hand(h, s);
+            if (!own) continue;
+            u16 rem = e->rem[s];
+            u16 tops = run_reps(own, rem);
+            int topowner = e->owner[16 * s + top_bit(rem)];
+            int opp_ruff = 0, pard_ruff = 0;
+            if (tr < 4 && s != tr) {
+                if (!suit_of_hand(e->hand[oa], s) && suit_of_hand(e->hand[oa], tr)) opp_ruff = 1;
+                if (ob >= 0 && !suit_of_hand(e->hand[ob], s) && suit_of_hand(e->hand[ob], tr))
+                    opp_ruff = 1;
+                if (pa >= 0 && !suit_of_hand(e->hand[pa], s) && suit_of_hand(e->hand[pa], tr))
+                    pard_ruff = 1;
+            }
+            int len = popc16(own);
+            for (u16 m = tops; m; m &= (u16)(m - 1)) {
+                int r = low_bit(m);
+                int rel = popc16(rem & above_mask(r));
+                int w;
+                if (rel == 0) {
+                    w = opp_ruff ? 8 : (s == tr ? 58 : 60);
+                } else if (pa >= 0 && topowner == pa) {
+                    w = opp_ruff ? 14 : 50 + rel;
+                } else if (pard_ruff && !opp_ruff) {
+                    w = 45 + rel;
+                } else {
+                    w = 24 + rel - (opp_ruff ? 20 : 0) - (s == tr ? 6 : 0) + (len > 3 ? 2 : 0);
+                    if (topowner == oa && rel == 1) w -= 8; /* leading away from a K under A */
+                }
+                int c = 16 * s + r;
+                if (c == best_card) w += 200;
+                if (c == kill) w += 100;
+                mv[n].card = (int8_t)c;
+                mv[n].w = (int16_t)w;
+                n++;
+            }
+        }
+    } else {
+        const int ls = e->tc[0] >> 4;
+        const int wi = trick_winner_index(e->tc, pos, tr);
+        const int wc = e->tc[wi];
+        const int wsuit = wc >> 4, wr_ = wc & 15;
+        const int wseat = (e->tl + wi) % np;
+        const int pard_win = (wseat & 1) == (pl & 1);
+        const int last = pos == np - 1;
+        /* opponents still to play after pl in this trick */
+        int later[2], nl = 0;
+        for (int k = pos + 1; k < np; k++) {
+            int seat = (e->tl + k) % np;
+            if ((seat & 1) != (pl & 1)) later[nl++] = seat;
+        }
+        int pard_safe = pard_win;
+        if (pard_win)
+            for (int i = 0; i < nl; i++)
+                if (can_beat(e, later[i], ls, wsuit, wr_)) pard_safe = 0;
+        u16 fol = suit_of_hand(h, ls);
+        if (fol) {
+            u16 tops = run_reps(fol, e->rem[ls]);
+            for (u16 m = tops; m; m &= (u16)(m - 1)) {
+                int r = low_bit(m);
+                int c = 16 * ls + r;
+                int beats = wsuit == ls && r > wr_;
+                int w;
+                if (pard_win) {
+                    if (pard_safe) {
+                        w = 60 - r;
+                    } else {
+                        int sure = 1;
+                        if (!beats) sure = 0;
+                        for (int i = 0; i < nl && sure; i++)
+                            if (can_beat(e, later[i], ls, ls, r)) sure = 0;
+                        w = sure ? 55 - r : 30 - r;
+                    }
+                } else if (beats) {
+                    int sure = 1;
+                    for (int i = 0; i < nl && sure; i++)
+                        if (can_beat(e, later[i], ls, ls, r)) sure = 0;
+                    w = sure ? 75 - r : (last ? 75 - r : 32 - r);
+                } else {
+                    w = 45 - r;
+                }
+                if (c == kill) w += 100;
+                mv[n].card = (int8_t)c;
+                mv[n].w = (int16_t)w;
+                n++;
+            }
+        } else {
+            const int can_ruff = tr < 4 && tr != ls && suit_of_hand(h, tr);
+            for (int s = 0; s < 4; s++) {
+                u16 own = suit_of_hand(h, s);
+                if (!own) continue;
+                u16 rem = e->rem[s];
+                u16 tops = run_reps(own, rem);
+                int len = popc16(own);
+                for (u16 m = tops; m; m &= (u16)(m - 1)) {
+                    int r = low_bit(m);
+                    int c = 16 * s + r;
+                    int w;
+                    if (can_ruff && s == tr) {
+                        if (wsuit == tr && r < wr_) {
+                            w = -30 + r; /* underruff */
+                        } else if (pard_safe) {
+                            w = 5 - r;
+                        } else {
+                            int sure = 1;
+                            for (int i = 0; i < nl && sure; i++)
+                                if (can_beat(e, later[i], ls, tr, r)) sure = 0;
+                            w = sure ? 80 - r : 40 - r;
+                        }
+                    } else {
+                        int rel = popc16(rem & above_mask(r));
+                        w = 20 + 2 * len + rel;
+                        if (rel == 0) w -= 20;
+                        if (s == tr) w -= 15;
+                        if (pard_safe || !can_ruff) w += 20;
+                    }
+                    if (c == kill) w += 100;
+                    mv[n].card = (int8_t)c;
+                    mv[n].w = (int16_t)w;
+                    n++;
+                }
+            }
+        }
+    }
+    /* insertion sort, best first */
+    for (int i = 1; i < n; i++) {
+        move_t x = mv[i];
+        int j = i - 1;
+        while (j >= 0 && mv[j].w < x.w) {
+            mv[j + 1] = mv[j];
+            j--;
+        }
+        mv[j + 1] = x;
+    }
+    return n;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Playing and unplaying */
+
+typedef struct {
+    int tl, tn, won;
+    int completed;
+    int tc[4];
+} undo_t;
+
+/* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
+ * completed trick won by rank, the winning card (internal index), else -1. */
+ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
+    int pl = (e->tl + e->tn) % e->np;
+    u->tl = e->tl;
+    u->tn = e->tn;
+    u->won = e->won;
+    u->completed = 0;
+    e->hand[pl] &= ~(1ull << c);
+    e->tc[e->tn++] = c;
+    if (e->tn < e->np) return -1;
+    int wi = trick_winner_index(e->tc, e->np, e->trump);
+    int ws = (e->tl + wi) % e->np;
+    int winc = rank_winner(e->tc, e->np, wi);
+    u->completed = 1;
+    for (int i = 0; i < e->np; i++) {
+        u->tc[i] = e->tc[i];
+        e->rem[e->tc[i] >> 4] &= (u16) ~(1u << (e->tc[i] & 15));
+    }
+    if ((ws & 1) == e->maxside) e->won++;
+    e->tl = ws;
+    e->tn = 0;
+    return winc;
+}
+
+ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
+    if (u->completed) {
+        for (int i = 0; i < e->np; i++) {
+            e->rem[u->tc[i] >> 4] |= (u16)(1u << (u->tc[i] & 15));
+            e->tc[i] = u->tc[i];
+        }
+    }
+    e->tl = u->tl;
+    e->tn = u->tn;
+    e->won = u->won;
+    int pl = (e->tl + e->tn) % e->np;
+    e->hand[pl] |= 1ull << c;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Search */
+
+/* Owners of the remaining cards of each suit, highest first, 2 bits a card, suits 0/1 in word 0
+ * and 2/3 in word 1; and the suit-length key. */
+static void position_key(const dd_engine *e, u64 own[2], u64 *key) {
+    own[0] = own[1] = 0;
+    for (int s = 0; s < 4; s++) {
+        u64 pat = 0;
+        int i = 0;
+        for (u32 m = e->rem[s]; m;) {
+            int r = top_bit(m);
+            pat |= (u64)e->owner[16 * s + r] << (2 * i);
+            i++;
+            m ^= 1u << r;
+        }
+        own[s >> 1] |= pat << (32 * (s & 1));
+    }
+    u64 k = 0;
+    for (int h = 0; h < e->np; h++)
+        for (int s = 0; s < 4; s++) k |= (u64)popc16(suit_of_hand(e->hand[h], s)) << (4 * (4 * h + s));
+    *key = k;
+}
+
+/* Top k remaining cards of suit s, as rank bits. */
+ALWAYS_INLINE u16 top_k(u16 rem, int k) {
+    int drop = popc16(rem) - k;
+    while (drop-- > 0) rem &= (u16)(rem - 1);
+    return rem;
+}
+
+static int search(dd_engine *e, int depth, u16 *wr);
+
+/* Trick-start node. */
+static int search_lead(dd_engine *e, int depth, u16 *wr) {
+    const int L = e->tl;
+    const int R = popc(e->hand[L]);
+    const int need = e->target - e->won;
+    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+    if (need <= 0) return 1;
+    if (need > R) return 0;
+    const int mine = (L & 1) == e->maxside;
+    if (R == 1) {
+        int tc[4];
+        for (int i = 0; i < e->np; i++) {
+            int seat = (L + i) % e->np;
+            u64 h = e->hand[seat];
+            int bit = __builtin_ctzll(h);
+            tc[i] = bit;
+        }
+        int wi = trick_winner_index(tc, e->np, e->trump);
+        int sb = rank_winner(tc, e->np, wi);
+        if (sb >= 0) wr[sb >> 4] = (u16)(1u << (sb & 15));
+        int ws = (L + wi) % e->np;
+        return (ws & 1) == e->maxside;
+    }
+    /* sure tricks for the leader's side */
+    {
+        u16 q[4];
+        int qt = quick_tricks(e, L, q);
+        if (mine ? qt >= need : R - qt < need) {
+            wr[0] = q[0];
+            wr[1] = q[1];
+            wr[2] = q[2];
+            wr[3] = q[3];
+            return mine;
+        }
+        /* trumps higher than every trump of the other side each win a trick, if in one hand */
+        if (e->trump < 4 && e->rem[e->trump]) {
+            const int tr = e->trump;
+            const u64 m0 = e->hand[L], m1 = e->np == 4 ? e->hand[(L + 2) & 3] : 0;
+            const u64 o0 = e->hand[(L + 1) % e->np], o1 = e->np == 4 ? e->hand[(L + 3) & 3] : 0;
+            u16 ot = suit_of_hand(o0, tr), ot1 = suit_of_hand(o1, tr);
+            u16 lt = (u16)(suit_of_hand(m0, tr) | suit_of_hand(m1, tr));
+            /* the other side's sure trump tricks */
+            if (ot | ot1) {
+                u16 hi0 = lt ? (u16)(ot & above_mask(top_bit(lt))) : ot;
+                u16 hi1 = lt ? (u16)(ot1 & above_mask(top_bit(lt))) : ot1;
+                int k0 = popc16(hi0), k1 = popc16(hi1);
+                int k = k0 > k1 ? k0 : k1;
+                /* other side >= k, so leader's side <= R - k */
+                if (k > 0 && (mine ? R - k < need : k >= need)) {
+                    u16 pin = k0 >= k1 ? hi0 : hi1;
+                    wr[tr] = lt ? pin : 0;
+                    return !mine;
+                }
+            }
+        }
+    }
+    /* transposition table: bounds on the leader's side's tricks */
+    const int tL = mine ? need : R - need + 1; /* the question: leader's side >= tL ? */
+    u64 own[2], key;
+    position_key(e, own, &key);
+    int best_card = -1;
+    tt_bucket *b = tt_find(&e->tt, key, L, 0);
+    if (b) {
+        int idx = b->head, scanned = 0;
+        while (idx >= 0 && scanned < TT_SCAN) {
+            const tt_entry *x = &e->tt.entries[idx];
+            if (((own[0] ^ x->own[0]) & x->mask[0]) == 0 &&
+                ((own[1] ^ x->own[1]) & x->mask[1]) == 0) {
+                int res = -1;
+                if (x->lb >= tL) res = 1;
+                else if (x->ub < tL) res = 0;
+                if (res >= 0) {
+                    for (int s = 0; s < 4; s++) {
+                        int k = popc(x->mask[s >> 1] >> (32 * (s & 1)) & 0x3FFFFFFull) / 2;
+                        wr[s] = k ? top_k(e->rem[s], k) : 0;
+                    }
+                    return mine ? res : !res;
+                }
+                if (best_card < 0 && x->best_suit < 4) {
+                    int s = x->best_suit;
+                    u16 own_s = suit_of_hand(e->hand[L], s);
+                    if (own_s) {
+                        u16 rm = e->rem[s];
+                        for (int j = 0; j < x->best_rel && rm; j++) rm &= (u16) ~(1u << top_bit(rm));
+                        if (rm) {
+                            int r = top_bit(rm);
+                            if (own_s & (1u << r)) best_card = 16 * s + r;
+                        }
+                    }
+                }
+            }
+            idx = x->next;
+            scanned++;
+        }
+    }
+
+    /* search the leads */
+    move_t mv[16];
+    int n = gen_moves(e, L, mv, depth, best_card);
+    const int maxnode = mine;
+    u16 acc[4] = {0, 0, 0, 0};
+    int result = !maxnode;
+    int cut_card = -1;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        int c = mv[i].card;
+        do_play(e, c, &u);
+        u16 cw[4];
+        int r = search(e, depth + 1, cw);
+        undo_play(e, c, &u);
+        if (r == maxnode) {
+            result = r;
+            acc[0] = cw[0];
+            acc[1] = cw[1];
+            acc[2] = cw[2];
+            acc[3] = cw[3];
+            cut_card = c;
+            e->killer[depth] = c;
+            break;
+        }
+        acc[0] |= cw[0];
+        acc[1] |= cw[1];
+        acc[2] |= cw[2];
+        acc[3] |= cw[3];
+    }
+    wr[0] = acc[0];
+    wr[1] = acc[1];
+    wr[2] = acc[2];
+    wr[3] = acc[3];
+
+    /* store */
+    {
+        u64 mask[2] = {0, 0};
+        for (int s = 0; s < 4; s++) {
+            if (!acc[s]) continue;
+            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(acc[s])) - 1));
+            u64 m = k >= 13 ? 0x3FFFFFFull : ((1ull << (2 * k)) - 1);
+            mask[s >> 1] |= m << (32 * (s & 1));
+        }
+        u64 mo0 = own[0] & mask[0], mo1 = own[1] & mask[1];
+        int leader_ge = mine ? result : !result; /* leader's side >= tL ? */
+        u8 bs = 0xFF, br = 0;
+        if (cut_card >= 0) {
+            bs = (u8)(cut_card >> 4);
+            br = (u8)popc16(e->rem[bs] & above_mask(cut_card & 15));
+        }
+        if (e->tt.used >= e->tt.nentries) tt_clear(&e->tt);
+        tt_bucket *bb = tt_find(&e->tt, key, L, 1);
+        int idx = bb->head, scanned = 0;
+        tt_entry *x = NULL;
+        while (idx >= 0 && scanned < TT_SCAN) {
+            tt_entry *y = &e->tt.entries[idx];
+            if (y->mask[0] == mask[0] && y->mask[1] == mask[1] && y->own[0] == mo0 &&
+                y->own[1] == mo1) {
+                x = y;
+                break;
+            }
+            idx = y->next;
+            scanned++;
+        }
+        if (!x) {
+            idx = (int)e->tt.used++;
+            x = &e->tt.entries[idx];
+            x->own[0] = mo0;
+            x->own[1] = mo1;
+            x->mask[0] = mask[0];
+            x->mask[1] = mask[1];
+            x->lb = 0;
+            x->ub = (int8_t)R;
+            x->best_suit = 0xFF;
+            x->best_rel = 0;
+            x->next = bb->head;
+            bb->head = idx;
+            bb->count++;
+        }
+        if (leader_ge) {
+            if (x->lb < tL) x->lb = (int8_t)tL;
+        } else {
+            if (x->ub > tL - 1) x->ub = (int8_t)(tL - 1);
+        }
+        if (bs != 0xFF) {
+            x->best_suit = bs;
+            x->best_rel = br;
+        }
+    }
+    return result;
+}
+
+static int search(dd_engine *e, int depth, u16 *wr) {
+    e->nodes++;
+    if (e->tn == 0) return search_lead(e, depth, wr);
+    const int pl = (e->tl + e->tn) % e->np;
+    move_t mv[16];
+    int n = gen_moves(e, pl, mv, depth, -1);
+    const int maxnode = (pl & 1) == e->maxside;
+    u16 acc[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        int c = mv[i].card;
+        int winc = do_play(e, c, &u);
+        u16 cw[4];
+        int r = search(e, depth + 1, cw);
+        undo_play(e, c, &u);
+        if (winc >= 0) cw[winc >> 4] |= (u16)(1u << (winc & 15));
+        if (r == maxnode) {
+            e->killer[depth] = c;
+            wr[0] = cw[0];
+            wr[1] = cw[1];
+            wr[2] = cw[2];
+            wr[3] = cw[3];
+            return r;
+        }
+        acc[0] |= cw[0];
+        acc[1] |= cw[1];
+        acc[2] |= cw[2];
+        acc[3] |= cw[3];
+    }
+    wr[0] = acc[0];
+    wr[1] = acc[1];
+    wr[2] = acc[2];
+    wr[3] = acc[3];
+    return !maxnode;
+}
+
+/* Exact tricks for maxside (counted in e->won terms: since the root) of the current state, known
+ * to lie in [lo, hi], starting from guess g. */
+static int mtd(dd_engine *e, int lo, int hi, int g) {
+    if (g < lo) g = lo;
+    if (g > hi) g = hi;
+    while (lo < hi) {
+        int t = g;
+        if (t <= lo) t = lo + 1;
+        if (t > hi) t = hi;
+        e->target = t;
+        u16 wr[4];
+        int ok = search(e, 0, wr);
+        if (ok) {
+            lo = t;
+            g = t + 1;
+        } else {
+            hi = t - 1;
+            g = t - 1;
+        }
+    }
+    return lo;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Public entry points */
+
+const char *dd_error_message(int code) {
+    switch (code) {
+    case DD_OK: return "ok";
+    case DD_ERR_PLAYERS: return "a position has 2 or 4 hands";
+    case DD_ERR_TRUMP: return "trump must be a suit (0..3) or no-trump (4)";
+    case DD_ERR_LEADER: return "the leader is not a seat at this table";
+    case DD_ERR_CARD: return "a card outside the 52-card pack";
+    case DD_ERR_OVERLAP: return "a card is held twice, or both held and on the table";
+    case DD_ERR_TRICK: return "the current trick is too long or repeats a card";
+    case DD_ERR_COUNT: return "hand sizes do not fit each other and the current trick";
+    case DD_ERR_EMPTY: return "no card is left to play";
+    case DD_ERR_MEMORY: return "out of memory for the transposition table";
+    case DD_ERR_REVOKE: return "the current trick shows a revoke: a player did not follow suit";
+    default: return "unknown error";
+    }
+}
+
+int dd_check_position(const dd_position *p) {
+    if (!p) return DD_ERR_PLAYERS;
+    const int np = p->nhands;
+    if (np != 2 && np != 4) return DD_ERR_PLAYERS;
+    if (p->trump < 0 || p->trump > 4) return DD_ERR_TRUMP;
+    if (p->leader < 0 || p->leader >= np) return DD_ERR_LEADER;
+    if (p->ntrick < 0 || p->ntrick >= np) return DD_ERR_TRICK;
+    const u64 full = (1ull << 52) - 1;
+    u64 seen = 0;
+    for (int i = 0; i < np; i++) {
+        if (p->hands[i] & ~full) return DD_ERR_CARD;
+        if (p->hands[i] & seen) return DD_ERR_OVERLAP;
+        seen |= p->hands[i];
+    }
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = p->trick[i];
+        if (c < 0 || c >= 52) return DD_ERR_CARD;
+        if (seen >> c & 1) return DD_ERR_OVERLAP;
+        seen |= 1ull << c;
+    }
+    const int to_move = (p->leader + p->ntrick) % np;
+    const int n = popc(p->hands[to_move]);
+    const int maxn = np == 4 ? 13 : 26;
+    if (n > maxn) return DD_ERR_COUNT;
+    for (int i = 0; i < np; i++) {
+        int seat = (p->leader + i) % np;
+        int want = i < p->ntrick ? n - 1 : n;
+        if (popc(p->hands[seat]) != want) return DD_ERR_COUNT;
+    }
+    if (n == 0) return DD_ERR_EMPTY;
+    if (p->ntrick > 0) {
+        int ls = p->trick[0] / 13;
+        for (int i = 1; i < p->ntrick; i++) {
+            int seat = (p->leader + i) % np;
+            int cs = p->trick[i] / 13;
+            if (cs != ls && ((p->hands[seat] >> (13 * ls)) & 0x1FFF)) return DD_ERR_REVOKE;
+        }
+    }
+    return DD_OK;
+}
+
+ALWAYS_INLINE u64 to_internal(u64 m) {
+    u64 r = 0;
+    for (int s = 0; s < 4; s++) r |= ((m >> (13 * s)) & 0x1FFF) << (16 * s);
+    return r;
+}
+
+ALWAYS_INLINE int card_to_internal(int c) { return 16 * (c / 13) + c % 13; }
+ALWAYS_INLINE int card_to_external(int c) { return 13 * (c >> 4) + (c & 15); }
+
+/* Loads a checked position into the engine. */
+static void load(dd_engine *e, const dd_position *p) {
+    e->np = p->nhands;
+    e->trump = p->trump;
+    memset(e->rem, 0, sizeof e->rem);
+    memset(e->owner, 0, sizeof e->owner);
+    memset(e->killer, 0xFF, sizeof e->killer);
+    for (int i = 0; i < 4; i++) e->hand[i] = 0;
+    for (int i = 0; i < e->np; i++) {
+        u64 h = to_internal(p->hands[i]);
+        e->hand[i] = h;
+        for (u64 m = h; m; m &= m - 1) e->owner[__builtin_ctzll(m)] = (u8)i;
+        for (int s = 0; s < 4; s++) e->rem[s] |= suit_of_hand(h, s);
+    }
+    e->tl = p->leader;
+    e->tn = p->ntrick;
+    for (int i = 0; i < p->ntrick; i++) {
+        int c = card_to_internal(p->trick[i]);
+        e->tc[i] = c;
+        e->owner[c] = (u8)((p->leader + i) % e->np);
+        e->rem[c >> 4] |= (u16)(1u << (c & 15));
+    }
+    e->won = 0;
+    e->nodes = 0;
+}
+
+/* A first guess of the tricks for the side to move: its sure tricks, plus half of the rest. */
+static int first_guess(const dd_engine *e, int R) {
+    static const int hcp[13] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
+    const int pl = (e->tl + e->tn) % e->np;
+    int mine = 0, all = 0, tmine = 0, tall = 0;
+    for (int h = 0; h < e->np; h++) {
+        for (int s = 0; s < 4; s++) {
+            u16 m = suit_of_hand(e->hand[h], s);
+            int v = 0;
+            for (u32 x = m; x; x &= x - 1) v += hcp[low_bit(x)];
+            all += v;
+            if ((h & 1) == (pl & 1)) mine += v;
+            if (s == e->trump) {
+                tall += popc16(m);
+                if ((h & 1) == (pl & 1)) tmine += popc16(m);
+            }
+        }
+    }
+    double g = R / 2.0;
+    if (all > 0) g += (mine - all / 2.0) * R / (double)all;
+    if (e->trump < 4) g += 0.6 * (tmine - tall / 2.0);
+    int gi = (int)(g + 0.5);
+    if (gi < 0) gi = 0;
+    if (gi > R) gi = R;
+    return gi;
+}
+
+int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
+    int rc = dd_check_position(p);
+    if (rc != DD_OK) return rc;
+    load(e, p);
+    tt_clear(&e->tt);
+    const int pl = (e->tl + e->tn) % e->np;
+    e->maxside = pl & 1;
+    const int R = popc(e->hand[pl]); /* tricks still to be won, the current one included */
+    if (!values) {
+        int v = mtd(e, 0, R, first_guess(e, R));
+        *tricks = v;
+        return DD_OK;
+    }
+    for (int i = 0; i < 52; i++) values[i] = -1;
+    /* legal cards, grouped into runs of equivalent cards */
+    u64 h = e->hand[pl];
+    u64 legal = h;
+    if (e->tn > 0) {
+        int ls = e->tc[0] >> 4;
+        u64 f = h & (0x1FFFull << (16 * ls));
+        if (f) legal = f;
+    }
+    int best = -1;
+    int guess = first_guess(e, R);
+    move_t mv[16];
+    int n = gen_moves(e, pl, mv, 0, -1);
+    for (int i = 0; i < n; i++) {
+        int c = mv[i].card;
+        undo_t u;
+        do_play(e, c, &u);
+        int v = mtd(e, 0, R, best >= 0 ? best : guess);
+        undo_play(e, c, &u);
+        if (v > best) best = v;
+        /* every card of the run headed by c */
+        int s = c >> 4;
+        u16 own = suit_of_hand(legal, s);
+        u16 rem = e->rem[s];
+        int r = c & 15;
+        values[card_to_external(c)] = v;
+        for (int q = r + 1; q < 13; q++) {
+            if (!(rem >> q & 1)) continue;
+            if (!(own >> q & 1)) break;
+            values[card_to_external(16 * s + q)] = v;
+        }
+    }
+    *tricks = best;
+    return DD_OK;
+}
+
+int dd_lead_table(dd_engine *e, const uint64_t hands[4], int table[5][4]) {
+    dd_position p;
+    memset(&p, 0, sizeof p);
+    p.nhands = 4;
+    for (int i = 0; i < 4; i++) p.hands[i] = hands[i];
+    p.trump = 0;
+    p.leader = 0;
+    int rc = dd_check_position(&p);
+    if (rc != DD_OK) return rc;
+    for (int s = 0; s < 5; s++) {
+        tt_clear(&e->tt);
+        int prev = -1;
+        for (int l = 0; l < 4; l++) {
+            p.trump = s;
+            p.leader = l;
+            load(e, &p);
+            e->maxside = l & 1;
+            int R = popc(e->hand[l]);
+            int g = prev >= 0 ? R - prev : first_guess(e, R);
+            int v = mtd(e, 0, R, g);
+            table[s][l] = v;
+            prev = v;
+        }
+    }
+    return DD_OK;
+}

@@ -1,0 +1,75 @@
+/* Double-dummy search core for whist-family trick games (4 hands, or 2 hands with 2-card tricks).
+ *
+ * Pure C11, no Python and no external libraries.  The Python binding lives in _dd.c.
+ *
+ * Cards inside the core are numbered 16 * suit + rank (rank 0 = two .. 12 = ace, suits 0..3 =
+ * spades, hearts, diamonds, clubs), so that one suit of a hand is a 16-bit field of a 64-bit word.
+ * The public functions below take and return the project's numbering, 13 * suit + rank.
+ */
+#ifndef VIVANT_DD_CORE_H
+#define VIVANT_DD_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DD_NOTRUMP 4
+#define DD_MAX_HANDS 4
+
+/* Errors from dd_check_position / dd_solve (0 means success). */
+enum {
+    DD_OK = 0,
+    DD_ERR_PLAYERS = 1,   /* number of hands is not 2 or 4 */
+    DD_ERR_TRUMP = 2,     /* trump not in 0..4 */
+    DD_ERR_LEADER = 3,    /* leader not a seat */
+    DD_ERR_CARD = 4,      /* a mask or card outside the 52-card pack */
+    DD_ERR_OVERLAP = 5,   /* a card held twice, or both held and on the table */
+    DD_ERR_TRICK = 6,     /* current trick too long, or a card repeated in it */
+    DD_ERR_COUNT = 7,     /* hand sizes inconsistent with each other and the trick */
+    DD_ERR_EMPTY = 8,     /* no card left to play */
+    DD_ERR_MEMORY = 9,    /* the transposition table could not be allocated */
+    DD_ERR_REVOKE = 10    /* the current trick shows a revoke against the hands */
+};
+
+typedef struct dd_engine dd_engine;
+
+/* A position: hands[i] are 52-bit masks (bit 13 * suit + rank), trick[] the cards already on the
+ * table in the current trick in play order, led by `leader`. */
+typedef struct {
+    int nhands;               /* 2 or 4 */
+    int trump;                /* 0..3, or DD_NOTRUMP */
+    int leader;               /* seat that led (or leads) the current trick */
+    int ntrick;               /* cards already played to the current trick */
+    int trick[DD_MAX_HANDS];  /* those cards, 13 * suit + rank */
+    uint64_t hands[DD_MAX_HANDS];
+} dd_position;
+
+/* Creates an engine whose transposition table uses at most tt_bytes (at least 1 MB is used).
+ * Returns NULL when memory is short. */
+dd_engine *dd_engine_new(size_t tt_bytes);
+
+/* Frees an engine and its table. */
+void dd_engine_free(dd_engine *e);
+
+/* The table size in bytes actually reserved by the engine. */
+size_t dd_engine_tt_bytes(const dd_engine *e);
+
+/* Search nodes visited by the last call on this engine. */
+uint64_t dd_engine_nodes(const dd_engine *e);
+
+/* Checks a position; returns DD_OK or one of the DD_ERR_* codes. */
+int dd_check_position(const dd_position *p);
+
+/* Solves a position.  *tricks receives the tricks the side to move takes from here (the current
+ * trick included) with best play.  When values is not NULL, values[card] (indexed 13*suit+rank,
+ * 52 entries) receives the same figure if that card is played now, for every legal card, and -1
+ * for every other card.  Returns DD_OK or an error code; nothing is written on error. */
+int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values);
+
+/* For a 4-hand full deal (equal hands, no trick started), table[strain][leader] receives the
+ * tricks won by the leader's side when `leader` leads, strains 0..3 then no-trump (4). */
+int dd_lead_table(dd_engine *e, const uint64_t hands[4], int table[5][4]);
+
+/* A short English description of an error code. */
+const char *dd_error_message(int code);
+
+#endif
