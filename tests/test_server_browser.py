@@ -58,7 +58,8 @@ def page(browser: Browser) -> Page:
 
 def spectator_sees_no_hidden_card(browser: Browser, url: str) -> int:
     """A bystander's page (a separate context: no token) shows face up only Mort's hand, the
-    trick and the turn-up; every other hand is card backs. Returns the face-up cards seen."""
+    trick, the last trick and the turn-up; every other hand is card backs. Returns the face-up
+    cards seen."""
     context = browser.new_context(viewport={"width": 1280, "height": 820})
     try:
         pg = context.new_page()
@@ -67,7 +68,9 @@ def spectator_sees_no_hidden_card(browser: Browser, url: str) -> int:
         pg.wait_for_selector(".seat .card")
         assert pg.locator(".hand.mine").count() == 0
         face_up = pg.locator("img.card[data-card]")
-        allowed = pg.locator(".dummy img.card, .trick img.card, .turnup img.card")
+        allowed = pg.locator(
+            ".dummy img.card, .trick img.card, .turnup img.card, .last-trick img.card"
+        )
         assert face_up.count() == allowed.count() > 0
         assert pg.locator(".hand.backs img.card").count() >= 13
         return face_up.count()

@@ -389,6 +389,16 @@ function renderSide() {
         mort ? pips(score[k] ?? 0) : null,
         k in won ? el("div", { class: "label" }, `tricks this hand: ${won[k]}`) : null))));
   }
+  if (!over && v.tricks && v.tricks.length && v.trick && v.trick.cards.length) {
+    // The trick on the table is the current one; the last one quitted stays in view here.
+    const last = v.tricks[v.tricks.length - 1];
+    const lead = "NESW".indexOf(last.leader);
+    parts.push(el("h2", {}, `Last trick (${v.tricks.length})`));
+    parts.push(el("div", { class: "last-trick" }, last.cards.map((c, i) => {
+      const seat = "NESW"[(lead + i) % 4];
+      return el("div", { class: `mini${seat === last.winner ? " won" : ""}` }, cardImg(c), el("span", {}, v.roles[seat]));
+    })));
+  }
   if (x.roles && !over) {
     parts.push(el("h2", {}, "This game"));
     const order = mort ? ["V", "R", "L", "out"] : Object.keys(x.roles);
