@@ -178,6 +178,7 @@ def test_dl1_the_adversary_last_to_play_directs_the_partner() -> None:
     assert options(t, NORTH) == []
     with pytest.raises(WrongSeatError):
         t.apply(Elect(NORTH, "lowest/trump"))
+    assert t.default_action() == Elect(WEST, "lowest/no_trump")  # D-G2
     t.apply(Elect(WEST, "lowest/no_trump"))
     play(t, "S2")
     assert [a.card for a in t.legal_actions(NORTH)] == [c("SJ")]  # type: ignore[attr-defined]
@@ -351,7 +352,7 @@ def overtake_at_trick_two() -> DuplicateTable:
     t.apply(PlayTogether(NORTH, (c("HQ"), c("HJ"))))
     p = t.pending
     assert p is not None and (p.kind, p.rule, p.electors) == ("winning_cards", "DL-6", (1, 3))
-    assert p.options == ("win_1", "win_2", "waive")
+    assert p.options == ("win_1", "win_2", "waive") and p.default == "win_1"
     return t
 
 

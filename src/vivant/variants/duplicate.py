@@ -52,6 +52,8 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     other cards played together are exposed as at whist (WL-5.1), the adversaries electing;
   - SEC 2 (a player may remind his partner of a penalty) needs no engine action: every election
     is shown to both adversaries.
+  - choices made automatically (D-G2): the last adversary directs ``lowest/no_trump`` (DL-1);
+    the partner must win the first trick (``win_1``, DL-6); a misdeal is dealt again.
 
 The tournament layer (:func:`deal_trays`, :func:`event_sessions`, :func:`event_results`) turns a
 movement of :mod:`vivant.movements` into one table session per round and table, the trays
@@ -382,8 +384,9 @@ class DuplicateTable(Table):
             self.hand = None
             self.phase = DEAL
             return [Event("tray", {"tray": tray, "turned": turned, "deal": True})]
+        self.dealer = _turn(known.dealer, turned)
         h = HandState(
-            dealer=_turn(known.dealer, turned),
+            dealer=self.dealer,
             hands=[0, 0, 0, 0],
             trump=known.trump,
             turn_up=known.turn_up,
@@ -753,7 +756,9 @@ class DuplicateTable(Table):
         """DL-1: the offender's adversary last to play to the trick directs the partner."""
         order = self.seat_order[h.leader]
         elector = [s for s in order if self.seat_sides[s] != self.seat_sides[seat]][-1]
-        return Election("direction", "DL-1", seat, (elector,), (*DIRECTIONS, "waive"), "waive")
+        return Election(
+            "direction", "DL-1", seat, (elector,), (*DIRECTIONS, "waive"), "lowest/no_trump"
+        )
 
     def _out_of_turn(self, h: HandState, seat: Seat, c: Card, nxt: Seat) -> list[Event]:
         """DL-1: a card played out of turn to a trick in progress, the offender's partner still
@@ -840,7 +845,7 @@ class DuplicateTable(Table):
             seat,
             self.electors(1 - self.seat_sides[seat]),
             (*WIN_OPTIONS[: len(ordered)], "waive"),
-            "waive",
+            "win_1",
             ordered,
         )
 
