@@ -489,3 +489,34 @@ def test_random_irregularities_keep_cards_tricks_and_replay(seed: int, mnemonic:
         assert p["won"]["NS"] + p["won"]["EW"] == 13
     again = DuplicateTable.replay(t.config(), json.loads(json.dumps(t.log_json())))
     assert isinstance(again, DuplicateTable) and again.record() == rec
+
+
+def test_dl6_a_second_winning_card_led_before_the_partner_plays() -> None:
+    t = at(OVERTAKE, "D")
+    play(t, "ST", "S3", "S2", "SA", "HQ")  # North wins trick 1 and leads the queen
+    events = t.apply(Play(NORTH, c("HJ")))  # and leads again before South has played
+    assert [e.kind for e in events] == ["irregularity"]
+    p = t.pending
+    assert p is not None and (p.kind, p.cards) == ("winning_cards", (c("HQ"), c("HJ")))
+    t.apply(Elect(EAST, "win_1"))
+    h = t.hand
+    assert h is not None and h.trick == [c("HQ")]
+    assert t.view(WEST).penalty_cards[NORTH] == CardSet([c("HJ")])
+    play(t, "H8")
+    assert {a.card for a in t.legal_actions(SOUTH)} == {c("HA"), c("HK")}  # type: ignore[attr-defined]
+
+
+def test_dl6_a_second_card_led_that_is_not_a_winner_is_exposed() -> None:
+    t = at(POWER, "D")
+    play(t, "ST")
+    events = t.apply(Play(EAST, c("S9")))  # East leads again before West has played
+    assert [e.kind for e in events] == ["card_exposed"] and t.pending is None
+    assert t.view(NORTH).penalty_cards[EAST] == CardSet([c("S9")])
+    assert t.to_act() == SOUTH
+    waived = at(OVERTAKE, "D")
+    play(waived, "ST", "S3", "S2", "SA", "HQ")
+    waived.apply(Play(NORTH, c("HJ")))
+    waived.apply(Elect(WEST, "waive"))
+    h = waived.hand
+    assert h is not None and h.trick == [c("HQ")] and h.penalty_cards == [0, 0, 0, 0]
+    assert waived.to_act() == EAST

@@ -44,12 +44,14 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
   - SEC 5 (DL-5): failing, when able, to play the highest or lowest card, to trump or not, to lead
     the suit called, or to win the trick as lawfully directed is punished as a revoke (DUV-9): the
     card is accepted, the offence recorded, and the other side may claim it like a revoke;
-  - SEC 6 (DL-6): two cards played together (:class:`~vivant.actions.PlayTogether`) that are both
-    better than any card the adversaries hold of their suit: either adversary may require the
-    partner to win the trick to which the first (``win_1``) or the second (``win_2``) is played
-    (**D-DU12**: the offender plays his cards in the order he gives them, the second becoming a
-    card liable to be called; a partner who leads that trick is under no obligation), or waive;
-    other cards played together are exposed as at whist (WL-5.1), the adversaries electing;
+  - SEC 6 (DL-6): two cards played together (:class:`~vivant.actions.PlayTogether`), or a second
+    card led by a player who has played to the trick before his partner has, both better than
+    any card the adversaries hold of their suit: either adversary may require the partner to win
+    the trick to which the first (``win_1``) or the second (``win_2``) is played (**D-DU12**: of
+    cards played together the first the offender could play goes to the trick; the second card
+    becomes liable to be called; a partner who leads that trick is under no obligation), or
+    waive; other cards played together are exposed as at whist (WL-5.1), the adversaries
+    electing, and a second card led that is not a winner is exposed, liable to be called;
   - SEC 2 (a player may remind his partner of a penalty) needs no engine action: every election
     is shown to both adversaries.
   - choices made automatically (D-G2): the last adversary directs ``lowest/no_trump`` (DL-1);
@@ -766,6 +768,8 @@ class DuplicateTable(Table):
         back); the adversary last to play may direct the partner. A lead out of turn: whist law
         (WL-6.1, with DL-4); any other card out of turn is refused (WL-6.5: no penalty)."""
         partner = (seat + 2) % 4
+        if h.trick and seat in h.trick_seats and partner not in h.trick_seats:
+            return self._led_again(h, seat, c)
         if not h.trick or seat in h.trick_seats or partner in h.trick_seats or h.forced:
             return super()._out_of_turn(h, seat, c, nxt)
         h.forced = (seat, c)
@@ -828,26 +832,44 @@ class DuplicateTable(Table):
         card to the trick is the first he could play without revoking (D-DU12)."""
         h = self.hand
         assert h is not None
+        if not self._all_winners(h, seat, cards):
+            return super()._two_cards_election(seat, cards, options)
+        first = parse_card(options[0])
+        return self._winning_cards_election(seat, (first, *(c for c in cards if c != first)))
+
+    def _all_winners(self, h: HandState, seat: Seat, cards: Sequence[Card]) -> bool:
+        """DL-6: every card better than any card the adversaries hold of its suit."""
         against = 0
         for s in range(4):
             if self.seat_sides[s] != self.seat_sides[seat]:
                 against |= h.hands[s]
-        winners = all(
-            not against & (SUIT_MASK << (13 * (c // 13))) & ~((2 << c) - 1) for c in cards
-        )
-        if not winners:
-            return super()._two_cards_election(seat, cards, options)
-        first = parse_card(options[0])
-        ordered = (first, *(c for c in cards if c != first))
+        return all(not against & (SUIT_MASK << (13 * (c // 13))) & ~((2 << c) - 1) for c in cards)
+
+    def _winning_cards_election(self, seat: Seat, cards: tuple[Card, ...]) -> Election:
         return Election(
             "winning_cards",
             "DL-6",
             seat,
             self.electors(1 - self.seat_sides[seat]),
-            (*WIN_OPTIONS[: len(ordered)], "waive"),
+            (*WIN_OPTIONS[: len(cards)], "waive"),
             "win_1",
-            ordered,
+            cards,
         )
+
+    def _led_again(self, h: HandState, seat: Seat, c: Card) -> list[Event]:
+        """DL-6: having played to this trick, ``seat`` leads another card before his partner has
+        played. Both cards better than any the adversaries hold: either adversary may make the
+        partner win this trick or the next (the new card is then liable to be called). Otherwise
+        the card is simply exposed, liable to be called (WL-5.1)."""
+        first = h.trick[h.trick_seats.index(seat)]
+        if self._all_winners(h, seat, (first, c)):
+            self.pending = self._winning_cards_election(seat, (first, c))
+            return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        h.penalty_cards[seat] |= 1 << c
+        h.irregularities.append(
+            IrregularityRecord("card_exposed", "WL-5.1", seat, h.trick_number, (c,))
+        )
+        return [Event("card_exposed", {"seat": self.role(seat), "card": card_name(c)})]
 
     # --- elections and DL-4 ---------------------------------------------------------------------
 
@@ -927,6 +949,8 @@ class DuplicateTable(Table):
         if p.kind in ("two_cards", "winning_cards"):
             led = h.trick[0] // 13 if h.trick else None
             hand = h.hands[p.offender]
+            if not hand >> p.cards[0] & 1:
+                return events  # DL-6 after a second lead: the first card lies in the trick
             c = next((x for x in p.cards if not is_revoke(hand, led, x)), p.cards[0])
             return events + self._put_card(h, p.offender, c, is_revoke(hand, led, c))
         return events
@@ -961,6 +985,8 @@ class DuplicateTable(Table):
         for c in rest:
             h.penalty_cards[p.offender] |= 1 << c
         events = [Event("elected", {"kind": p.kind, "option": option})]
+        if not h.hands[p.offender] >> first & 1:
+            return events  # a second lead (DL-6): the first card already lies in the trick
         led = h.trick[0] // 13 if h.trick else None
         return events + self._put_card(
             h, p.offender, first, is_revoke(h.hands[p.offender], led, first)
