@@ -332,3 +332,20 @@ def test_misdeal_by_an_adversary_dealer_vivant_elects() -> None:
     assert t.dealer == EAST
     t.apply(ReportMisdeal(WEST, "deal"))
     assert t.pending is not None and t.pending.electors == (NORTH,)
+
+
+def test_revoke_by_the_fourth_card_claimed_before_the_next_lead() -> None:
+    """The revoke completes the trick; claimed before the next lead, the trick is reopened for
+    the correction, and every view still shows the position (the revoker to play again)."""
+    t = mort_at(R_REVOKES, "H2", for_mort=True, laws=True)
+    play(t, "SA", "S2")
+    t.apply(Play(EAST, c("D3")))  # R holds S3: a revoke
+    t.apply(Play(SOUTH, c("H2")))  # Mort's trump completes the trick
+    t.apply(ClaimRevoke(NORTH, 1))
+    views = [t.view(s) for s in (0, 1, 2, 3, None)]
+    assert all(v.to_play == EAST for v in views)
+    assert t.legal_actions(EAST) == [CorrectRevoke(EAST, c("S3"))]
+    t.apply(CorrectRevoke(EAST, c("S3")))
+    assert t.view(NORTH).trick is not None
+    assert t.view(NORTH).trick.cards == (c("SA"), c("S2"), c("S3"))  # type: ignore[union-attr]
+    assert t.view(NORTH).penalty_cards == {EAST: CardSet([c("D3")])}

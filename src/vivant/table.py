@@ -1074,6 +1074,11 @@ class Table(ABC):
     # --- end of a hand --------------------------------------------------------------------------
 
     @abstractmethod
+    def record(self) -> dict[str, Any]:
+        """The record of the sitting so far in DESIGN §4's shape (game, players, games with
+        their hands and scores, settlement)."""
+
+    @abstractmethod
     def _finish_hand(self) -> list[Event]:
         """Score the hand, record it, and go on to the next hand, game or the end."""
 
@@ -1149,7 +1154,8 @@ class Table(ABC):
             trick = TrickView(h.leader, tuple(h.trick), None)
             tricks = self._trick_views(h)
             if self.phase == PLAY:
-                to_play = self._next_to_play(h)
+                # A revoke found before the trick is quitted: the revoker plays again (WL-7.4).
+                to_play = h.must_correct if h.must_correct is not None else self._next_to_play(h)
         return View(
             variant=self.variant,
             seat=seat,

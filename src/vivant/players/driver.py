@@ -123,10 +123,7 @@ def sitting_record(
     each person's (in the record's player order), and each game's ``kinds`` each role's (after
     its ``roles``). Keys keep a fixed order: game, seed, then the table's keys with ``kinds``
     after ``players``. The table's own record is not modified."""
-    record = getattr(table, "record", None)
-    if record is None:
-        raise InvalidActionError(f"a {table.variant} table keeps no sitting record")
-    base: dict[str, Any] = record()
+    base: dict[str, Any] = table.record()
     kinds = {name: (p if isinstance(p, str) else p.kind) for name, p in players.items()}
     out: dict[str, Any] = {"game": base["game"], "seed": seed}
     for key, value in base.items():
