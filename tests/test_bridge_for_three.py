@@ -11,6 +11,7 @@ import pytest
 from vivant.actions import (
     ChoosePenalty,
     ClaimRevoke,
+    Deal,
     Declare,
     Double,
     Elect,
@@ -207,3 +208,59 @@ def test_three_games_no_rubber_option() -> None:
     rec = t.record()
     assert rec["three_games_no_rubber"] and len(rec["games"]) == 3
     assert rec["rubber_winner"] is None
+
+
+# BV-13 at the table. First deal (P1, hearts): the dealer holds nine top hearts, Dummy all the
+# spades; with the first correct card every time he draws W's four trumps and makes nine tricks:
+# 3 x 8 = 24 below. Fourth deal (P1 again): eleven hearts for the dealer, who revokes in trick 1.
+NINE_FOR_THE_DEALER = "N:AKQJT98765432... ..5432.AKQJT9876 .AKQJT9876..5432 .5432.AKQJT9876."
+ELEVEN_WITH_A_REVOKE = "N:AKQJT98765432... ..3.AKQJT9876543 .AKQJT987654.2.2 .32.AKQJT987654."
+
+
+def test_bv_13_revoking_dealer_at_24_stops_at_28_at_the_table() -> None:
+    """BV-13: the dealer at 24 below declares hearts and wins eleven tricks, but he revoked: the
+    eldest and pone take three tricks (the only penalty, BW-8), the dealer's eight tricks make
+    two odd tricks, 16, which would take him to 40; his below-line score stops at 28 and no game
+    is won (B3-8)."""
+    t = at_declaration(NINE_FOR_THE_DEALER, laws=True)
+    t.apply(Declare(SOUTH, "H"))
+    t.apply(Pass(WEST))
+    finish_hand(t)
+    assert t.hand_records[-1]["won"] == {"NS": 9, "EW": 4}
+    assert t.view(None).score == {"P1": 24, "P2": 0, "P3": 0} and t.games == []
+    # The next two dealers declare spades, two a trick: no game; P1, a non-dealer, scores above.
+    for dealer in ("P2", "P3"):
+        assert t.roles()["S"] == dealer
+        t.apply(Deal.from_seed(len(t.hand_records)))
+        t.apply(Declare(SOUTH, "S"))
+        t.apply(Pass(WEST))
+        finish_hand(t)
+        assert t.games == []
+    assert t.roles() == {"S": "P1", "W": "P2", "E": "P3"}
+    assert t.view(None).score["P1"] == 24
+    deal(t, ELEVEN_WITH_A_REVOKE)
+    t.apply(Declare(SOUTH, "H"))
+    t.apply(Pass(WEST))
+    play(t, "DA", "S2", "D3")
+    t.apply(Play(SOUTH, c("H4")))  # the dealer holds D2: a revoke
+    finish_hand(t)
+    assert t.phase == "claims" and t.to_act() == EAST
+    t.apply(ClaimRevoke(EAST, 1))
+    assert t.legal_actions(EAST) == [ChoosePenalty(EAST, 1, "T")]
+    assert t.default_action() == ChoosePenalty(EAST, 1, "T")
+    t.apply(ChoosePenalty(EAST, 1, "T"))
+    hand = t.hand_records[-1]
+    assert hand["tricks_in_play"] == {"NS": 11, "EW": 2}
+    assert hand["won"] == {"NS": 8, "EW": 5}
+    assert hand["below"] == 28 - 24 and hand["game"] is False
+    (revoke,) = hand["irregularities"]
+    assert (revoke["kind"], revoke["offender"], revoke["trick"], revoke["election"]) == (
+        "revoke",
+        "S",
+        1,
+        "T",
+    )
+    assert t.view(None).score["P1"] == 28 and t.games == []
+    assert t.phase == "deal" and t.roles()["S"] == "P2"
+    again = BridgeForThreeTable.replay(t.config(), t.log_json())
+    assert again.record() == t.record()
