@@ -7,12 +7,15 @@ from __future__ import annotations
 import pytest
 
 from vivant.actions import (
+    ChooseSeat,
+    Cut,
     Deal,
     Declare,
     Elect,
     Exchange,
     Play,
     PlayTogether,
+    action_from_json,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
@@ -39,10 +42,18 @@ def c(text: str) -> int:
     return parse_card(text)
 
 
+def seated(cls: type[HumbugTable] = HumbugTable, laws: bool = False) -> HumbugTable:
+    """P1 cut lowest and keeps South, the default seat (HU-1.2, D-H0, D-H2)."""
+    t = formed(cls, 2, laws=laws)
+    assert t.phase == "choose" and t.default_action() == ChooseSeat(SOUTH, SOUTH)
+    t.apply(t.default_action())
+    return t
+
+
 def humbug_at(
     board: str, turn_up: str, cls: type[HumbugTable] = HumbugTable, laws: bool = False
 ) -> HumbugTable:
-    t = formed(cls, 2, laws=laws)
+    t = seated(cls, laws=laws)
     assert t.roles() == {"S": "P1", "N": "P2"} and t.dealer == SOUTH
     deal(t, board, turn_up)
     return t
@@ -62,8 +73,54 @@ def test_registered() -> None:
         HumbugTable(["A", "B", "C"])
 
 
+def test_hu_1_2_the_lowest_cutter_chooses_his_seat() -> None:
+    """HU-1.2 (D-H0): the lowest cutter deals first and chooses his seat, South by default
+    (D-G2, D-H2) or North; his adversary sits opposite, the dead hands East and West."""
+    t = HumbugTable(["Ann", "Bob"])
+    t.apply(Cut(0, c("SK")))
+    t.apply(Cut(1, c("D3")))
+    assert t.phase == "choose" and t.to_act() == SOUTH and t.seat_player(SOUTH) == "Bob"
+    assert t.legal_actions(SOUTH) == [ChooseSeat(SOUTH, SOUTH), ChooseSeat(SOUTH, NORTH)]
+    assert t.legal_actions(NORTH) == [] and t.legal_actions(EAST) == []
+    assert t.default_action() == ChooseSeat(SOUTH, SOUTH)
+    before = snapshot(t)
+    for action, error, match in (
+        (ChooseSeat(NORTH, NORTH), WrongSeatError, "the lowest cutter, Bob \\(S\\), chooses"),
+        (ChooseSeat(SOUTH, EAST), InvalidActionError, "sit North and South .*, not E"),
+        (ChooseSeat(SOUTH, 9), InvalidActionError, "not 9"),
+        (Deal.from_seed(1), InvalidActionError, "no deal is due"),
+        (Exchange(SOUTH, True), InvalidActionError, "no exchange is due"),
+    ):
+        with pytest.raises(error, match=match):
+            t.apply(action)
+        assert snapshot(t) == before
+    data = ChooseSeat(SOUTH, NORTH).to_json()
+    assert data == {"type": "ChooseSeat", "seat": "S", "target": "N"}
+    events = t.apply(action_from_json(data))
+    assert [(e.kind, e.data) for e in events] == [
+        ("seats", {"lowest": "N", "N": "Bob", "S": "Ann"})
+    ]
+    # Bob deals first from North; Ann, at South, decides first and leads.
+    assert t.roles() == {"N": "Bob", "S": "Ann"} and t.dealer == NORTH and t.phase == "deal"
+    with pytest.raises(InvalidActionError, match="not open to choice now"):
+        t.apply(ChooseSeat(SOUTH, SOUTH))
+    t.apply(Deal(order=tuple(range(52))))
+    h = t.hand
+    assert h is not None and h.dealer == NORTH and h.hands[NORTH] >> 51 & 1
+    assert t.to_act() == SOUTH
+    t.apply(Exchange(SOUTH, False))
+    west = h.hands[WEST]
+    t.apply(Exchange(NORTH, True))  # the dealer at North takes W, the hand on his right
+    assert t.view(NORTH).hand == CardSet(west) and t.to_act() == SOUTH
+    rec = auto(t, seed=2).record()
+    assert rec["games"][0]["roles"] == {"N": "Bob", "S": "Ann"}
+    assert rec["games"][0]["hands"][0]["dealer"] == "N"
+    again = HumbugTable.replay(t.config(), t.log_json())
+    assert again.record() == rec and again.log == t.log
+
+
 def test_hu_1_4_deal_of_four_hands_from_the_dealers_left() -> None:
-    t = formed(HumbugTable, 2)
+    t = seated()
     t.apply(Deal(order=tuple(range(52))))
     h = t.hand
     assert h is not None

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from vivant.actions import CallCard, Deal, Elect, Play, ReportExposed, ReportMisdeal
+from vivant.actions import (
+    CallCard,
+    ChooseSeat,
+    Deal,
+    Elect,
+    Play,
+    ReportExposed,
+    ReportMisdeal,
+)
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import InvalidActionError
 from vivant.variants import find_variant
@@ -16,6 +24,15 @@ from helpers import auto, finish_hand, formed, last_hand, play, snapshot, south_
 
 def c(text: str) -> int:
     return parse_card(text)
+
+
+def seated(laws: bool = False, seat: int = SOUTH) -> ThirteenTable:
+    """P1 cut lowest and takes ``seat`` (South by default, HU-1.2 with D-H0 and D-H2)."""
+    t = formed(ThirteenTable, 2, laws=laws)
+    assert t.phase == "choose" and t.default_action() == ChooseSeat(SOUTH, SOUTH)
+    assert t.legal_actions(SOUTH) == [ChooseSeat(SOUTH, SOUTH), ChooseSeat(SOUTH, NORTH)]
+    t.apply(ChooseSeat(SOUTH, seat))
+    return t
 
 
 def pack(adversary: list[int], dealer: list[int], turn_up: int) -> tuple[int, ...]:
@@ -39,7 +56,7 @@ def test_registered() -> None:
 
 def test_tov_2_dealing() -> None:
     """TOV-2: cards 1-26 alternate adversary/dealer; card 27 turns up trumps, in nobody's hand."""
-    t = formed(ThirteenTable, 2)
+    t = seated()
     assert t.dealer == SOUTH
     t.apply(Deal(order=tuple(range(52))))
     h = t.hand
@@ -58,7 +75,7 @@ def test_tov_2_dealing() -> None:
 def test_tov_1_and_tov_3_one_point_a_hand_five_for_game() -> None:
     """TOV-1: all thirteen tricks score one point; TOV-3: five such hands make the game, a
     treble; the deal alternates."""
-    t = formed(ThirteenTable, 2)
+    t = seated()
     for k in range(5):
         dealer = t.dealer
         assert dealer == (SOUTH if k % 2 == 0 else NORTH)
@@ -87,7 +104,7 @@ def test_seven_tricks_score_one_point_no_honours() -> None:
 
 
 def test_to_5_revoke_three_tricks() -> None:
-    t = formed(ThirteenTable, 2, laws=True)
+    t = seated(laws=True)
     n = [*SPADES[1:], 13]  # N: S3..SA and H2
     s = [0, *HEARTS[1:]]  # S: S2 and H3..HA
     t.apply(Deal(order=pack(n, s, 26)))
@@ -97,7 +114,7 @@ def test_to_5_revoke_three_tricks() -> None:
 
 
 def test_bad_input() -> None:
-    t = formed(ThirteenTable, 2)
+    t = seated()
     t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
     before = snapshot(t)
     for action in (Play(EAST, c("D2")), Play(SOUTH, c("HA")), Play(NORTH, c("HA"))):
@@ -109,7 +126,7 @@ def test_bad_input() -> None:
 def test_deal_irregularities_whist_laws() -> None:
     """TO-5: deal irregularities as at whist: a misdeal passes the deal (WL-4.2, here to the
     other player); a card exposed in dealing lets the adversary claim a new deal (WL-3.3)."""
-    t = formed(ThirteenTable, 2, laws=True)
+    t = seated(laws=True)
     t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
     t.apply(ReportMisdeal(NORTH, "deal"))
     assert t.pending is not None and t.pending.electors == (NORTH,)
@@ -127,7 +144,7 @@ def test_deal_irregularities_whist_laws() -> None:
 
 def test_lead_out_of_turn() -> None:
     """WL-6.1 (as Humbug, D-H5): the adversary calls the card led in error, then has it played."""
-    t = formed(ThirteenTable, 2, laws=True)
+    t = seated(laws=True)
     t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
     t.apply(Play(SOUTH, c("HA")))  # N's lead
     assert t.pending is not None and t.pending.electors == (NORTH,)
@@ -139,3 +156,21 @@ def test_lead_out_of_turn() -> None:
     assert [a.card for a in t.legal_actions(SOUTH)] == [c("HA")]  # type: ignore[attr-defined]
     play(t, "HA")
     assert t.view(NORTH).penalty_cards == {}
+
+
+def test_the_lowest_cutter_may_sit_north() -> None:
+    """TO-1 with HU-1.2 (D-H0): Thirteen and the Odd is Humbug without the discard, the seats
+    cut for alike: P1, lowest, deals first from North; the cards go to S first (TO-2)."""
+    t = seated(seat=NORTH)
+    assert t.roles() == {"N": "P1", "S": "P2"} and t.dealer == NORTH
+    t.apply(Deal(order=tuple(range(52))))
+    h = t.hand
+    assert h is not None
+    assert h.hands[SOUTH] == sum(1 << i for i in range(0, 26, 2))
+    assert h.hands[NORTH] == sum(1 << i for i in range(1, 26, 2))
+    assert t.to_act() == SOUTH  # TO-3: the non-dealer leads
+    rec = auto(t, seed=4).record()
+    (r,) = rec["rubbers"]
+    assert r["roles"] == {"N": "P1", "S": "P2"}
+    again = ThirteenTable.replay(t.config(), t.log_json())
+    assert again.record() == rec

@@ -155,6 +155,16 @@ class ChoosePosition(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseSeat(Action):
+    """The lowest cutter, at ``seat`` until he has chosen, takes the seat ``target`` for the
+    sitting: Humbug Whist and Thirteen and the Odd (HU-1.2 with D-H0, TO-1) — North or South, his
+    adversary opposite, the dead hands East and West."""
+
+    seat: Seat
+    target: Seat
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Humbug (HU-2.1): the player at ``seat`` keeps the hand dealt him (``take`` false) or
     exchanges it for the dead hand on his right (``take`` true), once, all or nothing."""

@@ -2,9 +2,10 @@
 
 Rules (seed 003, Foster's *Complete Hoyle*, "HUMBUG WHIST"; humbug.md):
 
-* The two cut (ace low, ties re-cut); the lowest deals first (D-H0) and sits South, his adversary
-  North; the hands dealt to East and West are dead (D-H2). The deal alternates; the dead hands
-  never deal (HU-1.5).
+* The two cut (ace low, ties re-cut); the lowest deals first and chooses his seat, North or South
+  (HU-1.2 with D-H0; by default South, D-H2), his adversary opposite; the hands dealt to East and
+  West are dead. The seats stay for the rubber; the deal alternates; the dead hands never deal
+  (HU-1.5).
 * Four hands of thirteen are dealt one at a time from the dealer's left; the last card is turned
   for trumps and is the dealer's (HU-1.4).
 * Each player, seeing only his own hand, keeps it or exchanges it, once and all or nothing, for
@@ -37,7 +38,8 @@ from vivant.variants.sitting import TwoHandTable, parse_trump
 
 SUMMARY = """\
 Humbug Whist — two players opposite each other, four hands dealt (seed 003).
-The two cut (ace low); the lowest deals first and sits S, the other N; E and W are dead hands.
+The two cut (ace low); the lowest deals first and chooses his seat, S (usual) or N, the other
+sitting opposite; E and W are dead hands.
 The deal alternates between the players. The last card is turned for trumps.
 Each player looks at his own hand only and keeps it, or exchanges it once for the dead hand on
 his right (S's is E, N's is W); the non-dealer decides first. A dealer who exchanges gives up the
@@ -117,9 +119,13 @@ class HumbugTable(TwoHandTable):
         return None
 
     def _other_to_act(self) -> Seat | None:
+        if self.phase not in (DECLARE, EXCHANGE):
+            return super()._other_to_act()
         return self._due()
 
     def _other_actions(self, seat: Seat) -> list[Action]:
+        if self.phase not in (DECLARE, EXCHANGE):
+            return super()._other_actions(seat)
         if seat != self._due():
             return []
         if self.phase == DECLARE:

@@ -21,7 +21,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from vivant.actions import Action, Claim, Cut, Elect
+from vivant.actions import Action, ChooseSeat, Claim, Cut, Elect
 from vivant.cards import (
     EAST,
     NORTH,
@@ -49,7 +49,7 @@ from vivant.scoring.english import (
     side_honours,
     two_player_settlement,
 )
-from vivant.table import CUT, DEAL, OVER, PLAY, Event, HandState, Table
+from vivant.table import CHOOSE, CUT, DEAL, OVER, PLAY, Event, HandState, Table
 
 
 class CuttingTable(Table):
@@ -413,8 +413,15 @@ TWO_HAND_ORDER: tuple[tuple[Seat, ...], ...] = ((NORTH, SOUTH), (), (SOUTH, NORT
 class TwoHandTable(EnglishRubberTable):
     """Two players opposite each other, North and South; the hands at East and West (if dealt)
     are dead. Tricks of two cards; the deal alternates; the dealer's adversary leads (HU-3.1,
-    TO-3). The first dealer, the lowest cutter, sits South (D-H0, D-H2); the seats stay with the
-    players for the rubber, so the hand on South's right is East and on North's right West."""
+    TO-3).
+
+    Seats are cut for "in the usual manner" (seed 003, Humbug; Thirteen and the Odd is Humbug
+    without the discard): the lowest cutter deals first and chooses his seat (HU-1.2 with D-H0,
+    WL-1.5, TO-1) by :class:`~vivant.actions.ChooseSeat`, North or South, his adversary sitting
+    opposite; the default (D-G2) is South, the engine seat of D-H2. There is no choice of pack:
+    these games are played with one pack (HU-1.1). The seats stay with the players for the
+    rubber, so the hand on South's right is East and on North's right West.
+    """
 
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
@@ -426,8 +433,56 @@ class TwoHandTable(EnglishRubberTable):
     deal_step: ClassVar[int] = 2
 
     def _seat_rubber(self, k: int) -> None:
+        """HU-1.2 (D-H0): the lowest cutter, who deals first, is at South until he has chosen
+        his seat."""
         self.seating = {"S": self.order[0], "N": self.order[1]}
         self.dealer = SOUTH
+        self.phase = CHOOSE
+
+    # --- the lowest cutter's choice of seat (HU-1.2, D-H0, TO-1) ------------------------------
+
+    def _other_to_act(self) -> Seat | None:
+        return SOUTH if self.phase == CHOOSE else super()._other_to_act()
+
+    def _other_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == CHOOSE:
+            return [ChooseSeat(SOUTH, SOUTH), ChooseSeat(SOUTH, NORTH)] if seat == SOUTH else []
+        return super()._other_actions(seat)
+
+    def _default_other(self, seat: Seat) -> Action:
+        """D-G2: the lowest cutter keeps South (D-H2)."""
+        if self.phase == CHOOSE:
+            return ChooseSeat(SOUTH, SOUTH)
+        return super()._default_other(seat)
+
+    def _other_action(self, action: Action) -> list[Event]:
+        if isinstance(action, ChooseSeat):
+            return self._choose_seat(action)
+        return super()._other_action(action)
+
+    def _choose_seat(self, action: ChooseSeat) -> list[Event]:
+        if self.phase != CHOOSE:
+            raise InvalidActionError(
+                "the seats are not open to choice now: the lowest cutter chose before the "
+                "first deal (HU-1.2)"
+            )
+        self._check_seat(action.seat)
+        if action.seat != SOUTH:
+            raise WrongSeatError(
+                f"the lowest cutter, {self.players[self.seating['S']]} (S), chooses the seat, "
+                f"not {self._seat_label(action.seat)}"
+            )
+        target = action.target
+        if type(target) is not int or target not in (NORTH, SOUTH):
+            where = "NESW"[target] if type(target) is int and 0 <= target < 4 else repr(target)
+            raise InvalidActionError(
+                f"the two players sit North and South (East and West are dead hands), not {where}"
+            )
+        if target == NORTH:
+            self.seating = {"N": self.seating["S"], "S": self.seating["N"]}
+            self.dealer = NORTH  # D-H0: the lowest cutter deals first, wherever he sits
+        self.phase = DEAL
+        return [Event("seats", {"lowest": "NESW"[target], **self.roles()})]
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
         h = super()._new_hand(pack, dealer)

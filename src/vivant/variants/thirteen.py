@@ -2,8 +2,9 @@
 
 Rules (seed 003, Foster's *Complete Hoyle*, "THIRTEEN AND THE ODD"; humbug.md part B):
 
-* Two players cut (ace low, ties re-cut); the lowest deals first and sits South, his adversary
-  North (TO-1, D-H6); the deal alternates.
+* Two players cut (ace low, ties re-cut); the lowest deals first (TO-1, D-H6) and, the seats
+  being cut for as at Humbug, chooses his seat, North or South, by default South (HU-1.2, D-H0,
+  D-H2); his adversary sits opposite; the deal alternates.
 * The dealer gives thirteen cards to his adversary and thirteen to himself, one at a time,
   beginning with the adversary, and turns up the next (the 27th) for trumps; the turn-up belongs
   to neither player and the other 25 cards are not used (TO-2).
@@ -24,7 +25,8 @@ from vivant.variants.sitting import TwoHandTable
 
 SUMMARY = """\
 Thirteen and the Odd — Humbug Whist without the discard; two players (seed 003).
-The two cut (ace low); the lowest deals first and sits S, the other N; the deal alternates.
+The two cut (ace low); the lowest deals first and chooses his seat, S (usual) or N, the other
+sitting opposite; the deal alternates.
 The dealer gives thirteen cards to his adversary and thirteen to himself, one at a time,
 beginning with the adversary, and turns up the next card for trumps: it belongs to neither
 player; the rest of the pack is not used.
