@@ -8,6 +8,7 @@ import pytest
 from vivant.actions import (
     CallSuit,
     ChoosePenalty,
+    ChooseSeatsAndPack,
     Claim,
     ClaimRevoke,
     CorrectRevoke,
@@ -17,6 +18,7 @@ from vivant.actions import (
     Play,
     PlayTogether,
     WaiveRevokes,
+    action_from_json,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import IllegalPlayError, InvalidActionError, OutOfTurnError, WrongSeatError
@@ -37,8 +39,16 @@ def c(text: str) -> int:
     return parse_card(text)
 
 
+def seated(laws: bool = False, **options: object) -> EnglishDummyTable:
+    """P1, P2, P3 cut in that order; P1 takes the default seats and pack (ED-2.3, D-G2)."""
+    t = formed(EnglishDummyTable, 3, laws=laws, **options)
+    assert t.phase == "choose" and t.default_action() == ChooseSeatsAndPack(SOUTH, 1, 1)
+    t.apply(t.default_action())
+    return t
+
+
 def at_first_deal(board: str, turn_up: str, laws: bool = False) -> EnglishDummyTable:
-    t = formed(EnglishDummyTable, 3, laws=laws)
+    t = seated(laws=laws)
     assert t.dealer == NORTH and t.phase == "deal"
     deal(t, board, turn_up)
     return t
@@ -84,7 +94,7 @@ def test_ties_recut_among_themselves() -> None:
 def test_edv_2_first_deal_of_a_rubber() -> None:
     """EDV-2: DP deals for dummy: W cuts; the cards go E, S, W, N; N's last card is trumps;
     E leads. Dummy is exposed to all before the opening lead (D-M15)."""
-    t = formed(EnglishDummyTable, 3)
+    t = seated()
     order = tuple(range(52))
     t.apply(Deal(order=order))
     h = t.hand
@@ -95,6 +105,73 @@ def test_edv_2_first_deal_of_a_rubber() -> None:
     assert v.dealer == NORTH and v.turn_up == 51 and v.trump == 3
     assert v.turn_up in v.exposed[NORTH] and set(v.exposed) == {NORTH}
     assert v.extra["cutter"] == "W" and v.to_play == EAST and t.to_act() == EAST
+
+
+def test_ed_2_3_the_lowest_cutter_chooses_seats_and_pack() -> None:
+    """ED-2.3: the lowest cutter (P1, DP of rubber 1) chooses who sits on his right and which
+    pack is dealt first; by default (D-G2) the adversary who cut lower, P2, and pack 1."""
+    t = formed(EnglishDummyTable, 3)
+    assert t.phase == "choose" and t.to_act() == SOUTH and t.seat_player(SOUTH) == "P1"
+    assert t.legal_actions(SOUTH) == [
+        ChooseSeatsAndPack(SOUTH, 1, 1),
+        ChooseSeatsAndPack(SOUTH, 1, 2),
+        ChooseSeatsAndPack(SOUTH, 2, 1),
+        ChooseSeatsAndPack(SOUTH, 2, 2),
+    ]
+    assert all(t.legal_actions(s) == [] for s in (NORTH, EAST, WEST))
+    assert t.default_action() == ChooseSeatsAndPack(SOUTH, 1, 1)
+    assert t.view(EAST).extra["pack"] is None
+    before = snapshot(t)
+    for action, error, match in (
+        (ChooseSeatsAndPack(EAST, 2, 1), WrongSeatError, "the lowest cutter, P1 \\(S\\)"),
+        (ChooseSeatsAndPack(SOUTH, 0, 1), InvalidActionError, "player 0 is not an adversary"),
+        (ChooseSeatsAndPack(SOUTH, 7, 1), InvalidActionError, "one of 1 \\(P2\\), 2 \\(P3\\)"),
+        (ChooseSeatsAndPack(SOUTH, 2, 3), InvalidActionError, "the pack is 1 or 2"),
+        (Deal.from_seed(1), InvalidActionError, "no deal is due"),
+        (Play(EAST, c("SA")), InvalidActionError, "no hand is being played"),
+    ):
+        with pytest.raises(error, match=match):
+            t.apply(action)
+        assert snapshot(t) == before
+    data = ChooseSeatsAndPack(SOUTH, 2, 2).to_json()
+    assert data == {"type": "ChooseSeatsAndPack", "seat": "S", "right": 2, "pack": 2}
+    events = t.apply(action_from_json(data))
+    assert [(e.kind, e.data) for e in events] == [
+        ("seats", {"S": "P1", "E": "P3", "W": "P2", "pack": 2})
+    ]
+    assert t.phase == "deal" and t.dealer == NORTH and t.view(None).extra["pack"] == 2
+    with pytest.raises(InvalidActionError, match="chosen once"):
+        t.apply(ChooseSeatsAndPack(SOUTH, 1, 1))
+    # P3, on DP's right, is the eldest hand at dummy's deal: he leads; P2 (W) cut the pack.
+    t.apply(Deal(order=tuple(range(52))))
+    assert t.to_act() == EAST and t.seat_player(EAST) == "P3"
+    assert t.view(EAST).extra["cutter"] == "W" and t.seat_player(WEST) == "P2"
+    rec = auto(t, seed=3).record()
+    assert rec["rubbers"][0]["roles"] == {"S": "P1", "E": "P3", "W": "P2"}
+    # Rubbers 2 and 3: the adversaries in cutting order, the lower at E (no further choice).
+    assert rec["rubbers"][1]["roles"] == {"S": "P2", "E": "P1", "W": "P3"}
+    assert rec["rubbers"][2]["roles"] == {"S": "P3", "E": "P1", "W": "P2"}
+    # The packs alternate from the one chosen, deal after deal, through the tournée.
+    hands = [h for g in rec["games"] for h in g["hands"]]
+    assert [h["pack"] for h in hands] == [2 if i % 2 == 0 else 1 for i in range(len(hands))]
+    again = EnglishDummyTable.replay(t.config(), t.log_json())
+    assert again.record() == rec and again.log == t.log
+
+
+def test_ed_2_3_a_new_deal_by_the_same_dealer_keeps_the_pack() -> None:
+    """A misdeal passes the deal and the next pack with it; an exposed card's new deal is made
+    by the same dealer with the same pack."""
+    from vivant.actions import ReportExposed, ReportMisdeal
+
+    t = at_first_deal(POWER, "SA", laws=True)
+    assert t.view(None).extra["pack"] == 1
+    t.apply(ReportExposed(EAST, c("SA")))
+    t.apply(Elect(EAST, "redeal"))
+    assert t.dealer == NORTH and t.view(None).extra["pack"] == 1
+    deal(t, POWER, "SA")
+    t.apply(ReportMisdeal(EAST, "deal"))
+    t.apply(t.default_action())
+    assert t.dealer == EAST and t.view(None).extra["pack"] == 2
 
 
 def test_deal_passes_left_and_dp_cuts_for_dummy() -> None:
@@ -148,7 +225,7 @@ def test_edv_3_and_rubber_structure() -> None:
 
 def test_edv_4_to_6_continuous_dummy() -> None:
     """ED-2.6 / D-ED4: one player keeps dummy and concedes a point a rubber."""
-    t = formed(EnglishDummyTable, 3, continuous=True)
+    t = seated(continuous=True)
     rec = auto(t, seed=2).record()
     assert rec["continuous"] and [r["roles"]["S"] for r in rec["rubbers"]] == ["P1"] * 3
     for r in rec["rubbers"]:

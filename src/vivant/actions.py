@@ -165,6 +165,18 @@ class ChooseSeat(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseSeatsAndPack(Action):
+    """English Dummy (ED-2.3): the lowest cutter, at ``seat`` (S, the dummy player of the first
+    rubber), chooses seats and cards. ``right`` is the adversary (index in the sitting's player
+    list) who sits on his right (E, the eldest hand when he deals for dummy), the other sitting on
+    his left (W); ``pack`` (1 or 2) is the pack of the first deal, the two then alternating."""
+
+    seat: Seat
+    right: int
+    pack: int
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Humbug (HU-2.1): the player at ``seat`` keeps the hand dealt him (``take`` false) or
     exchanges it for the dead hand on his right (``take`` true), once, all or nothing."""

@@ -2,8 +2,13 @@
 
 Rules (seed 003, Foster's *Complete Hoyle*, "DUMMY … ENGLISH DUMMY"; english-dummy.md):
 
-* Seats for a rubber (ED-1.3): dummy N, the dummy player (DP) S, his adversaries E and W (the
-  one who cut lower at E). DP plays dummy's cards; dummy is exposed once dealt (D-M15).
+* Seats for a rubber (ED-1.3): dummy N, the dummy player (DP) S, his adversaries E and W. DP
+  plays dummy's cards; dummy is exposed once dealt (D-M15).
+* The lowest cutter chooses seats and cards (ED-2.3): which adversary sits on his right (E) and
+  which of the two packs is dealt first, the packs then alternating (WL-1.1), each hand's record
+  naming its pack; by default (D-G2) the adversary who cut lower sits on his right and pack 1
+  comes first. In rubbers 2 and 3 the adversaries sit in cutting order, the lower at E (engine
+  choice: the seed gives the choice to the lowest cutter only).
 * The table cuts (ace low, ties re-cut); the lowest cutter takes dummy for rubber 1, the next
   for rubber 2, the highest for rubber 3: a tournée of three rubbers (ED-2.2). Option
   ``continuous``: the lowest cutter keeps dummy every rubber and concedes a point a rubber to the
@@ -28,18 +33,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from vivant.actions import Action, ChooseSeatsAndPack
 from vivant.cards import NORTH, SOUTH, Card, Seat
+from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
-from vivant.table import HandState
+from vivant.table import CHOOSE, DEAL, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+
+#: The two packs, used alternately (ED-1.1, WL-1.1).
+PACKS: tuple[int, int] = (1, 2)
 
 SUMMARY = """\
 English Dummy — three players (seed 003).
 Dummy sits N, the dummy player (DP) S, the adversaries E and W; DP plays dummy's cards, which
 lie face up from the deal.
 The players cut (ace low, ties re-cut): the lowest takes dummy for the first rubber, the next for
-the second, the highest for the third — the tournée. Option: one player keeps dummy throughout,
+the second, the highest for the third — the tournée. The lowest chooses seats and cards: who sits
+on his right (usually the lower of the others) and which of the two packs, used alternately,
+is dealt first. Option: one player keeps dummy throughout,
 conceding a point a rubber.
 Dummy deals the first hand of each rubber (DP has W cut and deals E, S, W, N, the last card
 turned for dummy's trump); the deal then passes left. The eldest hand leads; whist play.
@@ -75,14 +87,95 @@ class EnglishDummyTable(EnglishRubberTable):
         super().__init__(players, laws=laws)
         self.continuous = continuous
         self.rubbers = TOURNEE_RUBBERS
+        #: The pack of the next deal (ED-2.3), chosen by the lowest cutter.
+        self.pack: int | None = None
 
     def _seat_rubber(self, k: int) -> None:
         """ED-2.2 (or ED-2.6): who takes dummy; the adversaries in cutting order at E and W;
-        dummy deals first (ED-2.4)."""
+        dummy deals first (ED-2.4). Before the first rubber the lowest cutter chooses seats and
+        pack (ED-2.3)."""
         dp = self.order[0 if self.continuous else k]
         adversaries = [p for p in self.order if p != dp]
         self.seating = {"S": dp, "E": adversaries[0], "W": adversaries[1]}
         self.dealer = NORTH
+        if k == 0:
+            self.phase = CHOOSE
+
+    # --- the lowest cutter's choice of seats and cards (ED-2.3) ---------------------------------
+
+    def _adversaries(self) -> list[int]:
+        """The dummy player's adversaries, in cutting order."""
+        return sorted((self.seating["E"], self.seating["W"]), key=self.order.index)
+
+    def _other_to_act(self) -> Seat | None:
+        return SOUTH if self.phase == CHOOSE else super()._other_to_act()
+
+    def _other_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == CHOOSE:
+            if seat != SOUTH:
+                return []
+            return [
+                ChooseSeatsAndPack(SOUTH, right, pack)
+                for right in self._adversaries()
+                for pack in PACKS
+            ]
+        return super()._other_actions(seat)
+
+    def _default_other(self, seat: Seat) -> Action:
+        """D-G2: the adversary who cut lower sits on the lowest cutter's right; pack 1 first."""
+        if self.phase == CHOOSE:
+            return ChooseSeatsAndPack(SOUTH, self._adversaries()[0], PACKS[0])
+        return super()._default_other(seat)
+
+    def _other_action(self, action: Action) -> list[Event]:
+        if isinstance(action, ChooseSeatsAndPack):
+            return self._choose_seats_and_pack(action)
+        return super()._other_action(action)
+
+    def _choose_seats_and_pack(self, action: ChooseSeatsAndPack) -> list[Event]:
+        if self.phase != CHOOSE:
+            raise InvalidActionError(
+                "seats and cards are chosen once, by the lowest cutter before the first deal "
+                "of the tournée (ED-2.3)"
+            )
+        self._check_seat(action.seat)
+        if action.seat != SOUTH:
+            raise WrongSeatError(
+                f"the lowest cutter, {self.players[self.seating['S']]} (S), chooses seats and "
+                f"cards, not {self._seat_label(action.seat)}"
+            )
+        adversaries = self._adversaries()
+        if type(action.right) is not int or action.right not in adversaries:
+            names = ", ".join(f"{p} ({self.players[p]})" for p in adversaries)
+            raise InvalidActionError(
+                f"player {action.right!r} is not an adversary of the dummy player; one of {names}"
+            )
+        if type(action.pack) is not int or action.pack not in PACKS:
+            raise InvalidActionError(
+                f"the pack is 1 or 2 (two packs, used alternately), not {action.pack!r}"
+            )
+        left = adversaries[1] if action.right == adversaries[0] else adversaries[0]
+        self.seating = {"S": self.seating["S"], "E": action.right, "W": left}
+        self.pack = action.pack
+        self.phase = DEAL
+        return [Event("seats", {**self.roles(), "pack": action.pack})]
+
+    # --- the two packs (ED-1.1, ED-2.3) ---------------------------------------------------------
+
+    def _after_deal(self, h: HandState) -> list[Event]:
+        """Each hand's record names the pack it was dealt with."""
+        h.notes["pack"] = self.pack
+        return super()._after_deal(h)
+
+    def _pass_deal(self, dealer: Seat) -> None:
+        """The packs alternate as the deal passes (WL-1.1); a new deal by the same dealer is made
+        with the same pack."""
+        super()._pass_deal(dealer)
+        if self.pack is not None:
+            self.pack = PACKS[1] if self.pack == PACKS[0] else PACKS[0]
+
+    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+        return {**super()._view_extra(seat), "pack": self.pack}
 
     def _settle(self, result: RubberResult) -> dict[str, int]:
         names = self.roles()
