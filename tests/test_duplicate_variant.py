@@ -166,10 +166,10 @@ def test_options_are_checked() -> None:
         DuplicateTable(PLAYERS, trays=0)
 
 
-def test_registry_finds_duplicate_but_keeps_it_out_of_the_single_sitting_games() -> None:
+def test_registry_finds_duplicate_among_the_games() -> None:
     assert find_variant("duplicate") is DuplicateTable
     assert find_variant("Duplicate Whist") is DuplicateTable
-    assert "duplicate" not in VARIANTS
+    assert VARIANTS["duplicate"] is DuplicateTable
     assert "Duplicate Whist" in DuplicateTable.rules_summary()
 
 

@@ -160,7 +160,7 @@ def check_family_record(t: Table) -> None:
     """Tricks of the variant's size, thirteen to a hand (or fewer with an admitted claim), the
     won tricks summing to thirteen, rubbers best of three with zero-sum stakes, and replay
     through JSON rebuilding the same sitting."""
-    rec = t.record()  # type: ignore[attr-defined]
+    rec = t.record()
     size = t.trick_size
     for g in rec["games"]:
         for hand in g["hands"]:
@@ -180,7 +180,7 @@ def check_family_record(t: Table) -> None:
         assert len(winners) in (2, 3)
     assert sum(rec["settlement"].values()) == 0
     again = type(t).replay(json.loads(json.dumps(t.config())), json.loads(json.dumps(t.log_json())))
-    assert again.record() == rec  # type: ignore[attr-defined]
+    assert again.record() == rec
     assert [again.view(s).to_json() for s in (0, 1, 2, 3, None)] == [
         t.view(s).to_json() for s in (0, 1, 2, 3, None)
     ]
@@ -191,7 +191,7 @@ def check_family_record(t: Table) -> None:
 def test_family_sitting_invariants(seed: int, name: str, laws: bool) -> None:
     t = run_family(name, seed, laws)
     check_family_record(t)
-    rec = t.record()  # type: ignore[attr-defined]
+    rec = t.record()
     if name == "english-dummy":
         assert len(rec["rubbers"]) == 3
     elif name == "bridge-for-three":

@@ -33,7 +33,7 @@ from vivant.errors import InvalidNotationError
 from vivant.records.log import dumps_log, parse_log, save_log, table_record
 from vivant.records.pbn import PbnError
 from vivant.records.pbn_whist import WhistDeal, read_whist_pbn
-from vivant.records.sitting import export_pbn, import_pbn, sitting_deals
+from vivant.records.sitting import TRAY_TAG, export_pbn, import_pbn, sitting_deals
 from vivant.table import Table
 
 
@@ -231,11 +231,15 @@ def deal_players(deal: WhistDeal) -> str:
 def hands_table(deals: Sequence[WhistDeal]) -> RichTable:
     """One row per deal; the irregularities are counted here and listed below the table."""
     t = RichTable(title="Hands", title_justify="left")
+    trays = any(TRAY_TAG in dict(d.extra_tags) for d in deals)  # Duplicate Whist
     for col in ("board", "dealer", "trump", "turn-up", "tricks", "points", "honours", "irr."):
         t.add_column(col, no_wrap=True)
+        if col == "board" and trays:
+            t.add_column("tray", no_wrap=True)
     for d in deals:
+        board = "?" if d.board is None else str(d.board)
         t.add_row(
-            "?" if d.board is None else str(d.board),
+            *((board, dict(d.extra_tags).get(TRAY_TAG, "")) if trays else (board,)),
             escape(f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip()),
             trump_text(d),
             "" if d.turn_up is None else card_name(d.turn_up),
@@ -287,11 +291,13 @@ def show(console: Console, loaded: Loaded) -> None:
                 console.print(f"{key.capitalize()}: {value}", markup=False)
     record = table_record(loaded.table) if loaded.table is not None else None
     if record is not None:
-        console.print(
-            f"Players (cutting order): {', '.join(record.get('players', ()))}"
-            + ("; laws mode" if record.get("laws") else ""),
-            markup=False,
+        seats = record.get("seats")  # Duplicate Whist: fixed seats, no cut
+        players = (
+            f"Players (seats): {', '.join(f'{s} {p}' for s, p in seats.items())}"
+            if isinstance(seats, Mapping)
+            else f"Players (cutting order): {', '.join(record.get('players', ()))}"
         )
+        console.print(players + ("; laws mode" if record.get("laws") else ""), markup=False)
     elif first is not None:
         console.print(f"Players at the first deal: {deal_players(first)}", markup=False)
     if deals:
@@ -305,6 +311,23 @@ def show(console: Console, loaded: Loaded) -> None:
         games = games_table(record)
         if games is not None:
             console.print(games)
+        totals = record.get("totals")
+        if isinstance(totals, Mapping) and record.get("game") == "duplicate":
+            console.print(f"Tricks in all: {_value_text(totals)}", markup=False)
+        comparison = record.get("comparison")
+        if isinstance(comparison, Mapping):  # SD-6
+            console.print(
+                f"Comparison (SD-6): {comparison.get('original_pair')} "
+                f"{comparison.get('original_ew_tricks')} E-W tricks on the originals, "
+                f"{comparison.get('replay_pair')} {comparison.get('replay_tricks')} with the "
+                f"same cards on the overplays: "
+                + (
+                    f"{comparison.get('winner')} win by {comparison.get('margin')}"
+                    if comparison.get("winner")
+                    else "a tie"
+                ),
+                markup=False,
+            )
         settlement = record.get("settlement")
         if settlement:
             console.print(

@@ -26,6 +26,7 @@ from vivant.cli.record import load, report
 from vivant.errors import InvalidNotationError
 from vivant.records.pbn import trick_winner
 from vivant.records.pbn_whist import WhistDeal, WhistTrick
+from vivant.records.sitting import TRAY_TAG
 
 PROMPT = "[Enter] next trick, b back, q quit: "
 
@@ -80,10 +81,14 @@ def frames_of(deals: list[WhistDeal]) -> list[Frame]:
 def deal_header(deal: WhistDeal, number: int) -> str:
     board = deal.board if deal.board is not None else number
     trump = "no trumps" if deal.trump is None else f"{SUIT_SYMBOLS[deal.trump]} trumps"
-    parts = [f"Board {board} — {deal.variant}", f"dealer {_seat_name(deal, deal.dealer)}", trump]
+    tray = dict(deal.extra_tags).get(TRAY_TAG)  # Duplicate Whist: the board is a tray
+    label = f"Board {board}" if tray is None else f"Tray {board} ({tray})"
+    parts = [f"{label} — {deal.variant}", f"dealer {_seat_name(deal, deal.dealer)}", trump]
     if deal.turn_up is not None:
         parts.append(f"turn-up {card_name(deal.turn_up)}")
-    if deal.declared_by is not None:
+    if tray is not None and deal.declared_by is not None:
+        parts.append("declared for the session")
+    elif deal.declared_by is not None:
         parts.append(f"declared by {_seat_name(deal, deal.declared_by)}")
     return ", ".join(parts)
 

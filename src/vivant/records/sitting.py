@@ -67,6 +67,7 @@ from typing import Any, Final
 
 from vivant.actions import (
     Action,
+    AskRenounce,
     CallSuit,
     ChoosePenalty,
     Claim,
@@ -76,6 +77,7 @@ from vivant.actions import (
     Deal,
     Declare,
     Double,
+    DrawAttention,
     Elect,
     Exchange,
     Pass,
@@ -101,6 +103,7 @@ from vivant.records.pbn_whist import (
 )
 from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, DECLARE, OVER, PENALTY, PLAY, HandState, Table
 from vivant.variants import find_variant
+from vivant.variants.duplicate import DuplicateTable, Tray
 
 __all__ = [
     "SittingImport",
@@ -130,7 +133,17 @@ DISPLAY_NAMES: Final = {
     "humbug": "Humbug",
     "humbug-declared": "Humbug Declared",
     "thirteen": "Thirteen and the Odd",
+    "duplicate": "Duplicate Whist",
 }
+
+#: Duplicate Whist: how each play came by its hands (``dealt`` here, a ``recorded`` tray given to
+#: the table, an ``overplay`` of a tray played before here), and ``turned`` for a quarter turn.
+TRAY_TAG: Final = "WhistTray"
+TRAY_WAYS: Final = ("dealt", "recorded", "overplay")
+#: Irregularities of the duplicate laws whose moment in the trick the note keeps (``at``).
+TIMED_KINDS: Final = frozenset({"played_out_of_turn", "direction", "card_exposed", "winning_cards"})
+#: The kinds of revoke a claim penalises (a DL-5 failure to comply is punished as a revoke).
+REVOKE_KINDS: Final = frozenset({"revoke", "failure_to_comply"})
 
 
 def variant_name(table: Table) -> str:
@@ -162,6 +175,10 @@ class _Hand:
     suits_called: list[int] = field(default_factory=list)
     misdeal_reasons: list[str] = field(default_factory=list)
     record: dict[str, Any] | None = None
+    #: Duplicate Whist: the tray, whether it lies turned, and how the hands came (TRAY_WAYS).
+    tray: tuple[int, bool, str] | None = None
+    #: The cards in the trick when each of ``state.irregularities`` was committed.
+    at: list[int] = field(default_factory=list)
 
 
 def _seat_names(table: Table) -> tuple[str, str, str, str]:
@@ -175,25 +192,47 @@ def _seat_names(table: Table) -> tuple[str, str, str, str]:
     return (name(0), name(1), name(2), name(3))
 
 
+def _new_hand(table: Table) -> _Hand:
+    assert table.hand is not None
+    tray: tuple[int, bool, str] | None = None
+    if isinstance(table, DuplicateTable):
+        number, turned = table.current
+        way = (
+            "overplay"
+            if table.is_overplay()
+            else ("recorded" if not table.dealt_here(number) else "dealt")
+        )
+        tray = (number, turned, way)
+    return _Hand(
+        table.hand,
+        tuple(table.hand.hands),
+        _seat_names(table),
+        frozenset(table.dummy_seats),
+        dict(table.view(None).score),
+        tray=tray,
+    )
+
+
 def _track(table: Table) -> tuple[Table, list[_Hand]]:
-    """Replay ``table``'s log on a fresh table, following every hand dealt."""
+    """Replay ``table``'s log on a fresh table, following every hand dealt (and every play of a
+    Duplicate Whist tray, whose hands come from the tray without a deal)."""
     fresh = type(table).from_config(table.config())
     hands: list[_Hand] = []
+    if fresh.hand is not None:  # a recorded tray laid out when the table is made
+        hands.append(_new_hand(fresh))
     records, seen = fresh.hand_records, 0
     for action in table.log:
         phase, h = fresh.phase, fresh.hand
         before = list(h.hands) if h is not None else []
+        known = len(h.irregularities) if h is not None else 0
+        in_trick = len(h.trick) if h is not None else 0
         fresh.apply(action)
         cur = hands[-1] if hands else None
+        if cur is not None and cur.state is h:
+            cur.at.extend([in_trick] * (len(cur.state.irregularities) - known))
         if isinstance(action, Deal):
             assert fresh.hand is not None
-            cur = _Hand(
-                fresh.hand,
-                tuple(fresh.hand.hands),
-                _seat_names(fresh),
-                frozenset(fresh.dummy_seats),
-                dict(fresh.view(None).score),
-            )
+            cur = _new_hand(fresh)
             hands.append(cur)
         elif cur is None:
             pass
@@ -219,6 +258,8 @@ def _track(table: Table) -> tuple[Table, list[_Hand]]:
         seen = len(records)
         if new and cur is not None:
             cur.record = new[-1]
+        if fresh.hand is not None and cur is not None and fresh.hand is not cur.state:
+            hands.append(_new_hand(fresh))  # the next play of a tray, laid out from the tray
     return fresh, hands
 
 
@@ -273,35 +314,64 @@ def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_name(c) for c in cards)
 
 
+def _penalty_word(option: str) -> str:
+    """An election as the table's ``Penalty`` word (a DL-1 direction's ``/`` becomes ``-``)."""
+    return option.replace("/", "-")
+
+
+def _penalty_option(kind: str, word: str) -> str:
+    return word.replace("-", "/") if kind == "direction" else word
+
+
 def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
     h = hand.state
     out: list[WhistIrregularity] = []
     suits = iter(hand.suits_called)
     reasons = iter(hand.misdeal_reasons)
-    for r in h.irregularities:
-        suit = reason = None
+    duplicate = isinstance(table, DuplicateTable)
+    for i, r in enumerate(h.irregularities):
+        suit = reason = at = by = demand = None
         if r.kind == "lead_out_of_turn" and r.election == "call_suit":
             called = next(suits, None)
             suit = None if called is None else SUIT_LETTERS[called]
         if r.kind == "misdeal":
             reason = next(reasons, None)
+        if duplicate and r.kind in TIMED_KINDS and i < len(hand.at):
+            at = hand.at[i]
+        if r.election == "cancelled":  # DL-4: who demanded what
+            who = r.details.get("by")
+            if isinstance(who, str) and who in table.role_letters:
+                by = SEAT_LETTERS[table.role_letters.index(who)]
+            demand, reason = r.details.get("demand"), r.details.get("reason")
         out.append(
             WhistIrregularity(
                 r.kind,
                 r.offender,
                 r.trick or None,
-                r.election or "",
-                _note(rule=r.rule, cards=_cards_text(r.cards), suit=suit, reason=reason),
+                _penalty_word(r.election or ""),
+                _note(
+                    rule=r.rule,
+                    cards=_cards_text(r.cards),
+                    suit=suit,
+                    reason=reason,
+                    at=at,
+                    by=by,
+                    demand=demand,
+                ),
             )
         )
-    recorded = {(r.trick, r.offender) for r in h.irregularities if r.kind == "revoke"}
+    recorded = {(r.kind, r.trick, r.offender) for r in h.irregularities if r.kind in REVOKE_KINDS}
     for rev in h.revokes:
-        if (rev.trick, rev.seat) in recorded:
+        if (rev.kind, rev.trick, rev.seat) in recorded:
             continue
         penalty = "waived" if rev.penalty == "waived" else ""
         out.append(
             WhistIrregularity(
-                "revoke", rev.seat, rev.trick, penalty, _note(cards=card_name(rev.card))
+                rev.kind,
+                rev.seat,
+                rev.trick,
+                penalty,
+                _note(rule=rev.rule if rev.kind != "revoke" else None, cards=card_name(rev.card)),
             )
         )
     for claim in h.notes.get("claims", ()):
@@ -310,6 +380,9 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
         out.append(
             WhistIrregularity("claim", seat, claim["trick"], option, _note(tricks=claim["tricks"]))
         )
+    for ask in h.notes.get("inquiries", ()):  # DL-3: "none of that suit, partner?"
+        seat = table.role_letters.index(ask["by"])
+        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", _note(rule="DL-3")))
     return tuple(out)
 
 
@@ -318,11 +391,35 @@ def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
     if not any(";" in p for p in table.players):  # else the players come from the seats
         tags.append((PLAYERS_TAG, ";".join(table.players)))
     on = [o for o in table.options if getattr(table, o) is True]
+    if isinstance(table, DuplicateTable):
+        on += _duplicate_options(table)
     if on:
         tags.append((OPTIONS_TAG, " ".join(on)))
     if hand.doubling:
         tags.append((DOUBLING_TAG, DOUBLINGS[min(hand.doubling, 2)]))
+    if hand.tray is not None:
+        _, turned, way = hand.tray
+        tags.append((TRAY_TAG, f"{way} turned" if turned else way))
     return tuple(tags)
+
+
+#: A longer programme is left out of ``WhistOptions`` (PBN lines hold 255 characters).
+MAX_PROGRAM_TEXT: Final = 180
+
+
+def _duplicate_options(table: DuplicateTable) -> list[str]:
+    """Duplicate Whist's options beyond the flags, as ``name=value`` items: the number of trays,
+    the session's declared trump and the programme of plays (``1,2,1t,2t``: ``t`` turned)."""
+    items = []
+    if table.trays is not None:
+        items.append(f"trays={table.trays}")
+    if table.declared_trump is not None:
+        items.append(f"declared_trump={table.declared_trump}")
+    if table.program is not None:
+        text = ",".join(f"{t}{'t' if turned else ''}" for t, turned in table.program)
+        if len(text) <= MAX_PROGRAM_TEXT:
+            items.append(f"program={text}")
+    return items
 
 
 def sitting_deals(
@@ -337,6 +434,9 @@ def sitting_deals(
         if h.trick:
             tricks.append(WhistTrick(h.trick_seats[0], tuple(h.trick)))
         won, points, honours = _scores(fresh, hand)
+        declared_by = hand.declared_by
+        if isinstance(fresh, DuplicateTable) and fresh.declared_trump is not None:
+            declared_by = h.dealer  # SD-2: the session's suit, agreed, stands for a declaration
         deals.append(
             WhistDeal(
                 variant=variant_name(fresh),
@@ -347,7 +447,7 @@ def sitting_deals(
                 ),
                 trump=h.trump,
                 turn_up=h.turn_up,
-                declared_by=hand.declared_by,
+                declared_by=declared_by,
                 dummies=hand.dummies,
                 dead=frozenset(fresh.dead_seats),
                 exchanges=tuple(hand.exchanges),
@@ -359,7 +459,7 @@ def sitting_deals(
                 event=event,
                 site=site,
                 date=date,
-                board=board,
+                board=hand.tray[0] if hand.tray is not None else board,
                 players=hand.players,
                 scoring=variant_name(fresh),
                 extra_tags=_config_tags(fresh, hand),
@@ -477,8 +577,70 @@ def _config(deals: Sequence[WhistDeal]) -> tuple[type[Table], dict[str, Any]]:
     laws = irregular if laws_text is None else laws_text == "yes"
     on = (_extra(first, OPTIONS_TAG) or "").split()
     config: dict[str, Any] = {"variant": cls.variant, "players": players, "laws": laws}
+    if issubclass(cls, DuplicateTable):
+        config.update(_duplicate_config(deals, on))
+        return cls, config
     config.update({o: o in on for o in cls.options})
     return cls, config
+
+
+def _tray_way(deal: WhistDeal) -> tuple[str, bool]:
+    """Duplicate Whist: how a play's hands came (TRAY_WAYS), and whether the tray lies turned."""
+    words = (_extra(deal, TRAY_TAG) or "dealt").split()
+    if not words or words[0] not in TRAY_WAYS or words[1:] not in ([], ["turned"]):
+        raise InvalidNotationError(
+            f"{TRAY_TAG} {' '.join(words)!r}: dealt, recorded or overplay, then perhaps turned"
+        )
+    return words[0], words[1:] == ["turned"]
+
+
+def _duplicate_config(deals: Sequence[WhistDeal], on: Sequence[str]) -> dict[str, Any]:
+    """Duplicate Whist's options from ``WhistOptions`` (flags and ``name=value`` items) and the
+    recorded trays from the deals of their first plays (turned back when they lie turned)."""
+    values = dict(item.partition("=")[::2] for item in on if "=" in item)
+    config: dict[str, Any] = {
+        "mnemonic": "mnemonic" in on,
+        "turn_trump_each_deal": "turn_trump_each_deal" in on,
+        "declared_trump": values.get("declared_trump"),
+        "trays": None,
+        "program": None,
+    }
+    program = values.get("program")
+    if program is not None:
+        items = []
+        for item in program.split(","):
+            number = item.removesuffix("t")
+            if not number.isdigit():
+                raise InvalidNotationError(f"program item {item!r}: a tray number, then perhaps t")
+            items.append([int(number), item.endswith("t")])
+        config["program"] = items
+    elif "trays" in values:
+        if not values["trays"].isdigit():
+            raise InvalidNotationError(f"trays={values['trays']!r}: a number")
+        config["trays"] = int(values["trays"])
+    else:  # no programme kept: the plays in the file are the programme
+        config["program"] = [[d.board, _tray_way(d)[1]] for d in deals]
+    boards: dict[int, dict[str, Any]] = {}
+    for d in deals:
+        way, turned = _tray_way(d)
+        if way != "recorded" or d.board is None or d.board in boards:
+            continue
+        # D-DU11: turned, the tray's seat s is held at table seat s + 1.
+        hands = [d.hands[(s + (1 if turned else 0)) % 4] for s in range(4)]
+        if d.trump is None:
+            raise InvalidNotationError(f"tray {d.board}: a trump suit")
+        text = " ".join(h.pbn() if h is not None else "-" for h in hands)
+        boards[d.board] = Tray.from_json(
+            {
+                "tray": d.board,
+                "dealer": SEAT_LETTERS[(d.dealer - (1 if turned else 0)) % 4],
+                "trump": SUIT_LETTERS[d.trump],
+                "turn_up": None if d.turn_up is None else card_name(d.turn_up),
+                "deal": "N:" + text,
+            }
+        ).to_json()
+    config["boards"] = [boards[t] for t in sorted(boards)]
+    return config
 
 
 def _seated_as(table: Table, deal: WhistDeal) -> bool:
@@ -495,6 +657,8 @@ def _seated_as(table: Table, deal: WhistDeal) -> bool:
 
 def _reach_deal(table: Table, deal: WhistDeal) -> Table:
     """``table`` (or a copy of it) with the choices made that lead to ``deal``'s seating."""
+    if isinstance(table, DuplicateTable):
+        return _reach_tray(table, deal)
     if table.phase == DEAL and table.pending is None:
         if not _seated_as(table, deal):
             raise _Mismatch()
@@ -512,6 +676,24 @@ def _reach_deal(table: Table, deal: WhistDeal) -> Table:
         table.apply(action)
         return _reach_deal(table, deal)
     raise _Mismatch()
+
+
+def _reach_tray(table: DuplicateTable, deal: WhistDeal) -> Table:
+    """Duplicate Whist: the table must be about to play the deal's tray, turned as the deal
+    says; a play from the tray must hold the deal's hands."""
+    if table.phase == OVER or table.pending is not None:
+        raise _Mismatch()
+    number, turned = table.current
+    if deal.board != number or _tray_way(deal)[1] != turned or table.dealer != deal.dealer:
+        raise _Mismatch()
+    h = table.hand
+    if table.phase == DEAL:
+        return table
+    if h is None or table.phase != PLAY or h.tricks or h.trick:
+        raise InvalidNotationError(f"the session cannot play tray {number} now")
+    if tuple(h.hands) != tuple(c.mask if c is not None else 0 for c in deal.hands):
+        raise InvalidNotationError(f"tray {number} holds other hands than the deal shows")
+    return table
 
 
 def _pack(table: Table, deal: WhistDeal, probes: dict[Seat, HandState]) -> tuple[Card, ...]:
@@ -555,6 +737,7 @@ class _Replay:
 
     def __init__(self, table: Table, deal: WhistDeal, last: bool) -> None:
         self.table, self.deal, self.last = table, deal, last
+        self.state: HandState | None = None
         self.irregular = list(deal.irregularities)
         self.suits = [
             _note_items(ir.note).get("suit", "")
@@ -578,18 +761,36 @@ class _Replay:
                 return ir
         return None
 
+    def settle(self, ir: WhistIrregularity) -> None:
+        """The election recorded for ``ir``: its option, or, where DL-4 cancelled the penalty,
+        the demand that cancelled it, by the adversary who made it."""
+        if ir.penalty != "cancelled":
+            self.elect(_penalty_option(ir.kind, ir.penalty))
+            return
+        items = _note_items(ir.note)
+        by, demand = items.get("by", ""), items.get("demand", "")
+        if by not in SEAT_LETTERS or not demand:
+            raise InvalidNotationError(
+                f"{ir.kind} note {ir.note!r}: a cancelled penalty names 'by' and 'demand'"
+            )
+        if self.table.pending is None:
+            raise InvalidNotationError(f"the laws give no choice here, yet {demand!r} is recorded")
+        self.table.apply(Elect(SEAT_LETTERS.index(by), demand))
+
     def elect(self, option: str) -> None:
         t = self.table
         if t.pending is None:
             raise InvalidNotationError(f"the laws give no choice here, yet {option!r} is recorded")
         t.apply(Elect(t.pending.electors[0], option))
 
-    def run(self, pack: tuple[Card, ...]) -> None:
+    def run(self, pack: tuple[Card, ...] | None) -> None:
+        """Deal ``pack`` (``None``: the hands come from a Duplicate Whist tray) and play."""
         t, d = self.table, self.deal
-        t.apply(Deal(pack))
+        if pack is not None:
+            t.apply(Deal(pack))
         if not self.before_play():
             return  # thrown in by a misdeal or a card exposed in dealing
-        h = t.hand
+        h = self.state = t.hand
         assert h is not None
         if h.trump != d.trump:
             raise InvalidNotationError(
@@ -630,7 +831,7 @@ class _Replay:
                 t.apply(ReportMisdeal(reporter, _note_items(ir.note).get("reason") or "deal"))
             else:
                 t.apply(ReportExposed(reporter, _note_cards(ir)[0]))
-            self.elect(ir.penalty)
+            self.settle(ir)
             if t.hand is None:
                 return False
         return True
@@ -688,11 +889,44 @@ class _Replay:
             self.irregular.remove(ir)
             t.apply(Play(ir.offender, _note_cards(ir)[0]))
             if ir.penalty:
-                self.elect(ir.penalty)
+                self.settle(ir)
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
             self.call_suit()
+            self.timed(no, k, trick)
             self.play_card(no, seat, c)
+
+    def timed(self, no: int, k: int, trick: WhistTrick) -> None:
+        """Duplicate Whist's irregularities committed with ``k`` cards in trick ``no``: a card
+        played out of turn (DL-1), attention drawn to the trick (DL-1), a card led again before
+        the partner has played (DL-6, WL-5.1), each with the election that followed."""
+        t = self.table
+        for ir in list(self.irregular):
+            if ir not in self.irregular or ir.trick != no or ir.kind not in TIMED_KINDS:
+                continue
+            if _note_items(ir.note).get("at") != str(k):
+                continue
+            position = t.seat_order[trick.leader].index(ir.offender)
+            if ir.kind == "winning_cards" and position >= k:
+                continue  # cards played together in the offender's turn (play_card)
+            self.irregular.remove(ir)
+            if ir.kind == "played_out_of_turn":
+                t.apply(Play(ir.offender, _note_cards(ir)[0]))
+                ir = next(
+                    (x for x in self.irregular if x.kind == "direction" and x.trick == no), ir
+                )
+                if ir.kind != "direction":
+                    raise InvalidNotationError("no direction follows the card played out of turn")
+                self.irregular.remove(ir)
+                self.settle(ir)
+            elif ir.kind == "direction":
+                t.apply(DrawAttention(ir.offender))
+                self.settle(ir)
+            elif ir.kind == "card_exposed":
+                t.apply(Play(ir.offender, _note_cards(ir)[0]))
+            else:
+                t.apply(Play(ir.offender, _note_cards(ir, 2)[1]))
+                self.settle(ir)
 
     def play_card(self, no: int, seat: Seat, c: Card) -> None:
         """``seat``'s card ``c`` in trick ``no``: played alone or with another (two cards), and
@@ -701,9 +935,11 @@ class _Replay:
         corrected = self.take("revoke_corrected", no, offender=seat)
         first = _note_cards(corrected)[0] if corrected is not None else c
         two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
+        if two is None:
+            two = self.together(no, seat, first)
         if two is not None:
             t.apply(PlayTogether(seat, _note_cards(two, 2)))
-            self.elect(two.penalty)
+            self.settle(two)
         else:
             t.apply(Play(seat, first))
             p = t.pending
@@ -714,12 +950,35 @@ class _Replay:
                         "of turn is recorded"
                     )
                 self.elect("accept")
+        asked = None  # DL-3: the partner asks; a revoke so found is corrected
+        while (again := self.take("ask_renounce", no, offender=(seat + 2) % 4)) is not None:
+            asked = again
+            t.apply(AskRenounce(asked.offender))
         if corrected is not None:
-            claimants = t.electors(1 - t.seat_sides[seat])
-            if not claimants:
-                raise InvalidNotationError(f"nobody can claim {SEAT_LETTERS[seat]}'s revoke")
-            t.apply(ClaimRevoke(claimants[0], no))
+            if asked is None:
+                claimants = t.electors(1 - t.seat_sides[seat])
+                if not claimants:
+                    raise InvalidNotationError(f"nobody can claim {SEAT_LETTERS[seat]}'s revoke")
+                t.apply(ClaimRevoke(claimants[0], no))
             t.apply(CorrectRevoke(seat, c))
+
+    def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:
+        """Cards played together in ``seat``'s turn whose first card went to the trick: a DL-6
+        election (winners) or a penalty cancelled under DL-4."""
+        for ir in self.irregular:
+            if ir.trick != no or ir.offender != seat:
+                continue
+            cancelled = ir.kind == "two_cards" and ir.penalty == "cancelled"
+            at = _note_items(ir.note).get("at")
+            in_turn = at is None or (
+                self.table.hand is not None and at == str(len(self.table.hand.trick))
+            )
+            if (cancelled and first in _note_cards(ir, 2)) or (
+                ir.kind == "winning_cards" and in_turn and _note_cards(ir)[0] == first
+            ):
+                self.irregular.remove(ir)
+                return ir
+        return None
 
     def call_suit(self) -> None:
         t = self.table
@@ -745,7 +1004,7 @@ class _Replay:
                         for a in legal
                         if isinstance(a, ClaimRevoke)
                         and any(
-                            ir.kind == "revoke"
+                            ir.kind in REVOKE_KINDS
                             and ir.trick == a.trick
                             and ir.penalty not in ("", "waived")
                             for ir in self.irregular
@@ -755,14 +1014,15 @@ class _Replay:
                 )
             else:
                 rev = next(a for a in legal if isinstance(a, ChoosePenalty))
-                ir = self.take("revoke", rev.trick)
+                ir = self.take("revoke", rev.trick) or self.take("failure_to_comply", rev.trick)
                 if ir is None:
                     raise InvalidNotationError(
                         f"no penalty is recorded for the revoke in trick {rev.trick}"
                     )
                 chosen = ChoosePenalty(seat, rev.trick, ir.penalty)
             t.apply(chosen)
-        if t.hand is not None and not self.last:
+        # (a Duplicate Whist table lays out the next play of a tray at once: a new hand)
+        if t.hand is not None and t.hand is self.state and not self.last:
             raise InvalidNotationError(
                 f"the hand is not over after the recorded play (phase {t.phase!r})"
             )
@@ -782,7 +1042,8 @@ def _enact(table: Table, deals: Sequence[WhistDeal], where: _Lines) -> None:
         except VivantError as exc:
             raise SittingImportError([PbnError(where.line(k), f"deal {k + 1}: {exc}")]) from None
         try:
-            _Replay(table, deal, last=k == len(deals) - 1).run(_pack(table, deal, probes))
+            pack = _pack(table, deal, probes) if table.phase == DEAL else None
+            _Replay(table, deal, last=k == len(deals) - 1).run(pack)
         except _TrickError as exc:
             line = where.line(k, exc.trick)
             raise SittingImportError([PbnError(line, f"deal {k + 1}, {exc}")]) from None
@@ -869,6 +1130,27 @@ def table_from_deals(deals: Sequence[WhistDeal], games: Sequence[PbnGame] = ()) 
         cls.from_config(config)
     except (VivantError, TypeError) as exc:
         raise SittingImportError([PbnError(where.line(0), f"deal 1: {exc}")]) from None
+    if issubclass(cls, DuplicateTable):  # DU-1.2: no cutting, the seats are fixed
+        table = cls.from_config(config)
+        try:
+            _enact(table, deals, where)
+        except _Mismatch as exc:
+            deal = deals[exc.deal]
+            raise SittingImportError(
+                [
+                    PbnError(
+                        where.line(exc.deal),
+                        f"deal {exc.deal + 1}: the session does not play tray {deal.board} "
+                        f"({' '.join(map(str, _tray_way(deal)))}) dealt by "
+                        f"{SEAT_LETTERS[deal.dealer]} here (the file must hold the whole "
+                        "session, in order)",
+                    )
+                ]
+            ) from None
+        problems = _compare(table, deals, where)
+        if problems:
+            raise SittingImportError(problems)
+        return table
     n = len(config["players"])
     if n > MAX_PLAYERS:
         raise SittingImportError(

@@ -1,9 +1,9 @@
 """The games, one module each, found by name or alias (``find_variant("mort")``).
 
-``VARIANTS`` lists the games every single-sitting front end serves (``vivant play``, the server,
-the PBN sitting records). Duplicate Whist (:class:`DuplicateTable`) is a table of an event rather
-than a sitting of its own: it is found by name and replays from its log like the others, but is
-listed apart, in ``EVENT_VARIANTS``, and played through ``vivant duplicate play``.
+``VARIANTS`` lists every game: the PBN sitting records, the event log, ``vivant record`` and
+``vivant replay`` and the server handle each of them. Duplicate Whist (:class:`DuplicateTable`, one
+table's programme of trays) is among them, but ``vivant play`` sends it to ``vivant duplicate
+play``, which runs the trays of a whole event.
 """
 
 from __future__ import annotations
@@ -26,25 +26,19 @@ _TABLES: tuple[type[Table], ...] = (
     HumbugTable,
     HumbugDeclaredTable,
     ThirteenTable,
+    DuplicateTable,
 )
 
 VARIANTS: dict[str, type[Table]] = {cls.variant: cls for cls in _TABLES}
-#: Tables played as part of an event (``vivant duplicate play``), found by :func:`find_variant`.
-EVENT_VARIANTS: dict[str, type[Table]] = {DuplicateTable.variant: DuplicateTable}
 ALIASES: dict[str, str] = {
     alias: cls.variant for cls in _TABLES for alias in getattr(cls, "aliases", ())
-}
-_EVENT_ALIASES: dict[str, str] = {
-    alias: cls.variant for cls in EVENT_VARIANTS.values() for alias in getattr(cls, "aliases", ())
 }
 
 
 def find_variant(name: str) -> type[Table]:
     """The table class of a game by its name or an alias, case-insensitive."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = ALIASES.get(key, _EVENT_ALIASES.get(key, key))
-    if key in EVENT_VARIANTS:
-        return EVENT_VARIANTS[key]
+    key = ALIASES.get(key, key)
     if key not in VARIANTS:
         raise InvalidNotationError(
             f"unknown game {name!r}; known games: {', '.join(sorted(VARIANTS))}"
@@ -53,7 +47,6 @@ def find_variant(name: str) -> type[Table]:
 
 
 __all__ = [
-    "EVENT_VARIANTS",
     "VARIANTS",
     "BridgeForThreeTable",
     "DoubleDummyTable",

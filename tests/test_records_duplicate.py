@@ -1,0 +1,316 @@
+"""Duplicate Whist sittings as whist-profile PBN and back, and their event logs.
+
+Every play of a tray is a PBN game with ``Board`` the tray number and ``WhistTray`` saying how its
+hands came (dealt, recorded, an overplay; turned); the duplicate laws' irregularities (DL-1
+directions, DL-3 questions, DL-4 cancellations, DL-5 failures, DL-6 winning cards, SD-4 new
+deals) travel in the irregularity table. Event log → PBN → event log must give the same sitting.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from test_records_sitting import assert_same_sitting, round_trip
+from vivant.actions import (
+    Action,
+    AskRenounce,
+    DrawAttention,
+    Elect,
+    Play,
+    PlayTogether,
+    ReportMisdeal,
+)
+from vivant.cards import SUIT_MASK, CardSet, cards_of
+from vivant.cli import main
+from vivant.errors import VivantError
+from vivant.movements import generate
+from vivant.players import find_player, step
+from vivant.records import read_whist_pbn
+from vivant.records.log import load_log, save_log, table_record
+from vivant.records.sitting import export_pbn, import_pbn, sitting_deals
+from vivant.table import PLAY
+from vivant.variants import VARIANTS, find_variant
+from vivant.variants.duplicate import DuplicateTable, deal_trays, event_sessions
+
+PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
+
+
+def disobey(t: DuplicateTable, rng: random.Random) -> Action | None:
+    """DL-5: the hand directed (DL-1) or bound to win (DL-6) plays a card the direction forbids
+    though it follows suit."""
+    h = t.hand
+    seat = t.to_act()
+    if h is None or seat is None or t.phase != PLAY or t.pending is not None or not h.trick:
+        return None
+    if not any(
+        h.notes.get(k, {}).get("trick") == len(h.tricks) + 1 for k in ("direction", "win_due")
+    ):
+        return None
+    led = h.trick[0] // 13
+    follow = h.hands[seat] & (SUIT_MASK << (13 * led)) or h.hands[seat]
+    wrong = cards_of(follow & ~t.playable(seat))
+    return Play(seat, rng.choice(wrong)) if wrong else None
+
+
+def ask_partner(t: DuplicateTable) -> Action | None:
+    """DL-3: a player whose partner did not follow suit to the open trick asks him."""
+    h = t.hand
+    if h is None or t.phase != PLAY or t.pending is not None or len(h.trick) < 2:
+        return None
+    seat, card = h.trick_seats[-1], h.trick[-1]
+    if card // 13 == h.trick[0] // 13 or h.notes.get("inquiries"):
+        return None
+    return AskRenounce((seat + 2) % 4)
+
+
+def irregular(t: DuplicateTable, rng: random.Random) -> Action | None:
+    """Some irregularity of the duplicate laws, or a plain whist one."""
+    h = t.hand
+    if h is None:
+        return None
+    seat = rng.randrange(4)
+    kind = rng.randrange(7)
+    if kind == 0:
+        return DrawAttention(seat)
+    if kind == 1:
+        return AskRenounce(seat)
+    if kind == 2 and not h.trick and not h.tricks:
+        return ReportMisdeal(seat, "deal")
+    if kind == 3:
+        return disobey(t, rng)
+    cards = list(CardSet(h.hands[seat]))
+    if not cards:
+        return None
+    if kind == 4 and len(cards) >= 2:
+        return PlayTogether(seat, tuple(rng.sample(cards, 2)))
+    if kind == 5 and h.trick and seat in h.trick_seats:
+        # DL-6: a second card led before the partner has played; winners where there are any
+        return Play(seat, max(cards))
+    return Play(seat, rng.choice(cards))
+
+
+def random_sitting(
+    seed: int, *, laws: bool = True, stop: int | None = None, **options: Any
+) -> DuplicateTable:
+    """A session by heuristic players; in laws mode irregularities are injected and elections
+    are sometimes demanded by anyone (DL-4)."""
+    rng = random.Random(seed)
+    t = DuplicateTable(PLAYERS, laws=laws, **options)
+    players = {p: find_player("heuristic")(seed=seed * 8 + i) for i, p in enumerate(PLAYERS)}
+    while not t.is_over() and (stop is None or len(t.log) < stop):
+        if laws and not t.awaiting_chance():
+            if rng.random() < 0.5:
+                action = disobey(t, rng) or ask_partner(t)
+                if action is not None:
+                    try:
+                        t.apply(action)
+                        continue
+                    except VivantError:
+                        pass
+            if rng.random() < 0.1:
+                action = irregular(t, rng)
+                if action is not None:
+                    try:
+                        t.apply(action)
+                        continue
+                    except VivantError:
+                        pass
+            if t.pending is not None and rng.random() < 0.4:
+                other = rng.randrange(4)
+                try:
+                    t.apply(Elect(other, rng.choice([*t.pending.options, "call_suit", "waive"])))
+                    continue
+                except VivantError:
+                    pass
+        step(t, players, rng)
+    assert isinstance(t, DuplicateTable)
+    return t
+
+
+def kinds(t: DuplicateTable) -> set[tuple[str, str]]:
+    return {(ir.kind, ir.penalty) for d in sitting_deals(t) for ir in d.irregularities}
+
+
+def test_duplicate_is_a_registered_game() -> None:
+    assert VARIANTS["duplicate"] is DuplicateTable
+    assert find_variant("Duplicate Whist") is DuplicateTable
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strict_session_round_trip(seed: int) -> None:
+    t = random_sitting(seed, laws=False, trays=3)
+    assert t.is_over()
+    deals = sitting_deals(t)
+    assert [d.board for d in deals] == [1, 2, 3]
+    assert {d.variant for d in deals} == {"Duplicate Whist"}
+    assert all(dict(d.extra_tags)["WhistTray"] == "dealt" for d in deals)
+    assert all(d.turn_up is not None and d.turn_up // 13 == d.trump for d in deals)
+    assert_same_sitting(t, round_trip(t))
+
+
+def test_mnemonic_match_round_trip_keeps_the_overplays_and_the_comparison() -> None:
+    t = random_sitting(4, laws=False, trays=3, mnemonic=True, declared_trump="H")
+    deals = sitting_deals(t)
+    assert [d.board for d in deals] == [1, 2, 3, 1, 2, 3]
+    assert [dict(d.extra_tags)["WhistTray"] for d in deals] == ["dealt"] * 3 + [
+        "overplay turned"
+    ] * 3
+    for first, over in zip(deals[:3], deals[3:], strict=True):
+        # SD-5, D-DU11: the tray's N hand is held at E on the overplay, and so on round
+        assert [over.hands[(s + 1) % 4] for s in range(4)] == list(first.hands)
+        assert over.trump == first.trump == 1 and over.turn_up is None
+        assert over.declared_by == over.dealer
+    text = export_pbn(t)
+    assert '[WhistOptions "mnemonic trays=3 declared_trump=H"]' in text
+    again = round_trip(t)
+    assert_same_sitting(t, again)
+    assert isinstance(again, DuplicateTable)
+    assert again.mnemonic_result() == t.mnemonic_result() is not None
+
+
+def test_declared_trump_with_a_card_turned_each_deal_round_trip() -> None:
+    t = random_sitting(5, laws=False, trays=4, declared_trump="C", turn_trump_each_deal=True)
+    deals = sitting_deals(t)
+    assert all(d.trump == 3 and d.turn_up is not None for d in deals)
+    assert_same_sitting(t, round_trip(t))
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("mnemonic", [False, True])
+def test_laws_session_with_duplicate_irregularities_round_trip(seed: int, mnemonic: bool) -> None:
+    t = random_sitting(
+        100 + seed, trays=3, mnemonic=mnemonic, declared_trump="S" if mnemonic else None
+    )
+    assert t.is_over()
+    assert_same_sitting(t, round_trip(t))
+
+
+def test_the_laws_corpus_holds_every_duplicate_irregularity() -> None:
+    found: set[tuple[str, str]] = set()
+    for seed in range(6):
+        for mnemonic in (False, True):
+            t = random_sitting(
+                100 + seed, trays=3, mnemonic=mnemonic, declared_trump="S" if mnemonic else None
+            )
+            found |= kinds(t)
+    names = {k for k, _ in found}
+    assert {
+        "revoke",
+        "revoke_corrected",
+        "failure_to_comply",
+        "lead_out_of_turn",
+        "played_out_of_turn",
+        "direction",
+        "ask_renounce",
+        "winning_cards",
+        "card_exposed",
+        "two_cards",
+        "misdeal",
+    } <= names, names
+    assert any(p == "cancelled" for _, p in found)
+    assert any(k == "direction" and "-" in p for k, p in found)
+
+
+def test_sd4_new_deal_on_an_overplay_round_trip() -> None:
+    """SD-4: a misdeal found on the overplay voids the tray's first play; both plays again."""
+    rng = random.Random(8)
+    t = DuplicateTable(PLAYERS, laws=True, trays=2, mnemonic=True, declared_trump="H")
+    players = {p: find_player("heuristic")(seed=i) for i, p in enumerate(PLAYERS)}
+    reported = False
+    while not t.is_over():
+        h = t.hand
+        if not reported and h is not None and t.is_overplay() and not h.trick and not h.tricks:
+            t.apply(ReportMisdeal(1, "deal"))
+            reported = True
+            continue
+        step(t, players, rng)
+    deals = sitting_deals(t)
+    assert any(
+        ir.kind == "misdeal" and ir.penalty == "new_deal" for d in deals for ir in d.irregularities
+    )
+    assert [d.board for d in deals] == [1, 2, 1, 1, 1, 2]
+    assert_same_sitting(t, round_trip(t))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_random_laws_sessions_round_trip(seed: int, mnemonic: bool) -> None:
+    t = random_sitting(seed, trays=2, mnemonic=mnemonic, declared_trump="D" if mnemonic else None)
+    assert_same_sitting(t, round_trip(t))
+
+
+@pytest.mark.parametrize("stop", [30, 75, 160])
+def test_unfinished_session_round_trip(stop: int) -> None:
+    t = random_sitting(7, trays=2, mnemonic=True, declared_trump="H", stop=stop)
+    assert not t.is_over()
+    again = round_trip(t)
+    assert sitting_deals(again) == sitting_deals(t)
+    assert again.view(None).to_json() == t.view(None).to_json()
+
+
+def test_an_event_session_with_recorded_and_turned_trays_round_trip() -> None:
+    """A table of an event plays trays dealt beforehand, some turned (MV-1.5)."""
+    schedule = generate("howell", 2, replay=True)
+    sessions = event_sessions(schedule)
+    trays = {tr.tray: tr for tr in deal_trays(9, max(t for s in sessions for t, _ in s.program))}
+    session = next(s for s in sessions if any(turned for _, turned in s.program))
+    t = session.table_for(trays, laws=True)
+    rng = random.Random(3)
+    players = {p: find_player("heuristic")(seed=i) for i, p in enumerate(t.players)}
+    while not t.is_over():
+        step(t, players, rng)
+    deals = sitting_deals(t)
+    assert [d.board for d in deals] == [tr for tr, _ in session.program]
+    ways = [dict(d.extra_tags)["WhistTray"].split()[0] for d in deals]
+    assert set(ways) <= {"recorded", "overplay"} and ways[0] == "recorded"
+    again = round_trip(t)
+    assert_same_sitting(t, again)
+    assert again.config()["boards"] == t.config()["boards"]
+
+
+def test_exported_session_is_valid_profile_pbn() -> None:
+    t = random_sitting(104, trays=3)
+    text = export_pbn(t, event="Club", site="Bath", date="2026.11.30")
+    result = read_whist_pbn(text)
+    assert not result.errors
+    assert list(result.deals) == sitting_deals(t, event="Club", site="Bath", date="2026.11.30")
+    assert "[Board " in text and '[WhistVariant "Duplicate Whist"]' in text
+
+
+def test_a_play_of_the_wrong_tray_is_refused_with_its_line() -> None:
+    t = random_sitting(6, laws=False, trays=3)
+    text = export_pbn(t)
+    tampered = text.replace('[Board "2"]', '[Board "3"]', 1)
+    result = import_pbn(tampered)
+    assert result.table is None
+    assert any("tray 3" in e.message and e.line > 0 for e in result.errors), result.errors
+
+
+def test_event_log_round_trip_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = random_sitting(102, trays=2, mnemonic=True, declared_trump="H")
+    log = tmp_path / "dup.json"
+    save_log(t, log)
+    loaded = load_log(log)
+    assert table_record(loaded) == table_record(t)
+    pbn = tmp_path / "dup.pbn"
+    assert main(["record", "export", str(log), "--pbn", str(pbn)]) == 0
+    back = tmp_path / "back.json"
+    assert main(["record", "import", str(pbn), "--log", str(back)]) == 0
+    again = load_log(back)
+    assert table_record(again) == table_record(t)
+    assert json.loads(back.read_text())["config"] == t.config()
+    capsys.readouterr()
+    assert main(["record", "show", str(log)]) == 0
+    shown = capsys.readouterr().out
+    assert "Duplicate" in shown or "duplicate" in shown
+    assert main(["record", "show", str(pbn)]) == 0
+    assert main(["replay", str(log), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "tray" in out.lower() or "board" in out.lower()
