@@ -72,3 +72,9 @@ def test_a_person_plays_every_game(client: TestClient, variant: str) -> None:
     assert acted > 20
     assert check_secrecy(oracle, "Ann", ann.messages) >= len(rows) - 10
     assert check_secrecy(oracle, None, spectator.messages) >= len(rows) - 10
+    replay = client.get(f"/api/tables/{tid}/replay")
+    assert replay.status_code == 200, replay.text
+    frames = replay.json()["frames"]
+    assert len(frames) == len(rows) + 1 and replay.json()["record"] == state["record"]
+    if variant == "duplicate":  # every play of a tray is shown with its tray
+        assert {f["tray"] for f in frames} == {1, 2, 3, 4}

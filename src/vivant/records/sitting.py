@@ -27,6 +27,18 @@ irregularities the table lists revokes that were waived (``Penalty`` ``waived``)
 because the hand is never liable (a dummy's, ``Penalty`` ``-``), and Double Dummy's claims (Kind
 ``claim``, Penalty ``admit`` or ``refuse``).
 
+**Duplicate Whist** (:class:`~vivant.variants.duplicate.DuplicateTable`): every play of a tray is
+a deal, ``Board`` the tray number, also the plays whose hands come from the tray without a deal
+(recorded trays, overplays). ``WhistTray`` says how the hands came (``dealt``, ``recorded``,
+``overplay``, then ``turned``); ``WhistOptions`` adds ``trays=N``, ``declared_trump=H`` and
+``program=1,2,1t,2t``; a session's declared suit is "declared by" the dealer. The duplicate laws'
+rows: ``direction`` (DL-1, its Penalty the direction with ``-`` for ``/``), ``played_out_of_turn``,
+``winning_cards`` and ``card_exposed`` (DL-6), each with ``at`` (the cards in the trick when it
+happened) in the note; ``failure_to_comply`` (DL-5, claimed like a revoke); ``ask_renounce``
+(DL-3, the asker); a penalty DL-4 cancelled has Penalty ``cancelled`` and ``by``/``demand`` in the
+note. Import seats the four players without a cut and re-enacts each play at the point of the
+programme it belongs to.
+
 **Import** (:func:`import_pbn`, :func:`table_from_deals`): the deals are re-applied, in order, to
 a fresh table of the variant: a cut that seats the players as the first deals show them, the
 choices before each deal that give its dealer and seats, a ``Deal`` whose pack gives the hands and
@@ -53,7 +65,10 @@ What the profile cannot carry, so that an imported sitting differs from the orig
 * in the last hand of an unfinished sitting with no card played yet, the decisions that leave
   no mark (a Humbug player keeping his hand, a double not made) are not re-enacted: the sitting
   stops as soon as the hand is as the file shows it;
-* a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt.
+* a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt;
+* Duplicate Whist: a DL-3 question is re-enacted right after the card it asks about; recorded
+  trays not played in the file are not kept (the others are kept in tray order), nor a programme
+  longer than :data:`MAX_PROGRAM_TEXT` characters (the plays in the file are then the programme).
 """
 
 from __future__ import annotations

@@ -38,6 +38,9 @@ def _frame(
         "score": v["score"],
         "game": v["extra"].get("game"),
         "sheet": v["extra"].get("sheet", []),
+        # Duplicate Whist: the tray in play and whether it lies turned (None for other games)
+        "tray": v["extra"].get("tray"),
+        "turned": v["extra"].get("turned"),
     }
 
 
