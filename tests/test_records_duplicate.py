@@ -314,3 +314,49 @@ def test_event_log_round_trip_and_cli(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["replay", str(log), "--all"]) == 0
     out = capsys.readouterr().out
     assert "tray" in out.lower() or "board" in out.lower()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--tables", "2", "--kind", "howell", "--trays", "2"],
+        ["--tables", "1", "--mnemonic", "--trays", "3"],
+        ["--tables", "1", "--mnemonic", "--individuals", "--trays", "1"],
+    ],
+)
+def test_duplicate_play_saves_every_table_session(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``vivant duplicate play --save DIR``: one event log per table session, each rebuilt by
+    the engine, exported to PBN and imported back unchanged, and holding the plays the event's
+    own output reports."""
+    folder = tmp_path / "logs"
+    assert (
+        main(["duplicate", "play", *argv, "--auto", "--seed", "5", "--json", "--save", str(folder)])
+        == 0
+    )
+    event = json.loads(capsys.readouterr().out)
+    logs = sorted(folder.iterdir())
+    assert logs
+    plays: list[tuple[int, bool, int]] = []
+    for log in logs:
+        table = load_log(log)
+        assert isinstance(table, DuplicateTable) and table.is_over()
+        assert json.loads(log.read_text())["meta"]["seed"] == 5
+        again = round_trip(table)
+        assert_same_sitting(table, again)
+        plays += [(r["tray"], r["turned"], r["won"]["NS"]) for r in table.results()]
+    if "sessions" in event:
+        assert len(logs) == len(event["sessions"])
+        expected = [
+            (p["tray"], p["turned"], p["won"]["NS"]) for s in event["sessions"] for p in s["plays"]
+        ]
+    elif "blocks" in event:
+        assert len(logs) == len(event["blocks"])
+        expected = [
+            (p["tray"], p["turned"], p["won"]["NS"]) for b in event["blocks"] for p in b["plays"]
+        ]
+    else:
+        assert [log.name for log in logs] == ["match.json"]
+        expected = [(p["tray"], p["turned"], p["won"]["NS"]) for p in event["plays"]]
+    assert sorted(plays) == sorted(expected)

@@ -14,7 +14,9 @@ the movement asks (``vivant.scoring.duplicate``); it prints the results table an
 traveller, or one JSON object. ``--tables 1 --mnemonic`` is Single-table (Mnemonic) Duplicate: the
 trays are played, then replayed turned, and the pairs compared (SD-5, SD-6); ``--individuals``
 adds the four-player individual form (SD-7, ``--trays`` deals per partner). Same seed, same
-output.
+output. ``--save DIR`` writes each table session's event log into DIR (``match.json``,
+``blockK.json`` for the individuals' blocks, ``roundR-tableT-passP.json`` for an event), each
+readable by ``vivant record`` and ``vivant replay``.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ if TYPE_CHECKING:
 
     from vivant.players import Player
     from vivant.scoring.duplicate import TrayResult
+    from vivant.table import Table
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -108,6 +111,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "(e.g. heuristic,random; default heuristic)",
     )
     play.add_argument("--json", action="store_true", help="print one JSON object")
+    play.add_argument(
+        "--save",
+        metavar="DIR",
+        default=None,
+        help="write each table session's event log into this directory (made if missing), "
+        "for vivant record and vivant replay",
+    )
     play.set_defaults(func=run_play)
 
 
@@ -223,11 +233,13 @@ def play_event(
     trump: str | None = None,
     player: str = "heuristic",
     individuals: bool = False,
+    save: Callable[[str, Table, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Run a whole event with computer players and return its JSON record (see the module doc).
 
     With one table and ``mnemonic`` it is a single-table Mnemonic Duplicate match (SD-5, SD-6),
-    or with ``individuals`` the four-player individual form (SD-7)."""
+    or with ``individuals`` the four-player individual form (SD-7). ``save`` is given each table
+    session once played: a file stem, the table and the log's meta."""
     from vivant.cards import parse_suit
     from vivant.errors import InvalidActionError
     from vivant.movements import generate
@@ -251,7 +263,7 @@ def play_event(
             )
         declared = trump or "H"
         if individuals:
-            return play_individuals(seed, trays_per_set or 4, declared, factories)
+            return play_individuals(seed, trays_per_set or 4, declared, factories, save)
         count = trays_per_set if trays_per_set is not None else 12
         names = ("North", "East", "South", "West")
         table = DuplicateTable(list(names), trays=count, mnemonic=True, declared_trump=declared)
@@ -259,6 +271,8 @@ def play_event(
             n: factories[(i % 2) % len(factories)](seed=seed * 16 + i) for i, n in enumerate(names)
         }
         record = play_sitting(table, bots, random.Random(seed), seed=seed)
+        if save is not None:
+            save("match", table, {"event": "Single-table Mnemonic Duplicate", "seed": seed})
         return {"game": "duplicate", "seed": seed, "tables": 1, "form": "single-table", **record}
     name = kind or ("howell" if tables == 2 else "mitchell")
     schedule = generate(name, tables, trays_per_set, replay=mnemonic)
@@ -281,6 +295,20 @@ def play_event(
     for session in schedule_sessions:
         table = session.table_for(trays)
         play_sitting(table, bots, random.Random(seed))
+        if save is not None:
+            save(
+                f"round{session.round}-table{session.table}-pass{session.pass_number}",
+                table,
+                {
+                    "event": f"Duplicate Whist, {schedule.kind}",
+                    "seed": seed,
+                    "round": session.round,
+                    "table": session.table,
+                    "pass": session.pass_number,
+                    "ns": session.ns,
+                    "ew": session.ew,
+                },
+            )
         got = event_results(session, table)
         results.extend(got)
         sessions.append(
@@ -366,7 +394,11 @@ def play_event(
 
 
 def play_individuals(
-    seed: int, deals_per_partner: int, trump: str, factories: list[Callable[..., Player]]
+    seed: int,
+    deals_per_partner: int,
+    trump: str,
+    factories: list[Callable[..., Player]],
+    save: Callable[[str, Table, dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """SD-7: individual Single-table (Mnemonic) Duplicate for S, a, b, c. S sits South and never
     moves; each of the others partners him at North for a block of deals, then every block is
@@ -384,7 +416,7 @@ def play_individuals(
     trays: dict[int, Tray] = {}
     originals: dict[int, tuple[tuple[str, str], tuple[str, str], int]] = {}
     deals: list[IndividualDeal] = []
-    blocks = []
+    blocks: list[dict[str, Any]] = []
     for block in single_table_individuals("S", ("a", "b", "c"), deals_per_partner):
         east, west = block.east_west
         table = DuplicateTable(
@@ -394,6 +426,12 @@ def play_individuals(
             program=[[d, block.overplay] for d in block.deals],
         )
         play_sitting(table, bots, rng)
+        if save is not None:
+            save(
+                f"block{len(blocks) + 1}",
+                table,
+                {"event": "Single-table Mnemonic Duplicate, individuals", "seed": seed},
+            )
         trays.update(table.trays_dealt)
         for r in table.results():
             if not block.overplay:
@@ -582,6 +620,23 @@ def run_play(args: argparse.Namespace) -> int:
         raise InvalidActionError(
             "vivant duplicate play runs computer players only for now: add --auto"
         )
+    save = None
+    if args.save is not None:
+        from pathlib import Path
+
+        from vivant.records.log import save_log
+
+        folder = Path(args.save)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InvalidActionError(
+                f"{folder}: cannot make the directory: {exc.strerror}"
+            ) from None
+
+        def save(stem: str, table: Table, meta: dict[str, Any]) -> None:
+            save_log(table, folder / f"{stem}.json", meta)
+
     event = play_event(
         args.kind,
         args.tables,
@@ -591,6 +646,7 @@ def run_play(args: argparse.Namespace) -> int:
         trump=args.trump,
         player=args.player,
         individuals=args.individuals,
+        save=save,
     )
     if args.json:
         print(json.dumps(event, ensure_ascii=False))
