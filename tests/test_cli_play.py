@@ -380,6 +380,15 @@ def test_lead_from_the_wrong_hand_in_strict_mode_is_refused_with_a_hint() -> Non
 OTHER_GAMES = sorted(set(VARIANTS) - {"mort", "duplicate"})
 
 
+@pytest.mark.parametrize("name", ["duplicate", "Duplicate Whist"])
+def test_duplicate_is_sent_to_vivant_duplicate_play(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert "duplicate" in VARIANTS
+    assert main(["play", name, "--auto", "--json"]) == 2
+    assert "use vivant duplicate play" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("game", OTHER_GAMES)
 def test_every_game_auto_json_is_deterministic(
     game: str, capsys: pytest.CaptureFixture[str]
@@ -423,7 +432,7 @@ def test_save_writes_a_log_that_replays(tmp_path: Path, capsys: pytest.CaptureFi
     record = json.loads(out)
     table = load_log(log)
     assert table.is_over()
-    assert [g["settlement"] for g in table.record()["games"]] == [  # type: ignore[attr-defined]
+    assert [g["settlement"] for g in table.record()["games"]] == [
         g["settlement"] for g in record["games"]
     ]
     # An interactive sitting left unfinished is saved too.

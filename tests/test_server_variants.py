@@ -68,7 +68,7 @@ def test_a_person_plays_every_game(client: TestClient, variant: str) -> None:
     row = store.get_table(tid)
     assert row is not None and row.status == "over"
     oracle = Oracle(variant, row.config, [r.action for r in rows])
-    assert state["record"] == oracle.final.record()  # type: ignore[attr-defined]
+    assert state["record"] == oracle.final.record()
     assert acted > 20
     assert check_secrecy(oracle, "Ann", ann.messages) >= len(rows) - 10
     assert check_secrecy(oracle, None, spectator.messages) >= len(rows) - 10
