@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from vivant.actions import (
     ACTION_KINDS,
+    AfterTournee,
     AskRenounce,
     CallCard,
     CallSuit,
@@ -58,6 +59,7 @@ actions = st.one_of(
     st.builds(CallSuit, seats, st.integers(0, 3)),
     st.builds(ChoosePosition, seats, st.booleans()),
     st.builds(ChooseSeat, seats, seats),
+    st.builds(AfterTournee, seats, st.booleans(), st.text(max_size=8)),
     st.builds(ChooseSeatsAndPack, seats, st.integers(0, 2), st.integers(1, 2)),
     st.builds(Exchange, seats, st.booleans()),
     st.builds(Declare, seats, st.sampled_from(["S", "H", "D", "C", "NT"])),
@@ -95,6 +97,7 @@ def test_every_kind_is_covered() -> None:
         "CallSuit",
         "ChoosePosition",
         "ChooseSeat",
+        "AfterTournee",
         "ChooseSeatsAndPack",
         "Exchange",
         "Declare",

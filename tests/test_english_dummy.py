@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vivant.actions import (
+    AfterTournee,
     CallSuit,
     ChoosePenalty,
     ChooseSeatsAndPack,
@@ -172,6 +173,93 @@ def test_ed_2_3_a_new_deal_by_the_same_dealer_keeps_the_pack() -> None:
     t.apply(ReportMisdeal(EAST, "deal"))
     t.apply(t.default_action())
     assert t.dealer == EAST and t.view(None).extra["pack"] == 2
+
+
+def tournee_played(seed: int = 4) -> EnglishDummyTable:
+    t = auto(seated(), seed=seed)
+    assert t.is_over() and t.phase == "tournee_over" and len(t.rubber_records) == 3
+    return t
+
+
+def test_ed_2_5_after_a_tournee_the_table_breaks_up_by_default() -> None:
+    """ED-2.5 with D-G2: the tournée played out completes the sitting; the players, in cutting
+    order, may stay or retire; by default the first retires and, nobody taking his place, the
+    table breaks up."""
+    t = tournee_played()
+    p1 = next(s for s in (EAST, SOUTH, WEST) if t.seat_player(s) == "P1")
+    assert t.to_act() == p1
+    assert t.legal_actions(p1) == [AfterTournee(p1, False), AfterTournee(p1, True)]
+    assert all(t.legal_actions(s) == [] for s in range(4) if s != p1)
+    assert t.default_action() == AfterTournee(p1, False)
+    rec = t.record()
+    assert rec["tournees"] == [{"players": ["P1", "P2", "P3"], "rubbers": [1, 2, 3], "retired": {}}]
+    events = t.apply(t.default_action())
+    assert [(e.kind, e.data) for e in events] == [("table_broken_up", {"retired": "P1"})]
+    assert t.phase == "over" and t.record() == rec
+    with pytest.raises(InvalidActionError, match="the sitting is over"):
+        t.apply(AfterTournee(p1, True))
+
+
+def test_ed_2_5_a_player_retires_a_newcomer_takes_his_place_and_all_cut_afresh() -> None:
+    """ED-2.5: P2 retires and Dora takes his place; all cut afresh and earlier position gives no
+    rights: Dora, cutting lowest, takes dummy first and chooses seats and cards (ED-2.3)."""
+    t = tournee_played()
+    seat_of = {t.seat_player(s): s for s in (EAST, SOUTH, WEST)}
+    t.apply(AfterTournee(seat_of["P1"], True))
+    assert t.to_act() == seat_of["P2"] and t.phase == "tournee_over"
+    before = snapshot(t)
+    for action, error, match in (
+        (AfterTournee(seat_of["P3"], True), WrongSeatError, "P2 \\([ESW]\\) says now"),
+        (AfterTournee(seat_of["P2"], True, "Dora"), InvalidActionError, "stays names no"),
+        (AfterTournee(seat_of["P2"], False, "P3"), InvalidActionError, "already played"),
+        (AfterTournee(seat_of["P2"], False, "  "), InvalidActionError, "not only spaces"),
+        (AfterTournee(seat_of["P2"], False, "x" * 41), InvalidActionError, "1 to 40"),
+        (Cut(1, c("CA")), InvalidActionError, "already been formed"),
+        (Deal.from_seed(1), InvalidActionError, "no deal is due"),
+    ):
+        with pytest.raises(error, match=match):
+            t.apply(action)
+        assert snapshot(t) == before
+    data = AfterTournee(seat_of["P2"], False, "Dora").to_json()
+    assert data == {
+        "type": "AfterTournee",
+        "seat": "NESW"[seat_of["P2"]],
+        "stay": False,
+        "newcomer": "Dora",
+    }
+    events = t.apply(action_from_json(data))
+    assert [e.kind for e in events] == ["retires"]
+    with pytest.raises(InvalidActionError, match="taking another place"):
+        t.apply(AfterTournee(seat_of["P3"], False, "Dora"))
+    events = t.apply(AfterTournee(seat_of["P3"], True))
+    assert [(e.kind, e.data) for e in events] == [
+        ("stays", {"player": "P3", "newcomer": ""}),
+        ("new_tournee", {"players": ["P1", "Dora", "P3"]}),
+    ]
+    assert t.phase == "cut" and not t.is_over() and t.players[3] == "Dora"
+    with pytest.raises(WrongSeatError, match="does not cut now"):
+        t.apply(Cut(1, c("CA")))  # P2 has retired
+    for player, card in ((3, "CA"), (2, "D2"), (0, "H3")):
+        t.apply(Cut(player, c(card)))
+    assert t.phase == "choose" and t.seat_player(SOUTH) == "Dora"
+    assert t.default_action() == ChooseSeatsAndPack(SOUTH, 2, 1)
+    assert t.view(None).extra["tournee"] == 2 and t.view(None).extra["pack"] is None
+    auto(t, seed=5)
+    rec = t.record()
+    assert rec["tournees"][0]["retired"] == {"P2": "Dora"}
+    assert rec["tournees"][1] == {
+        "players": ["Dora", "P3", "P1"],
+        "rubbers": [4, 5, 6],
+        "retired": {},
+    }
+    assert [r["roles"]["S"] for r in rec["rubbers"]] == ["P1", "P2", "P3", "Dora", "P3", "P1"]
+    assert rec["players"] == ["Dora", "P3", "P1", "P2"]
+    # P2 settled his three rubbers; the sitting stays zero-sum with the newcomer.
+    first = sum(r["settlement"].get("P2", 0) for r in rec["rubbers"][:3])
+    assert rec["settlement"]["P2"] == first and sum(rec["settlement"].values()) == 0
+    assert t.config()["players"] == ["P1", "P2", "P3"]
+    again = EnglishDummyTable.replay(t.config(), t.log_json())
+    assert again.record() == rec and again.phase == t.phase
 
 
 def test_deal_passes_left_and_dp_cuts_for_dummy() -> None:

@@ -177,6 +177,17 @@ class ChooseSeatsAndPack(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class AfterTournee(Action):
+    """English Dummy (ED-2.5): at the end of a tournée the player at ``seat`` stays for another
+    (``stay`` true) or retires; a player who retires names the ``newcomer`` who takes his place,
+    or none (``""``), and then the table breaks up."""
+
+    seat: Seat
+    stay: bool
+    newcomer: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Exchange(Action):
     """Humbug (HU-2.1): the player at ``seat`` keeps the hand dealt him (``take`` false) or
     exchanges it for the dead hand on his right (``take`` true), once, all or nothing."""

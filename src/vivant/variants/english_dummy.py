@@ -16,6 +16,12 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DUMMY … ENGLISH DUMMY"; english-d
 * Dummy deals the first hand of every rubber: DP has W cut and deals E, S, W, N, turning the last
   card for dummy's trump (ED-2.4, ED-3.1); the deal then passes to the left, DP cutting when dummy
   is the pone (ED-3.2, D-ED3). The eldest hand leads.
+* At the end of a tournée each player, in the cutting order of that tournée, stays for another or
+  retires, naming the newcomer who takes his place (ED-2.5); a retirement with nobody to take the
+  place breaks up the table, which is also the default (D-G2: a sitting is one tournée unless
+  its players choose to play on — the sitting counts as over once a tournée is played out, and
+  the choices stay open). For another tournée all cut afresh as at the beginning and
+  the new lowest cutter chooses seats and cards; earlier position gives no rights.
 * English short whist (ED-5): tricks over six, honours A K Q J (dummy's count for DP), none at 4,
   revoke → tricks → honours, game 5 valued treble/double/single, rubber best of three with 2
   rubber points, the third game skipped after 2–0. DP settles with each adversary (ED-5.3).
@@ -33,16 +39,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from vivant.actions import Action, ChooseSeatsAndPack
-from vivant.cards import NORTH, SOUTH, Card, Seat
+from vivant.actions import Action, AfterTournee, ChooseSeatsAndPack
+from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
-from vivant.table import CHOOSE, DEAL, Event, HandState
+from vivant.table import CHOOSE, CUT, DEAL, OVER, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
 
 #: The two packs, used alternately (ED-1.1, WL-1.1).
 PACKS: tuple[int, int] = (1, 2)
+
+#: The phase after a tournée, while the players say whether they stay or retire (ED-2.5).
+TOURNEE_OVER = "tournee_over"
+
+#: Longest name a newcomer may give.
+NAME_MAX = 40
 
 SUMMARY = """\
 English Dummy — three players (seed 003).
@@ -51,8 +63,9 @@ lie face up from the deal.
 The players cut (ace low, ties re-cut): the lowest takes dummy for the first rubber, the next for
 the second, the highest for the third — the tournée. The lowest chooses seats and cards: who sits
 on his right (usually the lower of the others) and which of the two packs, used alternately,
-is dealt first. Option: one player keeps dummy throughout,
-conceding a point a rubber.
+is dealt first. After the tournée a player may retire and a newcomer take his place; all then
+cut afresh for another tournée (otherwise the table breaks up). Option: one player keeps dummy
+throughout, conceding a point a rubber.
 Dummy deals the first hand of each rubber (DP has W cut and deals E, S, W, N, the last card
 turned for dummy's trump); the deal then passes left. The eldest hand leads; whist play.
 English short whist: each trick over six a point; honours A K Q J of trumps, four 4, three 2
@@ -89,17 +102,33 @@ class EnglishDummyTable(EnglishRubberTable):
         self.rubbers = TOURNEE_RUBBERS
         #: The pack of the next deal (ED-2.3), chosen by the lowest cutter.
         self.pack: int | None = None
+        self.original_players = self.players
+        #: ED-2.5: the players of the tournée in progress (indices), the first rubber of it, the
+        #: tournées played, and the decisions at the end of one (player index -> newcomer, ""
+        #: for a player who stays).
+        self.active: list[int] = list(range(len(self.players)))
+        self.tournee_start = 0
+        self.tournees: list[dict[str, Any]] = []
+        self.decisions: dict[int, str] = {}
 
     def _seat_rubber(self, k: int) -> None:
         """ED-2.2 (or ED-2.6): who takes dummy; the adversaries in cutting order at E and W;
         dummy deals first (ED-2.4). Before the first rubber the lowest cutter chooses seats and
         pack (ED-2.3)."""
-        dp = self.order[0 if self.continuous else k]
+        i = k - self.tournee_start
+        dp = self.order[0 if self.continuous else i]
         adversaries = [p for p in self.order if p != dp]
         self.seating = {"S": dp, "E": adversaries[0], "W": adversaries[1]}
         self.dealer = NORTH
-        if k == 0:
+        if i == 0:
             self.phase = CHOOSE
+            self.tournees.append(
+                {
+                    "players": [self.players[p] for p in self.order],
+                    "rubbers": [],
+                    "retired": {},
+                }
+            )
 
     # --- the lowest cutter's choice of seats and cards (ED-2.3) ---------------------------------
 
@@ -108,9 +137,15 @@ class EnglishDummyTable(EnglishRubberTable):
         return sorted((self.seating["E"], self.seating["W"]), key=self.order.index)
 
     def _other_to_act(self) -> Seat | None:
+        if self.phase == TOURNEE_OVER:
+            return self._decider()
         return SOUTH if self.phase == CHOOSE else super()._other_to_act()
 
     def _other_actions(self, seat: Seat) -> list[Action]:
+        if self.phase == TOURNEE_OVER:
+            if seat != self._decider():
+                return []
+            return [AfterTournee(seat, False), AfterTournee(seat, True)]
         if self.phase == CHOOSE:
             if seat != SOUTH:
                 return []
@@ -125,11 +160,15 @@ class EnglishDummyTable(EnglishRubberTable):
         """D-G2: the adversary who cut lower sits on the lowest cutter's right; pack 1 first."""
         if self.phase == CHOOSE:
             return ChooseSeatsAndPack(SOUTH, self._adversaries()[0], PACKS[0])
+        if self.phase == TOURNEE_OVER and seat == self._decider():
+            return AfterTournee(seat, False)  # D-G2: the table breaks up after its tournée
         return super()._default_other(seat)
 
     def _other_action(self, action: Action) -> list[Event]:
         if isinstance(action, ChooseSeatsAndPack):
             return self._choose_seats_and_pack(action)
+        if isinstance(action, AfterTournee):
+            return self._after_tournee(action)
         return super()._other_action(action)
 
     def _choose_seats_and_pack(self, action: ChooseSeatsAndPack) -> list[Event]:
@@ -160,6 +199,118 @@ class EnglishDummyTable(EnglishRubberTable):
         self.phase = DEAL
         return [Event("seats", {**self.roles(), "pack": action.pack})]
 
+    # --- the end of a tournée: players stay or retire (ED-2.5) ---------------------------------
+
+    def _finish_game(self) -> Event:
+        event = super()._finish_game()
+        if self.phase == OVER:
+            # The tournée is over (ED-2.2): the players now stay or retire (ED-2.5).
+            self.tournees[-1]["rubbers"] = list(
+                range(self.tournee_start + 1, len(self.rubber_records) + 1)
+            )
+            self.decisions = {}
+            self.phase = TOURNEE_OVER
+        return event
+
+    def is_over(self) -> bool:
+        """A tournée played out completes the sitting (D-G2: the table breaks up after it);
+        its players may still choose to play on, one by one, by :class:`AfterTournee` (ED-2.5),
+        which reopens it."""
+        return self.phase in (OVER, TOURNEE_OVER)
+
+    def _decider(self) -> Seat | None:
+        """The seat (in the last rubber) of the next player to stay or retire, in the cutting
+        order of the tournée just played."""
+        seats = {
+            p: s
+            for s, p in (
+                (SOUTH, self.seating["S"]),
+                (EAST, self.seating["E"]),
+                (WEST, self.seating["W"]),
+            )
+        }
+        return next((seats[p] for p in self.order if p not in self.decisions), None)
+
+    def _after_tournee(self, action: AfterTournee) -> list[Event]:
+        if self.phase != TOURNEE_OVER:
+            raise InvalidActionError(
+                "players stay or retire only at the end of a tournée (ED-2.5); "
+                f"now in phase {self.phase!r}"
+            )
+        self._check_seat(action.seat)
+        due = self._decider()
+        assert due is not None
+        if action.seat != due:
+            raise WrongSeatError(
+                f"{self.players[self.seating[self.role(due)]]} ({self.role(due)}) says now "
+                f"whether he stays or retires, not {self._seat_label(action.seat)}"
+            )
+        newcomer = action.newcomer
+        if type(action.stay) is not bool or not isinstance(newcomer, str):
+            raise InvalidActionError(
+                f"stay is true or false and newcomer a name, not {action.stay!r}, {newcomer!r}"
+            )
+        if action.stay and newcomer:
+            raise InvalidActionError("a player who stays names no newcomer")
+        if newcomer and (not newcomer.strip() or len(newcomer) > NAME_MAX):
+            raise InvalidActionError(
+                f"a newcomer's name is 1 to {NAME_MAX} characters, not only spaces: {newcomer!r}"
+            )
+        taken = set(self.players) | set(self.decisions.values())
+        if newcomer and newcomer in taken:
+            raise InvalidActionError(
+                f"{newcomer!r} has already played in this sitting or is taking another place"
+            )
+        player = self.seating[self.role(action.seat)]
+        name = self.players[player]
+        if not action.stay and not newcomer:
+            # Nobody takes his place: the table is complete only with three (ED-1.1); the
+            # record of the sitting simply ends with this tournée.
+            self.phase = OVER
+            return [Event("table_broken_up", {"retired": name})]
+        self.decisions[player] = newcomer
+        if newcomer:
+            self.tournees[-1]["retired"][name] = newcomer
+        events = [
+            Event("stays" if action.stay else "retires", {"player": name, "newcomer": newcomer})
+        ]
+        if self._decider() is None:
+            events.append(self._new_tournee())
+        return events
+
+    def _new_tournee(self) -> Event:
+        """ED-2.5: the newcomers take their places and all cut afresh, as at the beginning."""
+        players = list(self.players)
+        for p, newcomer in self.decisions.items():
+            if newcomer:
+                self.active[self.active.index(p)] = len(players)
+                players.append(newcomer)
+                self.totals[newcomer] = 0
+        self.players = tuple(players)
+        self.decisions = {}
+        self.cut_groups = [list(self.active)]
+        self.draws = {}
+        self.order = []
+        self.seating = {}
+        self.pack = None
+        self.tournee_start = len(self.rubber_records)
+        self.rubbers = len(self.rubber_records) + TOURNEE_RUBBERS
+        self.phase = CUT
+        return Event("new_tournee", {"players": [self.players[p] for p in self.active]})
+
+    def config(self) -> dict[str, Any]:
+        """The players who began the sitting: newcomers come in by :class:`AfterTournee`."""
+        return {**super().config(), "players": list(self.original_players)}
+
+    def players_in_cutting_order(self) -> list[str]:
+        """The players of the tournée in progress (or last played) in cutting order, then those
+        who have retired."""
+        if not self.order:
+            return [self.players[p] for p in self.active] + [
+                n for i, n in enumerate(self.players) if i not in self.active
+            ]
+        return super().players_in_cutting_order()
+
     # --- the two packs (ED-1.1, ED-2.3) ---------------------------------------------------------
 
     def _after_deal(self, h: HandState) -> list[Event]:
@@ -175,7 +326,7 @@ class EnglishDummyTable(EnglishRubberTable):
             self.pack = PACKS[1] if self.pack == PACKS[0] else PACKS[0]
 
     def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        return {**super()._view_extra(seat), "pack": self.pack}
+        return {**super()._view_extra(seat), "pack": self.pack, "tournee": len(self.tournees)}
 
     def _settle(self, result: RubberResult) -> dict[str, int]:
         names = self.roles()
@@ -184,7 +335,9 @@ class EnglishDummyTable(EnglishRubberTable):
         )
 
     def record(self) -> dict[str, Any]:
-        return {**super().record(), "continuous": self.continuous}
+        """With the tournées: each one's players in cutting order, its rubbers and who retired
+        after it (ED-2.5), and the continuous-dummy option."""
+        return {**super().record(), "continuous": self.continuous, "tournees": self.tournees}
 
     # --- the laws English Dummy changes ---------------------------------------------------------
 
