@@ -8,6 +8,7 @@ deals) travel in the irregularity table. Event log → PBN → event log must gi
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from pathlib import Path
@@ -360,3 +361,64 @@ def test_duplicate_play_saves_every_table_session(
         assert [log.name for log in logs] == ["match.json"]
         expected = [(p["tray"], p["turned"], p["won"]["NS"]) for p in event["plays"]]
     assert sorted(plays) == sorted(expected)
+
+
+@functools.cache
+def sample_lines(event: bool = False) -> tuple[str, ...]:
+    """A laws-mode mnemonic match, or a table of an event playing recorded trays, some turned."""
+    if not event:
+        t = random_sitting(103, trays=2, mnemonic=True, declared_trump="H")
+        return tuple(export_pbn(t).split("\r\n"))
+    sessions = event_sessions(generate("howell", 2, replay=True))
+    trays = {tr.tray: tr for tr in deal_trays(4, max(t for s in sessions for t, _ in s.program))}
+    table = sessions[-1].table_for(trays, laws=True)
+    rng = random.Random(1)
+    players = {p: find_player("heuristic")(seed=i) for i, p in enumerate(table.players)}
+    while not table.is_over():
+        step(table, players, rng)
+    return tuple(export_pbn(table).split("\r\n"))
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), st.booleans())
+def test_damaged_duplicate_files_never_crash_the_import(data: st.DataObject, event: bool) -> None:
+    """Lines dropped, swapped or with a token replaced by another from the file (tray tags,
+    options, the duplicate laws' rows and notes among them): problems reported, never a crash."""
+    lines = list(sample_lines(event))
+    tokens = sorted({tok for line in lines for tok in line.split()})
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["drop", "swap", "token"]))
+        if action == "drop":
+            del lines[i]
+        elif action == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif lines[i].split():
+            words = lines[i].split(" ")
+            k = data.draw(st.integers(0, len(words) - 1))
+            words[k] = data.draw(st.sampled_from(tokens))
+            lines[i] = " ".join(words)
+    result = import_pbn("\r\n".join(lines))
+    assert result.table is not None or result.errors
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('[WhistTray "dealt"]', '[WhistTray "sideways"]', "WhistTray"),
+        ("trays=2", "trays=two", "trays="),
+        ("declared_trump=H", "declared_trump=X", "declared_trump"),
+        (
+            '[WhistOptions "mnemonic trays=2 declared_trump=H"]',
+            '[WhistOptions "program=1,x"]',
+            "program",
+        ),
+    ],
+)
+def test_bad_duplicate_tags_are_reported(old: str, new: str, message: str) -> None:
+    text = "\r\n".join(sample_lines())
+    assert old in text
+    result = import_pbn(text.replace(old, new))
+    assert result.table is None
+    assert any(message in e.message for e in result.errors), result.errors
