@@ -33,7 +33,7 @@ from vivant.cli import main
 from vivant.errors import VivantError
 from vivant.movements import generate
 from vivant.players import find_player, step
-from vivant.records import read_whist_pbn
+from vivant.records import format_deal, read_whist_pbn
 from vivant.records.log import load_log, save_log, table_record
 from vivant.records.sitting import export_pbn, import_pbn, sitting_deals
 from vivant.table import PLAY
@@ -422,3 +422,14 @@ def test_bad_duplicate_tags_are_reported(old: str, new: str, message: str) -> No
     result = import_pbn(text.replace(old, new))
     assert result.table is None
     assert any(message in e.message for e in result.errors), result.errors
+
+
+def test_deal_only_export_of_a_mnemonic_match_is_read_by_endplay() -> None:
+    """Every play of a tray, the overplays' turned hands as held, numbered by tray."""
+    from endplay.parsers import pbn as endplay_pbn
+
+    t = random_sitting(9, laws=False, trays=2, mnemonic=True, declared_trump="S")
+    boards = endplay_pbn.loads(export_pbn(t, deal_only=True))
+    deals = sitting_deals(t)
+    assert [b.board_num for b in boards] == [1, 2, 1, 2]
+    assert [b.deal.to_pbn() for b in boards] == [format_deal(d.played_hands(), 0) for d in deals]
