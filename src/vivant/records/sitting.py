@@ -1151,14 +1151,14 @@ def table_from_deals(deals: Sequence[WhistDeal], games: Sequence[PbnGame] = ()) 
             _enact(table, deals, where)
         except _Mismatch as exc:
             deal = deals[exc.deal]
+            turned = " turned" if _tray_way(deal)[1] else ""
             raise SittingImportError(
                 [
                     PbnError(
                         where.line(exc.deal),
-                        f"deal {exc.deal + 1}: the session does not play tray {deal.board} "
-                        f"({' '.join(map(str, _tray_way(deal)))}) dealt by "
-                        f"{SEAT_LETTERS[deal.dealer]} here (the file must hold the whole "
-                        "session, in order)",
+                        f"deal {exc.deal + 1}: the session does not play tray {deal.board}"
+                        f"{turned}, dealt by {SEAT_LETTERS[deal.dealer]}, here (the file must "
+                        "hold the whole session, in order)",
                     )
                 ]
             ) from None
