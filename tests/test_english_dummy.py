@@ -237,10 +237,13 @@ def test_ed_2_5_a_player_retires_a_newcomer_takes_his_place_and_all_cut_afresh()
         ("new_tournee", {"players": ["P1", "Dora", "P3"]}),
     ]
     assert t.phase == "cut" and not t.is_over() and t.players[3] == "Dora"
+    assert t.awaiting_chance() and t.to_act() is None and t.view(None).extra["tournee"] == 1
+    assert t.view(SOUTH).names == {} and "roles" not in t.view(SOUTH).extra
     with pytest.raises(WrongSeatError, match="does not cut now"):
         t.apply(Cut(1, c("CA")))  # P2 has retired
     for player, card in ((3, "CA"), (2, "D2"), (0, "H3")):
         t.apply(Cut(player, c(card)))
+        snapshot(t)  # every view and the record can be built while the table cuts
     assert t.phase == "choose" and t.seat_player(SOUTH) == "Dora"
     assert t.default_action() == ChooseSeatsAndPack(SOUTH, 2, 1)
     assert t.view(None).extra["tournee"] == 2 and t.view(None).extra["pack"] is None
