@@ -45,6 +45,10 @@ class Player(Protocol):
 PLAYER_KINDS: dict[str, str] = {
     "random": "vivant.players.random:RandomPlayer",
     "heuristic": "vivant.players.heuristic:HeuristicPlayer",
+    "mc-fast": "vivant.players.montecarlo:fast",
+    "montecarlo": "vivant.players.montecarlo:MonteCarloPlayer",
+    "mc-strong": "vivant.players.montecarlo:strong",
+    "dd": "vivant.players.dd:DoubleDummyPlayer",
 }
 
 

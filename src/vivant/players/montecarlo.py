@@ -1,0 +1,216 @@
+"""The Monte-Carlo player: sample the concealed hands, solve each sample, play the best average.
+
+Principle (perfect-information Monte Carlo, the method of the strongest bridge programs): the
+seat cannot see the other hands, but it knows everything its view shows — its own hand, the
+exposed hands, every card played, the voids shown by failures to follow, the turn-up in the
+dealer's hand, in laws mode only the card counts where a show-out may have been a revoke.
+:func:`~vivant.players.sampling.sample_hands` deals the unseen cards consistently with all of
+that; each sample is solved double-dummy for the value of every legal card, and the card with the
+best average over the samples is played (ties go to the heuristic's card, else the lowest).
+
+The player reads nothing but the view it is given: with the same seed and the same view it makes
+the same choice, whatever the concealed hands really are.
+
+Levels differ by sample count and horizon (the cards a hand may hold for the solver to be
+consulted — the C search is exponential in the cards left; see :mod:`vivant.players.dd`):
+``mc-fast`` 8 samples from 7 cards, ``montecarlo`` (the default) 24 samples from 8 cards,
+``mc-strong`` 48 samples from 9 cards. Two-hand games solve whole hands at every level.
+A time budget per decision stops sampling early (at least one sample is always solved).
+
+Non-play decisions are the heuristic player's (simulation is not worth it there): Mort's deal
+for himself (M-3.1), the revoke penalty worth most on the score, claiming every revoke, the suit
+call, the customary elections; Humbug's exchange, Bridge for Three's declare or pass and the
+doubling follow the laws' customary choice that the heuristic player takes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vivant.actions import Action, CallCard, Play
+from vivant.cards import SUIT_MASK, Card, cards_of
+from vivant.errors import InvalidActionError
+from vivant.players.dd import (
+    PLAYER_TT_MB,
+    best_play,
+    cards_in_hand,
+    playing_seats,
+    plays_of,
+    solver_position,
+)
+from vivant.players.heuristic import HeuristicPlayer
+from vivant.players.sampling import knowledge, sample_hands
+from vivant.solver import InvalidPositionError, Solver
+from vivant.views import View
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """A strength level: samples per decision, the horizon in cards, the time budget (s)."""
+
+    samples: int
+    max_cards: int
+    budget: float
+
+
+#: The levels by registry name.
+LEVELS: dict[str, Level] = {
+    "mc-fast": Level(samples=8, max_cards=7, budget=0.25),
+    "montecarlo": Level(samples=24, max_cards=8, budget=1.0),
+    "mc-strong": Level(samples=48, max_cards=9, budget=4.0),
+}
+DEFAULT_LEVEL = "montecarlo"
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A decision's evidence: each legal card's average tricks (for the side to play, from this
+    trick on) over ``samples`` solved deals, and the card chosen."""
+
+    averages: dict[Card, float]
+    samples: int
+    choice: Play
+
+
+def two_hand_voids(view: View) -> dict[int, int]:
+    """Suits (bit masks) each live hand of a two-hand game has shown out of: the second card of
+    a trick is the other live hand's (the table's ``seat_order``)."""
+    seats = playing_seats(view)
+    voids = {s: 0 for s in seats}
+    tricks = list(view.tricks)
+    if view.trick is not None and view.trick.cards:
+        tricks.append(view.trick)
+    for t in tricks:
+        led = t.cards[0] // 13
+        order = (t.leader, *(s for s in seats if s != t.leader))
+        for i, c in enumerate(t.cards):
+            if c // 13 != led:
+                voids[order[i]] |= 1 << led
+    return voids
+
+
+def sample_deal(view: View, rng: random.Random) -> list[int]:
+    """The hands of a sampled deal consistent with ``view``. Four-hand games use
+    :func:`~vivant.players.sampling.sample_hands`. In a two-hand game part of the pack lies out
+    of play (Thirteen and the Odd uses 27 cards), so the adversary's unseen cards are drawn
+    from the unseen pool, outside the suits he has shown out of (all suits if too few remain)."""
+    seats = playing_seats(view)
+    if len(seats) == 4:
+        return sample_hands(view, rng)
+    k = knowledge(view)
+    hands = list(k.known)
+    voids = two_hand_voids(view)
+    pool = k.unseen
+    for s in seats:
+        room = k.sizes[s] - k.known[s].bit_count()
+        if s not in k.hidden or room <= 0:
+            continue
+        allowed = pool & ~sum(SUIT_MASK << (13 * x) for x in range(4) if voids[s] >> x & 1)
+        source = cards_of(allowed if allowed.bit_count() >= room else pool)
+        for c in rng.sample(source, room):
+            hands[s] |= 1 << c
+            pool &= ~(1 << c)
+    return hands
+
+
+class MonteCarloPlayer:
+    """Samples, solves and averages (see the module doc). ``kind`` names the level."""
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        samples: int | None = None,
+        max_cards: int | None = None,
+        budget: float | None = None,
+        kind: str = DEFAULT_LEVEL,
+        tt_mb: float = PLAYER_TT_MB,
+    ) -> None:
+        level = LEVELS.get(kind, LEVELS[DEFAULT_LEVEL])
+        self.kind = kind
+        self.samples = level.samples if samples is None else samples
+        self.max_cards = level.max_cards if max_cards is None else max_cards
+        self.budget = level.budget if budget is None else budget
+        if self.samples < 1:
+            raise ValueError(f"samples must be at least 1, got {self.samples}")
+        self.rng = random.Random(seed)
+        self.solver = Solver(tt_mb)
+        self.heuristic = HeuristicPlayer(seed)
+        self.last: Estimate | None = None
+
+    def within_horizon(self, view: View, seat: int) -> bool:
+        """Whether the solver is consulted for the hand at ``seat`` now."""
+        return len(playing_seats(view)) == 2 or cards_in_hand(view, seat) <= self.max_cards
+
+    def estimate(self, view: View, legal: Sequence[Action]) -> Estimate | None:
+        """Sample, solve and average for the card plays in ``legal``; ``None`` when no sample
+        could be solved (a revoke standing in the current trick, in laws mode)."""
+        plays = plays_of(legal)
+        if not plays:
+            return None
+        deadline = time.perf_counter() + self.budget
+        totals: dict[Card, float] = {}
+        solved = 0
+        for _ in range(self.samples):
+            hands = sample_deal(view, self.rng)
+            try:
+                values = self.solver.card_values(solver_position(view, hands))
+            except InvalidPositionError:
+                continue
+            for c, v in values.items():
+                totals[c] = totals.get(c, 0.0) + v
+            solved += 1
+            if time.perf_counter() >= deadline:
+                break
+        if not solved:
+            return None
+        averages = {c: v / solved for c, v in totals.items()}
+        guide = self.heuristic.choose(view, plays)
+        pick = best_play(averages, plays, guide if isinstance(guide, Play) else None)
+        if pick is None:
+            return None
+        return Estimate(averages, solved, pick)
+
+    def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
+        """The best card on average over the samples within the horizon; otherwise (and for
+        every other decision) the heuristic player's choice."""
+        if not legal:
+            raise InvalidActionError("the Monte-Carlo player was given no legal action")
+        self.last = None
+        plays = plays_of(legal)
+        if not plays or len(legal) == 1 or not self.within_horizon(view, plays[0].seat):
+            return self.heuristic.choose(view, legal, default)
+        est = self.estimate(view, legal)
+        if est is None:
+            return self.heuristic.choose(view, legal, default)
+        self.last = est
+        return est.choice
+
+    def call_card(self, view: View, calls: Sequence[CallCard]) -> CallCard | None:
+        """WL-5.2 calls of an opponent's exposed card: the heuristic player's rule."""
+        return self.heuristic.call_card(view, calls)
+
+
+def fast(seed: int | None = None) -> MonteCarloPlayer:
+    """The ``mc-fast`` level."""
+    return MonteCarloPlayer(seed, kind="mc-fast")
+
+
+def strong(seed: int | None = None) -> MonteCarloPlayer:
+    """The ``mc-strong`` level."""
+    return MonteCarloPlayer(seed, kind="mc-strong")
+
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Estimate",
+    "Level",
+    "MonteCarloPlayer",
+    "fast",
+    "sample_deal",
+    "strong",
+]

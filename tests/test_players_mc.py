@@ -1,0 +1,126 @@
+"""The Monte-Carlo player: reads only the view, deterministic for a seed, legal in every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from test_players import Checked, _alternative_deal
+from vivant.actions import Deal, Play
+from vivant.players import Player, find_player, play_sitting, step, who_acts
+from vivant.players.heuristic import HeuristicPlayer
+from vivant.players.montecarlo import LEVELS, MonteCarloPlayer
+from vivant.table import PLAY
+from vivant.variants import find_variant
+from vivant.variants.mort import MortTable
+
+
+def late_position(seed: int, tricks: int = 6) -> MortTable:
+    """A three-player Mort table, heuristic play, stopped once ``tricks`` tricks are played."""
+    rng = random.Random(seed)
+    names = ["A", "B", "C"]
+    players = {n: HeuristicPlayer(seed=i) for i, n in enumerate(names)}
+    t = MortTable(names)
+    while t.phase != PLAY:
+        step(t, players, rng)
+    while t.phase == PLAY and t.hand is not None and len(t.hand.tricks) < tricks:
+        step(t, players, rng)
+    return t
+
+
+def test_levels_are_registered_and_named() -> None:
+    for kind in ("mc-fast", "montecarlo", "mc-strong"):
+        p = find_player(kind)(seed=1)
+        assert isinstance(p, MonteCarloPlayer)
+        assert isinstance(p, Player)
+        assert p.kind == kind
+        assert p.samples == LEVELS[kind].samples
+    assert LEVELS["mc-fast"].samples < LEVELS["montecarlo"].samples < LEVELS["mc-strong"].samples
+
+
+def test_choice_depends_only_on_what_the_view_shows() -> None:
+    """Same view, different concealed cards (another deal the seat cannot tell apart): the same
+    card, for a fixed seed, and the same estimated tricks."""
+    compared = 0
+    for seed in range(12):
+        t = late_position(seed)
+        if t.phase != PLAY:
+            continue
+        turn = who_acts(t)
+        assert turn is not None
+        seat = turn[0]
+        alt = _alternative_deal(t, seat, random.Random(seed))
+        if alt is None:
+            continue
+        log = list(t.log)
+        k = max(i for i, a in enumerate(log) if isinstance(a, Deal))
+        other = MortTable.replay(t.config(), [*log[:k], alt, *log[k + 1 :]])
+        assert other.view(seat) == t.view(seat)
+        assert other.hand is not None and t.hand is not None
+        assert other.hand.hands != t.hand.hands
+        a = MonteCarloPlayer(seed, samples=6, budget=60)
+        b = MonteCarloPlayer(seed, samples=6, budget=60)
+        ca = a.choose(t.view(seat), t.legal_actions(seat))
+        cb = b.choose(other.view(seat), other.legal_actions(seat))
+        assert ca == cb
+        assert (a.last is None) == (b.last is None)
+        if a.last is not None and b.last is not None:
+            assert a.last.averages == b.last.averages
+            compared += 1
+    assert compared >= 3
+
+
+def test_estimate_averages_every_legal_card() -> None:
+    for seed in range(4):
+        t = late_position(seed, tricks=7)
+        turn = who_acts(t)
+        if turn is None:
+            continue
+        seat = turn[0]
+        legal = t.legal_actions(seat)
+        p = MonteCarloPlayer(seed, samples=5, budget=60)
+        choice = p.choose(t.view(seat), legal)
+        assert choice in legal
+        if len(legal) > 1:
+            assert p.last is not None
+            assert p.last.samples == 5
+            assert {a.card for a in legal if isinstance(a, Play)} == set(p.last.averages)
+            best = max(p.last.averages.values())
+            assert isinstance(choice, Play) and p.last.averages[choice.card] == best
+            assert all(0 <= v <= 13 - 7 for v in p.last.averages.values())
+
+
+def test_same_seed_same_sitting_and_kinds_in_the_record() -> None:
+    def run() -> dict[str, object]:
+        names = ["A", "B", "C"]
+        players: dict[str, Player] = {
+            "A": MonteCarloPlayer(1, samples=3, budget=60, kind="mc-fast"),
+            "B": HeuristicPlayer(2),
+            "C": find_player("random")(seed=3),
+        }
+        return play_sitting(MortTable(names), players, random.Random(9), seed=9)
+
+    first = run()
+    assert first == run()
+    assert first["kinds"] == {"A": "mc-fast", "B": "heuristic", "C": "random"}
+
+
+GAMES = [("english-dummy", 3), ("double-dummy", 2), ("bridge-for-three", 3), ("thirteen", 2)]
+
+
+@pytest.mark.parametrize(("game", "n"), [*GAMES, ("humbug", 2)])
+def test_plays_legal_whole_hands_in_other_games(game: str, n: int) -> None:
+    """Every decision of two hands of the game (play, exchange, declaration, doubling) is among
+    the legal actions; the two-hand games are solved from the first trick."""
+    cls = find_variant(game)
+    names = [f"P{i}" for i in range(n)]
+    t = cls(names)
+    players = {p: Checked(MonteCarloPlayer(i, samples=3, budget=60)) for i, p in enumerate(names)}
+    rng = random.Random(4)
+    plays = 0
+    while not t.is_over() and plays < 60:
+        done = step(t, players, rng)
+        plays += isinstance(done.action, Play)
+    decisions = sum(sum(p.decisions.values()) for p in players.values())
+    assert plays == 60 and decisions >= 60
