@@ -1,0 +1,280 @@
+"""``vivant duel GAME --a PLAYER --b PLAYER --deals N --seed S [--json]``: which player is stronger.
+
+Principle: duplicate comparison. Each deal is played twice from the same position — player A on
+side 1 and B on side 2, then the sides swapped — so the luck of the cards cancels and what
+remains is the difference in play. A "deal" is one hand (for Mort the sides are V–M and R–L).
+Everything before the first card (cuts, Vivant's deal for himself or for Mort, Humbug's exchange,
+Bridge for Three's declaration and doubling) is decided once, by the heuristic player, and
+replayed for both sittings, so both see the same hands, trump and contract; the duel compares
+card play.
+
+Reported, per player: tricks per deal (the mean over both sittings of a deal), points per deal
+(the trick points: tricks over six, the honours being dealt and not played), the difference A−B
+in tricks per deal with a 95% confidence interval (normal approximation over the deals'
+differences), and the double-dummy error: for each of the player's card decisions within the
+solver's horizon, the solver's value of the best legal card on the true position minus the value
+of the card played, summed per hand (tricks thrown away against perfect play). The horizon is
+``DD_MAX_CARDS`` cards a hand in four-hand games (the C search is exponential in the cards left;
+a fresh 13-card deal can take minutes) and the whole hand in two-hand games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from vivant.actions import Action, Deal, Play
+from vivant.players import Player, find_player, step
+from vivant.players.dd import DD_MAX_CARDS, DoubleDummyPlayer, playing_seats, solver_position
+from vivant.players.heuristic import HeuristicPlayer
+from vivant.solver import InvalidPositionError, Solver
+from vivant.table import PLAY, Table
+from vivant.variants import find_variant
+
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+@dataclass
+class Sitting:
+    """One sitting of a deal: tricks per side, and each side's double-dummy error (tricks) and
+    the number of its card decisions measured."""
+
+    tricks: tuple[int, int]
+    dd_error: list[int] = field(default_factory=lambda: [0, 0])
+    measured: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def deal_position(game: str, seed: int) -> tuple[type[Table], dict[str, Any], list[Action]]:
+    """The table class, config and log of a deal ready for its first card: heuristic players
+    make the decisions before play; the pack comes from ``seed``."""
+    cls = find_variant(game)
+    table = cls([f"P{i + 1}" for i in range(cls.min_players)])
+    setup: dict[str, Player] = {n: HeuristicPlayer(seed) for n in table.players}
+    rng = random.Random(seed)
+    while table.phase != "deal":
+        step(table, setup, rng)
+    table.apply(Deal.from_seed(seed))
+    while table.phase != PLAY:
+        step(table, setup, rng)
+    return cls, table.config(), list(table.log)
+
+
+def play_sitting_of_deal(
+    cls: type[Table],
+    config: dict[str, Any],
+    log: list[Action],
+    sides: tuple[Player, Player],
+    solver: Solver,
+) -> Sitting:
+    """Play the hand of a prepared deal with ``sides[k]`` deciding for every hand of side ``k``,
+    measuring each card decision against the solver on the true position."""
+    table = cls.replay(config, log)
+    hand = table.hand
+    assert hand is not None
+    for p in sides:
+        if isinstance(p, DoubleDummyPlayer):
+            p.attach(table)
+    out = Sitting((0, 0))
+    rng = random.Random(0)
+    while table.hand is hand and table.phase == PLAY:
+        seat = table.to_act()
+        if seat is None:
+            step(table, {}, rng)
+            continue
+        legal = table.legal_actions(seat)
+        plays = [a for a in legal if isinstance(a, Play)]
+        side = table.seat_sides[plays[0].seat if plays else seat]
+        view = table.view(seat)
+        action = sides[side].choose(view, legal, None)
+        if action not in legal:
+            raise ValueError(f"the {sides[side].kind} player chose {action!r}, not legal now")
+        if isinstance(action, Play) and len(plays) > 1:
+            four = len(playing_seats(view)) == 4
+            if not four or view.hand_sizes.get(action.seat, 0) <= DD_MAX_CARDS:
+                try:
+                    values = solver.card_values(solver_position(view, hand.hands))
+                except InvalidPositionError:
+                    values = {}
+                if action.card in values:
+                    out.dd_error[side] += max(values.values()) - values[action.card]
+                    out.measured[side] += 1
+        table.apply(action)
+    out.tricks = (hand.won[0], hand.won[1])
+    return out
+
+
+@dataclass
+class DuelResult:
+    """The figures of a duel (see the module doc)."""
+
+    game: str
+    a: str
+    b: str
+    deals: int
+    seed: int
+    tricks: dict[str, float]
+    points: dict[str, float]
+    diff: float
+    ci95: tuple[float, float]
+    dd_error: dict[str, float]
+    per_deal: list[float]
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON shape ``vivant duel --json`` prints."""
+        return {
+            "game": self.game,
+            "a": self.a,
+            "b": self.b,
+            "deals": self.deals,
+            "seed": self.seed,
+            "tricks_per_deal": self.tricks,
+            "points_per_deal": self.points,
+            "a_minus_b": {"tricks_per_deal": self.diff, "ci95": list(self.ci95)},
+            "dd_error": self.dd_error,
+            "dd_horizon_cards": DD_MAX_CARDS,
+        }
+
+
+def mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
+    """The mean of ``xs`` and its 95% confidence interval (normal approximation)."""
+    n = len(xs)
+    m = sum(xs) / n
+    if n < 2:
+        return m, (m, m)
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    half = Z95 * math.sqrt(var / n)
+    return m, (m - half, m + half)
+
+
+def duel(
+    game: str,
+    a: str,
+    b: str,
+    deals: int,
+    seed: int,
+    progress: Callable[[], None] | None = None,
+) -> DuelResult:
+    """Play ``deals`` deals twice each, A and B swapping sides (see the module doc)."""
+    find_player(a)
+    find_player(b)
+    solver = Solver(8)
+    diffs: list[float] = []
+    tricks = {"a": 0.0, "b": 0.0}
+    points = {"a": 0.0, "b": 0.0}
+    err = {"a": 0, "b": 0}
+    for i in range(deals):
+        deal_seed = random.Random(f"duel/{seed}/{i}").getrandbits(32)
+        cls, config, log = deal_position(game, deal_seed)
+        pa = find_player(a)(seed=deal_seed)
+        pb = find_player(b)(seed=deal_seed + 1)
+        first = play_sitting_of_deal(cls, config, log, (pa, pb), solver)
+        pa = find_player(a)(seed=deal_seed)
+        pb = find_player(b)(seed=deal_seed + 1)
+        second = play_sitting_of_deal(cls, config, log, (pb, pa), solver)
+        ta = first.tricks[0] + second.tricks[1]
+        tb = first.tricks[1] + second.tricks[0]
+        tricks["a"] += ta / 2
+        tricks["b"] += tb / 2
+        points["a"] += (max(0, first.tricks[0] - 6) + max(0, second.tricks[1] - 6)) / 2
+        points["b"] += (max(0, first.tricks[1] - 6) + max(0, second.tricks[0] - 6)) / 2
+        err["a"] += first.dd_error[0] + second.dd_error[1]
+        err["b"] += first.dd_error[1] + second.dd_error[0]
+        diffs.append((ta - tb) / 2)
+        if progress is not None:
+            progress()
+    d, ci = mean_ci(diffs)
+    return DuelResult(
+        game=find_variant(game).variant,
+        a=a,
+        b=b,
+        deals=deals,
+        seed=seed,
+        tricks={k: v / deals for k, v in tricks.items()},
+        points={k: v / deals for k, v in points.items()},
+        diff=d,
+        ci95=ci,
+        dd_error={k: v / (2 * deals) for k, v in err.items()},
+        per_deal=diffs,
+    )
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``duel`` to the ``vivant`` parser."""
+    parser = subparsers.add_parser(
+        "duel",
+        help="compare two computer players on the same deals, sides swapped",
+        description=(
+            "Duplicate-style duel: every deal is played twice, A on one side and B on the other, "
+            "then swapped; prints tricks and points per deal, A-B with a 95%% interval, and each "
+            "player's double-dummy error."
+        ),
+    )
+    parser.add_argument("game", help="the game (e.g. mort)")
+    parser.add_argument("--a", required=True, help="player kind A (e.g. montecarlo)")
+    parser.add_argument("--b", required=True, help="player kind B (e.g. heuristic)")
+    parser.add_argument("--deals", type=int, default=20, help="deals to play (each twice)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+    from rich.table import Table as RichTable
+
+    if args.deals < 1:
+        raise SystemExit("vivant duel: --deals must be at least 1")
+    err = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{args.a} v {args.b}", total=args.deals)
+        result = duel(
+            args.game,
+            args.a,
+            args.b,
+            args.deals,
+            args.seed,
+            progress=lambda: bar.advance(task),
+        )
+    if args.json:
+        print(json.dumps(result.to_json()))
+        return 0
+    out = Console(highlight=False)
+    t = RichTable(title=f"{result.game}: {result.deals} deals, each played twice (seed {args.seed})")
+    t.add_column("player")
+    t.add_column("tricks/deal", justify="right")
+    t.add_column("points/deal", justify="right")
+    t.add_column("dd error/deal", justify="right")
+    for key, name in (("a", args.a), ("b", args.b)):
+        t.add_row(
+            f"{key.upper()} {name}",
+            f"{result.tricks[key]:.3f}",
+            f"{result.points[key]:.3f}",
+            f"{result.dd_error[key]:.3f}",
+        )
+    out.print(t)
+    lo, hi = result.ci95
+    verdict = "A ahead" if lo > 0 else "B ahead" if hi < 0 else "no clear difference"
+    out.print(
+        f"A - B: {result.diff:+.3f} tricks per deal, 95% CI [{lo:+.3f}, {hi:+.3f}] ({verdict})",
+        markup=False,
+    )
+    out.print(
+        f"dd error: tricks lost per hand against the solver, within the last {DD_MAX_CARDS} "
+        "tricks of four-hand games (whole hands in two-hand games)",
+        markup=False,
+    )
+    return 0
