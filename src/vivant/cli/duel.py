@@ -253,7 +253,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json()))
         return 0
     out = Console(highlight=False)
-    t = RichTable(title=f"{result.game}: {result.deals} deals, each played twice (seed {args.seed})")
+    title = f"{result.game}: {result.deals} deals, each played twice (seed {args.seed})"
+    t = RichTable(title=title)
     t.add_column("player")
     t.add_column("tricks/deal", justify="right")
     t.add_column("points/deal", justify="right")
