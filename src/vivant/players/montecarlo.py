@@ -13,7 +13,7 @@ the same choice, whatever the concealed hands really are.
 
 Levels differ by sample count and horizon (the cards a hand may hold for the solver to be
 consulted — the C search is exponential in the cards left; see :mod:`vivant.players.dd`):
-``mc-fast`` 8 samples from 7 cards, ``montecarlo`` (the default) 24 samples from 8 cards,
+``mc-fast`` 8 samples from 7 cards, ``montecarlo`` (the default) 32 samples from 9 cards,
 ``mc-strong`` 48 samples from 9 cards. Two-hand games solve whole hands at every level.
 A time budget per decision stops sampling early (at least one sample is always solved).
 
@@ -59,7 +59,7 @@ class Level:
 #: The levels by registry name.
 LEVELS: dict[str, Level] = {
     "mc-fast": Level(samples=8, max_cards=7, budget=0.25),
-    "montecarlo": Level(samples=24, max_cards=8, budget=1.0),
+    "montecarlo": Level(samples=32, max_cards=9, budget=1.0),
     "mc-strong": Level(samples=48, max_cards=9, budget=4.0),
 }
 DEFAULT_LEVEL = "montecarlo"

@@ -1,0 +1,98 @@
+"""Decision time of the Monte-Carlo player over a whole game of Mort, one core.
+
+Every place of a four-player Mort table gets a Monte-Carlo player of the level asked for (the
+default ``montecarlo``); one whole game (to five points, as many hands as it takes) is played
+through the driver, and each decision the players make is timed: the wall time of ``choose`` on
+the seat's view. Printed: the level, its sample count and horizon, the number of decisions, the
+median over every decision, and the median and 90th percentile over the card decisions the
+solver was consulted for (the sampled ones; earlier cards are the heuristic's). The process is
+pinned to one core where the system allows.
+
+Usage: ``python benchmarks/players.py [--level montecarlo] [--seed N] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+from collections.abc import Sequence
+
+from vivant.actions import Action
+from vivant.players import step
+from vivant.players.montecarlo import LEVELS, MonteCarloPlayer
+from vivant.variants.mort import MortTable
+from vivant.views import View
+
+NAMES = ("P1", "P2", "P3", "P4")
+
+
+class Timed:
+    """A Monte-Carlo player whose every decision is timed."""
+
+    def __init__(self, inner: MonteCarloPlayer) -> None:
+        self.inner = inner
+        self.kind = inner.kind
+        self.all: list[float] = []
+        self.sampled: list[float] = []
+
+    def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
+        start = time.perf_counter()
+        action = self.inner.choose(view, legal, default)
+        took = time.perf_counter() - start
+        self.all.append(took)
+        if self.inner.last is not None:
+            self.sampled.append(took)
+        return action
+
+
+def one_game(level: str, seed: int) -> tuple[list[float], list[float]]:
+    """Times of every decision and of the sampled ones over the first game of a sitting."""
+    table = MortTable(list(NAMES))
+    players = {n: Timed(MonteCarloPlayer(seed * 10 + i, kind=level)) for i, n in enumerate(NAMES)}
+    rng = random.Random(seed)
+    while not table.is_over() and not table.games:
+        step(table, players, rng)
+    every = [t for p in players.values() for t in p.all]
+    sampled = [t for p in players.values() for t in p.sampled]
+    return every, sampled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--level", default="montecarlo", choices=sorted(LEVELS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    every, sampled = one_game(args.level, args.seed)
+    level = LEVELS[args.level]
+    out = {
+        "level": args.level,
+        "samples": level.samples,
+        "horizon_cards": level.max_cards,
+        "budget_s": level.budget,
+        "decisions": len(every),
+        "median_s": statistics.median(every),
+        "sampled_decisions": len(sampled),
+        "sampled_median_s": statistics.median(sampled) if sampled else 0.0,
+        "sampled_p90_s": statistics.quantiles(sampled, n=10)[-1] if len(sampled) > 1 else 0.0,
+        "max_s": max(every),
+    }
+    if args.json:
+        print(json.dumps(out))
+        return
+    print(
+        f"{out['level']}: {out['samples']} samples, solver from {out['horizon_cards']} cards; "
+        f"{out['decisions']} decisions over a game of Mort; median {out['median_s']:.4f} s; "
+        f"sampled decisions {out['sampled_decisions']}: median {out['sampled_median_s']:.4f} s, "
+        f"90th percentile {out['sampled_p90_s']:.4f} s; max {out['max_s']:.4f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
