@@ -66,9 +66,11 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   no mark (a Humbug player keeping his hand, a double not made) are not re-enacted: the sitting
   stops as soon as the hand is as the file shows it;
 * a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt;
-* Duplicate Whist: a DL-3 question is re-enacted right after the card it asks about; recorded
-  trays not played in the file are not kept (the others are kept in tray order), nor a programme
-  longer than :data:`MAX_PROGRAM_TEXT` characters (the plays in the file are then the programme).
+* Duplicate Whist: a DL-3 question is re-enacted right after the card it asks about (a revoke
+  so found is corrected at once, so an irregularity committed between the two is recorded
+  first); recorded trays not played in the file are not kept (the others are kept in tray
+  order), nor a programme longer than :data:`MAX_PROGRAM_TEXT` characters (the plays in the file
+  are then the programme).
 """
 
 from __future__ import annotations
@@ -838,9 +840,11 @@ class _Replay:
         """Report the irregularities of the deal; whether the hand stands."""
         t = self.table
         for kind in ("misdeal", "exposed_in_deal"):
-            ir = self.take(kind, None)
+            ir = next((x for x in self.irregular if x.kind == kind and x.trick is None), None)
             if ir is None:
                 continue
+            self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
+            self.irregular.remove(ir)
             reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
             if kind == "misdeal":
                 t.apply(ReportMisdeal(reporter, _note_items(ir.note).get("reason") or "deal"))
@@ -895,21 +899,26 @@ class _Replay:
 
     def play_trick(self, no: int, trick: WhistTrick) -> None:
         t = self.table
-        # Leads out of turn taken back, withdrawn or penalised come before the trick's lead.
-        for ir in [
-            ir
-            for ir in self.irregular
-            if ir.kind == "lead_out_of_turn" and ir.trick == no and ir.penalty != "accept"
-        ]:
-            self.irregular.remove(ir)
-            t.apply(Play(ir.offender, _note_cards(ir)[0]))
-            if ir.penalty:
-                self.settle(ir)
+        self.withdrawn_leads(no)
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
             self.call_suit()
             self.timed(no, k, trick)
             self.play_card(no, seat, c)
+
+    def withdrawn_leads(self, no: int, before: WhistIrregularity | None = None) -> None:
+        """Leads out of turn taken back, withdrawn or penalised: they come before trick ``no``'s
+        lead (``before``: only those recorded before that irregularity)."""
+        end = self.irregular.index(before) if before is not None else len(self.irregular)
+        for ir in [
+            ir
+            for ir in self.irregular[:end]
+            if ir.kind == "lead_out_of_turn" and ir.trick == no and ir.penalty != "accept"
+        ]:
+            self.irregular.remove(ir)
+            self.table.apply(Play(ir.offender, _note_cards(ir)[0]))
+            if ir.penalty:
+                self.settle(ir)
 
     def timed(self, no: int, k: int, trick: WhistTrick) -> None:
         """Duplicate Whist's irregularities committed with ``k`` cards in trick ``no``: a card
