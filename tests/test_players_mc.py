@@ -124,3 +124,35 @@ def test_plays_legal_whole_hands_in_other_games(game: str, n: int) -> None:
         plays += isinstance(done.action, Play)
     decisions = sum(sum(p.decisions.values()) for p in players.values())
     assert plays == 60 and decisions >= 60
+
+
+@pytest.mark.parametrize("game", ["thirteen", "humbug"])
+def test_two_hand_samples_agree_with_the_view(game: str) -> None:
+    """In a two-hand game the sampled adversary's hand has his card count, avoids every card the
+    seat has seen and every suit he has shown out of, and the live hands never hold a turn-up
+    that belongs to neither player."""
+    from vivant.players.montecarlo import sample_deal, two_hand_voids
+
+    cls = find_variant(game)
+    t = cls(["P0", "P1"])
+    players = {n: HeuristicPlayer(i) for i, n in enumerate(t.players)}
+    rng = random.Random(6)
+    checked = 0
+    while not t.is_over() and checked < 40:
+        turn = who_acts(t)
+        if turn is not None and t.phase == PLAY:
+            view = t.view(turn[0])
+            seen = view.visible_cards().mask
+            voids = two_hand_voids(view)
+            hands = sample_deal(view, random.Random(checked))
+            for s in (0, 2):
+                assert hands[s].bit_count() == view.hand_sizes[s]
+                if s != view.seat:
+                    assert not hands[s] & seen
+                    for x in range(4):
+                        if voids[s] >> x & 1:
+                            assert not hands[s] >> (13 * x) & 0x1FFF
+            assert not hands[0] & hands[2]
+            checked += 1
+        step(t, players, rng)
+    assert checked == 40

@@ -57,8 +57,18 @@ from vivant.cards import (
     parse_card,
 )
 from vivant.errors import VivantError
-from vivant.players import Player, customary_default, find_player, play_sitting, step, who_acts
+from vivant.players import (
+    Player,
+    customary_default,
+    find_player,
+    play_sitting,
+    player_kinds,
+    step,
+    who_acts,
+)
+from vivant.players.dd import DoubleDummyPlayer
 from vivant.players.driver import sitting_record
+from vivant.players.montecarlo import DEFAULT_LEVEL, LEVELS, MonteCarloPlayer
 from vivant.records.log import save_log
 from vivant.table import Event, Table
 from vivant.variants import VARIANTS, MortTable, find_variant
@@ -75,6 +85,7 @@ Commands:
   help         this text
   show         show the table again
   sheet        the score sheet so far
+  hint         the Monte-Carlo player's card for you, with its estimated tricks
   quit         leave the game
 In a numbered choice type the number; an empty line takes the default.
 With --laws (the laws decide irregular play):
@@ -112,9 +123,14 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument(
         "--opponents",
-        choices=("random", "heuristic"),
+        choices=player_kinds(),
+        type=str.lower,
         default="heuristic",
-        help="kind of computer player (heuristic)",
+        help=(
+            "level of the computer players: random, heuristic, mc-fast, montecarlo, mc-strong "
+            "(Monte-Carlo levels by sample count), or dd, the double-dummy player that sees "
+            "every hand (default heuristic)"
+        ),
     )
     p.add_argument("--auto", action="store_true", help="bots only; print the result")
     p.add_argument("--json", action="store_true", help="with --auto: one JSON record")
@@ -203,15 +219,27 @@ def auto_record(
     """Play a whole sitting (tournée or rubber) with computer players of ``kind``; its record.
     With ``save``, the sitting's event log is written there too."""
     names = [f"P{i + 1}" for i in range(n_players)]
-    factory = find_player(kind)
-    players: dict[str, Player] = {
-        n: factory(seed=player_seed(seed, i)) for i, n in enumerate(names)
-    }
     table = variant(names, laws=laws)
+    players = make_bots(table, kind, seed, names)
     record = play_sitting(table, players, random.Random(seed), seed=seed)
     if save is not None:
         save_log(table, save, {"seed": seed, "kinds": record.get("kinds", {})})
     return record
+
+
+def make_bots(table: Table, kind: str, seed: int, names: Sequence[str]) -> dict[str, Player]:
+    """Computer players of ``kind`` for ``names``, each with its own seed. The double-dummy
+    player, asked for by name, is given the table's hands (it cheats, as its name says)."""
+    factory = find_player(kind)
+    bots: dict[str, Player] = {}
+    for i, n in enumerate(table.players):
+        if n not in names:
+            continue
+        bot = factory(seed=player_seed(seed, i))
+        if isinstance(bot, DoubleDummyPlayer):
+            bot.attach(table)
+        bots[n] = bot
+    return bots
 
 
 def run_auto(
@@ -370,12 +398,9 @@ class Session:
         self.save = save
         self.variant = variant
         self.table, cuts = self._form_table(n_players, seat, laws)
-        factory = find_player(opponents)
-        self.bots: dict[str, Player] = {
-            n: factory(seed=player_seed(seed, i))
-            for i, n in enumerate(self.table.players)
-            if n != HUMAN
-        }
+        self.bots = make_bots(
+            self.table, opponents, seed, [n for n in self.table.players if n != HUMAN]
+        )
         self.opponents = opponents
         self.names: dict[str, str] = {}
         self.trick_cards: list[tuple[str, str]] = []
@@ -664,6 +689,9 @@ class Session:
             text = self.ask(prompt)
             if not text:
                 continue
+            if text.lower() == "hint":
+                self.show_hint(seat, legal)
+                continue
             if self.common_command(text, t.view(seat)):
                 continue
             words = text.split()
@@ -701,6 +729,40 @@ class Session:
                 continue
             self.narrate(events)
             return
+
+    def show_hint(self, seat: Seat, legal: list[Action]) -> None:
+        """The Monte-Carlo player's card at its default level, from the view of ``seat`` only,
+        with the tricks it expects for the side from this trick on (averaged over its sampled
+        deals); before its horizon it names the heuristic's card instead."""
+        t = self.table
+        view = t.view(seat)
+        turn = len(view.tricks) * 4 + (len(view.trick.cards) if view.trick else 0)
+        adviser = MonteCarloPlayer(player_seed(self.seed, 100 + turn), kind=DEFAULT_LEVEL)
+        choice = adviser.choose(view, legal)
+        est = adviser.last
+        if not isinstance(choice, Play | CorrectRevoke):
+            self.say(f"Hint: {self.describe(choice)}", "green")
+            return
+        name = card_name(choice.card)
+        if len(legal) == 1:
+            self.say(f"Hint: {name} (the only correct card)", "green")
+            return
+        if est is None:
+            level = LEVELS[DEFAULT_LEVEL]
+            self.say(
+                f"Hint: {name} (the maxims' card: the Monte-Carlo player samples and solves "
+                f"once a hand holds {level.max_cards} cards or fewer)",
+                "green",
+            )
+            return
+        ranked = sorted(est.averages.items(), key=lambda kv: -kv[1])
+        others = ", ".join(f"{card_name(c)} {v:.2f}" for c, v in ranked if c != choice.card)
+        self.say(
+            f"Hint: {name} — about {est.averages[choice.card]:.2f} tricks for your side from this "
+            f"trick on (average over {est.samples} sampled deals)"
+            + (f"; others: {others}" if others else ""),
+            "green",
+        )
 
     @staticmethod
     def _other_hand_holding(view: View, hand_seat: Seat, c: int) -> Seat | None:

@@ -102,11 +102,14 @@ def sample_deal(view: View, rng: random.Random) -> list[int]:
         return sample_hands(view, rng)
     k = knowledge(view)
     hands = list(k.known)
+    if view.turn_up is not None and not view.turn_up_in_dealers_hand:
+        for s in seats:  # a turn-up that belongs to neither player (TO-2) is in no hand
+            hands[s] &= ~(1 << view.turn_up)
     voids = two_hand_voids(view)
     pool = k.unseen
     for s in seats:
-        room = k.sizes[s] - k.known[s].bit_count()
-        if s not in k.hidden or room <= 0:
+        room = k.sizes[s] - hands[s].bit_count()
+        if room <= 0:
             continue
         allowed = pool & ~sum(SUIT_MASK << (13 * x) for x in range(4) if voids[s] >> x & 1)
         source = cards_of(allowed if allowed.bit_count() >= room else pool)
