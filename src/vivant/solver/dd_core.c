@@ -15,6 +15,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef DD_VERIFY
+#include <stdio.h>
+#endif
 
 typedef uint64_t u64;
 typedef uint32_t u32;
@@ -40,6 +43,10 @@ typedef struct {
     int8_t lb, ub;   /* bounds on the tricks the leader's side takes from this trick on */
     u8 best_suit;    /* best lead found here: suit (0xFF none) */
     u8 best_rel;     /* and how many remaining cards of that suit rank above it */
+#ifdef DD_VERIFY
+    u64 dbg[4];
+    int dbgres, dbgtl;
+#endif
 } tt_entry;
 
 typedef struct {
@@ -150,6 +157,9 @@ struct dd_engine {
     int won;       /* tricks won by maxside since the root */
     int target;
     int killer[MAXDEPTH];
+#ifdef DD_VERIFY
+    int nott;
+#endif
 };
 
 dd_engine *dd_engine_new(size_t tt_bytes) {
@@ -189,12 +199,14 @@ ALWAYS_INLINE int trick_winner_index(const int *tc, int n, int trump) {
     return wi;
 }
 
-/* The winning card when it had to beat another card of its own suit (it won by rank, so the
- * table must pin it and every card above it), else -1. */
+/* When the winning card had to beat other cards of its own suit, the best of those (the second
+ * best card of the trick), else -1.  The trick's result depends on the ownership of every card
+ * from that one up, which the table must therefore pin. */
 ALWAYS_INLINE int rank_winner(const int *tc, int n, int wi) {
+    int sb = -1;
     for (int i = 0; i < n; i++)
-        if (i != wi && (tc[i] >> 4) == (tc[wi] >> 4)) return tc[wi];
-    return -1;
+        if (i != wi && (tc[i] >> 4) == (tc[wi] >> 4) && tc[i] > sb) sb = tc[i];
+    return sb;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -561,7 +573,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     u64 own[2], key;
     position_key(e, own, &key);
     int best_card = -1;
+#ifdef DD_VERIFY
+    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, L, 0);
+#else
     tt_bucket *b = tt_find(&e->tt, key, L, 0);
+#endif
     if (b) {
         int idx = b->head, scanned = 0;
         while (idx >= 0 && scanned < TT_SCAN) {
@@ -576,6 +592,23 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                         int k = popc(x->mask[s >> 1] >> (32 * (s & 1)) & 0x3FFFFFFull) / 2;
                         wr[s] = k ? top_k(e->rem[s], k) : 0;
                     }
+#ifdef DD_VERIFY
+                    if (!e->nott) {
+                        e->nott = 1;
+                        u16 w2[4];
+                        int truth = search_lead(e, depth, w2);
+                        e->nott = 0;
+                        if (truth != (mine ? res : !res)) {
+                            fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
+                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
+                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)x->mask[0], (unsigned long long)x->mask[1], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
+                            fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
+                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
+                            fprintf(stderr, "\n");
+                            abort();
+                        }
+                    }
+#endif
                     return mine ? res : !res;
                 }
                 if (best_card < 0 && x->best_suit < 4) {
@@ -631,6 +664,9 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     wr[3] = acc[3];
 
     /* store */
+#ifdef DD_VERIFY
+    if (!e->nott)
+#endif
     {
         u64 mask[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
@@ -675,6 +711,10 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             bb->head = idx;
             bb->count++;
         }
+#ifdef DD_VERIFY
+        if (leader_ge && x->lb < tL) { for (int h = 0; h < 4; h++) x->dbg[h] = e->hand[h]; x->dbgres = result; x->dbgtl = tL; }
+        if (!leader_ge && x->ub > tL - 1) { for (int h = 0; h < 4; h++) x->dbg[h] = e->hand[h]; x->dbgres = result; x->dbgtl = tL; }
+#endif
         if (leader_ge) {
             if (x->lb < tL) x->lb = (int8_t)tL;
         } else {
