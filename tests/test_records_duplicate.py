@@ -138,12 +138,12 @@ def random_sitting(
 
 
 def _unordered(value: Any) -> Any:
-    """A record with every play's irregularities in a canonical order."""
+    """A record with every play's irregularities and DL-3 questions in a canonical order."""
     if isinstance(value, dict):
         return {
             k: (
                 sorted(map(json.dumps, v))
-                if k == "irregularities" and isinstance(v, list)
+                if k in ("irregularities", "inquiries") and isinstance(v, list)
                 else _unordered(v)
             )
             for k, v in value.items()
@@ -156,7 +156,8 @@ def _unordered(value: Any) -> Any:
 def assert_same_session(a: Table, b: Table) -> None:
     """As :func:`assert_same_sitting`, but a revoke found by a DL-3 question is corrected at
     once on import: another irregularity committed in that trick between the revoke and the
-    question is then recorded before it, not after (docs/pbn-whist-profile.md)."""
+    question is then recorded before it, not after, and two questions in one trick come in
+    the order of the cards they ask about (docs/pbn-whist-profile.md)."""
     da, db = sitting_deals(a), sitting_deals(b)
     assert [replace(d, irregularities=()) for d in db] == [
         replace(d, irregularities=()) for d in da

@@ -916,6 +916,7 @@ class _Replay:
             if ir.kind == "lead_out_of_turn" and ir.trick == no and ir.penalty != "accept"
         ]:
             self.irregular.remove(ir)
+            self.call_suit()  # a suit called after an earlier lead out of turn comes first
             self.table.apply(Play(ir.offender, _note_cards(ir)[0]))
             if ir.penalty:
                 self.settle(ir)
