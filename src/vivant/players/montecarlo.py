@@ -15,7 +15,9 @@ Levels differ by sample count and horizon (the cards a hand may hold for the sol
 consulted — the C search is exponential in the cards left; see :mod:`vivant.players.dd`):
 ``mc-fast`` 8 samples from 7 cards, ``montecarlo`` (the default) 32 samples from 9 cards,
 ``mc-strong`` 48 samples from 9 cards. Two-hand games solve whole hands at every level.
-A time budget per decision stops sampling early (at least one sample is always solved).
+A time budget per decision stops sampling early (at least one sample is always solved); the
+choice is deterministic for a seed whenever the budget is not reached (the default budgets are
+far above the benchmark's decision times, see ``benchmarks/players.py``).
 
 Non-play decisions are the heuristic player's (simulation is not worth it there): Mort's deal
 for himself (M-3.1), the revoke penalty worth most on the score, claiming every revoke, the suit
