@@ -1,0 +1,120 @@
+"""``vivant solve``: double-dummy results of a deal (DESIGN.md §4).
+
+``vivant solve DEAL --trump X --leader SEAT --json`` prints ``{"tricks": n}``, the tricks the
+leader's side takes; ``--table`` prints every trump and leader; ``--cards`` every card's value;
+``--file F`` reads one DEAL per line and prints one JSON object per line. Without ``--json`` the
+results are Rich tables.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def register(subparsers: Any) -> None:
+    """Adds the ``solve`` command to the ``vivant`` parser."""
+    p = subparsers.add_parser(
+        "solve",
+        help="double-dummy tricks of a deal (PBN), per trump and leader",
+        description="Double-dummy analysis of a PBN deal such as 'N:AKQ2.T98.. ...'.",
+    )
+    p.add_argument("deal", nargs="?", help="PBN deal: 'N:<hand> <hand> <hand> <hand>'")
+    p.add_argument("--trump", default="NT", help="trump suit S H D C, or NT (default NT)")
+    p.add_argument("--leader", default="W", help="seat on lead: N E S W (default W)")
+    p.add_argument("--table", action="store_true", help="every trump and every leader")
+    p.add_argument("--cards", action="store_true", help="the value of every card of the leader")
+    p.add_argument("--file", help="read one DEAL per line from this file ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print JSON (one object per deal)")
+    p.add_argument("--tt-mb", type=float, default=64, help="transposition table size in MB")
+    p.set_defaults(func=run)
+
+
+def _solve_one(deal: str, args: argparse.Namespace, solver: Any) -> dict[str, Any]:
+    from vivant.cards import SEAT_LETTERS, card_name
+    from vivant.solver import STRAIN_LETTERS, Position, parse_deal
+
+    hands = parse_deal(deal)
+    out: dict[str, Any] = {}
+    if args.table:
+        table = solver.lead_table(hands)
+        out["lead_tricks"] = {
+            STRAIN_LETTERS[s]: {SEAT_LETTERS[seat]: table[s][seat] for seat in range(4)}
+            for s in range(5)
+        }
+        return out
+    pos = Position.make(hands, args.trump, args.leader)
+    if args.cards:
+        values = solver.card_values(pos)
+        out["tricks"] = max(values.values())
+        out["cards"] = {
+            card_name(c): values[c] for c in sorted(values, key=lambda c: (c // 13, -c))
+        }
+    else:
+        out["tricks"] = solver.tricks(pos)
+    return out
+
+
+def _print_rich(deal: str, result: dict[str, Any], args: argparse.Namespace) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    if "lead_tricks" in result:
+        t = Table(title=f"Tricks for the leader's side\n{deal}")
+        t.add_column("trump")
+        for seat in "NESW":
+            t.add_column(f"{seat} leads", justify="right")
+        for strain, row in result["lead_tricks"].items():
+            t.add_row(strain, *(str(row[s]) for s in "NESW"))
+        console.print(t)
+        return
+    trump = args.trump.upper()
+    console.print(f"{deal}\ntrump {trump}, {args.leader.upper()} leads: ", end="")
+    console.print(f"[bold]{result['tricks']}[/bold] tricks for the leader's side")
+    if "cards" in result:
+        t = Table(title="Value of each lead")
+        t.add_column("card")
+        t.add_column("tricks", justify="right")
+        for card, v in result["cards"].items():
+            style = "bold green" if v == result["tricks"] else ""
+            t.add_row(card, str(v), style=style)
+        console.print(t)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Runs ``vivant solve``; returns the exit code."""
+    from vivant.errors import VivantError
+    from vivant.solver import Solver
+
+    solver = Solver(args.tt_mb)
+    if args.file:
+        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
+        code = 0
+        with stream:
+            for lineno, line in enumerate(stream, 1):
+                deal = line.strip()
+                if not deal or deal.startswith("#"):
+                    continue
+                try:
+                    result = _solve_one(deal, args, solver)
+                except VivantError as exc:
+                    print(f"vivant: error: line {lineno}: {exc}", file=sys.stderr)
+                    code = 2
+                    continue
+                if args.json:
+                    print(json.dumps(result), flush=True)
+                else:
+                    _print_rich(deal, result, args)
+        return code
+    if not args.deal:
+        print("vivant: error: give a DEAL or --file F", file=sys.stderr)
+        return 2
+    result = _solve_one(args.deal, args, solver)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        _print_rich(args.deal, result, args)
+    return 0
