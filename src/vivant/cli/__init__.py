@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from vivant.errors import VivantError
 
 #: Command modules, in the order ``vivant --help`` lists them.
-COMMANDS: tuple[str, ...] = ("play", "rules", "record", "replay", "duplicate", "duel", "serve", "solve")
+COMMANDS: tuple[str, ...] = (
+    "play",
+    "rules",
+    "record",
+    "replay",
+    "duplicate",
+    "duel",
+    "serve",
+    "solve",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
