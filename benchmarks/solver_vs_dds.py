@@ -116,7 +116,15 @@ def rss_child(n: int, tt_mb: float) -> None:
     for s in range(5):
         for di, hands in enumerate(gen_deals(SEED, n)):
             solver.tricks(Position(tuple(CardSet(h) for h in hands), s, (di + s) % 4))
+    # VmHWM (this process image's peak RSS); ru_maxrss can carry the parent's peak over the fork.
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    rss_kb = int(line.split()[1])
+    except OSError:
+        pass
     print(json.dumps({"peak_rss_mb": round(rss_kb / 1024, 1), "tt_mb": tt_mb}))
 
 
