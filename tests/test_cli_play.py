@@ -415,6 +415,7 @@ def test_every_game_interactive_to_the_end(game: str) -> None:
     assert "XX" in typed
     assert "invalid card 'XX'" in screen
     assert "is over." in screen and "Score sheet" in screen
+    assert "(seat=" not in screen  # every choice is described in words
 
 
 def test_player_count_is_checked(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,17 +32,27 @@ from rich.text import Text
 
 from vivant.actions import (
     Action,
+    AfterTournee,
     CallCard,
     CallSuit,
     ChooseDeal,
     ChoosePenalty,
+    ChoosePosition,
+    ChooseSeat,
     ChooseSeats,
+    ChooseSeatsAndPack,
+    Claim,
     ClaimRevoke,
     CorrectRevoke,
     Cut,
+    Declare,
+    Double,
     Elect,
+    Exchange,
+    Pass,
     Play,
     PlayTogether,
+    Redouble,
     WaiveRevokes,
 )
 from vivant.cards import (
@@ -865,8 +875,38 @@ class Session:
             return f"call {card_name(a.card)} of {self.who(self.table.role(a.target))}"
         if isinstance(a, Elect):
             return ELECTION_WORDS.get(a.option, a.option)
+        return self.describe_setup(a)
+
+    def describe_setup(self, a: Action) -> str:
+        """The choices before play of the other games, in words."""
+        players = self.table.players
+        if isinstance(a, ChooseSeat):
+            return f"sit {SEAT_WORDS[a.target]}"
+        if isinstance(a, ChooseSeatsAndPack):
+            name = players[a.right]
+            return f"{name} on your right, pack {a.pack} dealt first"
+        if isinstance(a, ChoosePosition):
+            return "sit on your adversary's right" if a.right else "sit on his left"
+        if isinstance(a, AfterTournee):
+            if a.stay:
+                return "stay for another tournée"
+            return f"retire, {a.newcomer} taking your place" if a.newcomer else "retire"
+        if isinstance(a, Exchange):
+            return "exchange for the dead hand on your right" if a.take else "keep your hand"
+        if isinstance(a, Declare):
+            return f"declare {a.trump}"
+        if isinstance(a, Pass):
+            return "pass: Dummy's declaration is made for him"
+        if isinstance(a, Double):
+            return "double"
+        if isinstance(a, Redouble):
+            return "redouble"
+        if isinstance(a, Claim):
+            return f"claim {a.tricks} of the remaining tricks"
         return repr(a)
 
+
+SEAT_WORDS = ("North", "East", "South", "West")
 
 ELECTION_WORDS = {
     "redeal": "redeal: the same dealer deals again",
