@@ -153,3 +153,17 @@ def test_pack_for_hands_rejects_impossible_deals() -> None:
     hands[0] ^= 1  # drop SA... a hand of twelve
     with pytest.raises(ValueError):
         pack_for_hands(hands, NORTH, parse_card("SK"))
+
+
+def test_tv_wl_2_three_equal_cuts_after_a_lowest() -> None:
+    """TV-WL-2: cuts 2, 9, 9, 9 — the 2 is lowest and is not cut again; only the three 9s re-cut,
+    and their re-cut orders them among themselves (WL-1.4, D-G4)."""
+    t = MortTable(["A", "B", "C", "D"])
+    for player, card in enumerate(["H2", "S9", "H9", "D9"]):
+        t.apply(Cut(player, parse_card(card)))
+    with pytest.raises(ValueError, match="player 0 does not cut now"):
+        t.apply(Cut(0, parse_card("C3")))
+    for player, card in [(1, "CK"), (2, "C4"), (3, "C7")]:
+        t.apply(Cut(player, parse_card(card)))
+    assert [t.players[p] for p in t.order] == ["A", "C", "D", "B"]
+    assert t.record()["games"] == [] and t.seat_player(NORTH) == "A"
