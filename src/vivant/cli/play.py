@@ -107,10 +107,11 @@ With --laws (the laws decide irregular play):
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
         "play",
-        help="play a tournée in the terminal (or bots only with --auto)",
+        help="play a game in the terminal (or bots only with --auto)",
         description=(
-            "Play a tournée of Mort against computer players, typing cards in notation "
-            "(SA, H10); or, with --auto, let bots play it and print the record."
+            "Play a sitting of any game (a tournée of Mort by default) against computer "
+            "players, typing cards in notation (SA, H10); or, with --auto, let bots play it "
+            "and print the record."
         ),
     )
     p.add_argument("game", metavar="GAME", help="the game to play: " + ", ".join(sorted(VARIANTS)))
