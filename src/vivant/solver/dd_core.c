@@ -58,7 +58,9 @@ typedef struct {
 } tt_bucket;
 
 #define TT_PROBES 8
+#ifndef TT_SCAN
 #define TT_SCAN 100000
+#endif
 
 typedef struct {
     tt_bucket *buckets;
@@ -573,10 +575,22 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     u64 own[2], key;
     position_key(e, own, &key);
     int best_card = -1;
+    /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
+     * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
+    int tops[4];
+    u32 avail = 0;
+    for (int s = 0; s < 4; s++) {
+        tops[s] = (int)((own[s >> 1] >> (32 * (s & 1))) & 3);
+        if (e->rem[s]) avail |= 1u << s;
+    }
+    for (u32 wild = 0; wild < 16; wild++) {
+    if ((~avail & 15u & ~wild) != 0) continue;
+    int lk = L;
+    for (int s = 0; s < 4; s++) lk |= ((wild >> s & 1) ? 4 : tops[s]) << (2 + 3 * s);
 #ifdef DD_VERIFY
-    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, L, 0);
+    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, 0);
 #else
-    tt_bucket *b = tt_find(&e->tt, key, L, 0);
+    tt_bucket *b = tt_find(&e->tt, key, lk, 0);
 #endif
     if (b) {
         int idx = b->head, scanned = 0;
@@ -627,6 +641,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             idx = x->next;
             scanned++;
         }
+    }
     }
 
     /* search the leads */
@@ -683,7 +698,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             br = (u8)popc16(e->rem[bs] & above_mask(cut_card & 15));
         }
         if (e->tt.used >= e->tt.nentries) tt_clear(&e->tt);
-        tt_bucket *bb = tt_find(&e->tt, key, L, 1);
+        int lk = L;
+        for (int s = 0; s < 4; s++) {
+            int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
+            lk |= (pinned ? tops[s] : 4) << (2 + 3 * s);
+        }
+        tt_bucket *bb = tt_find(&e->tt, key, lk, 1);
         int idx = bb->head, scanned = 0;
         tt_entry *x = NULL;
         while (idx >= 0 && scanned < TT_SCAN) {
