@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
+from hypothesis import strategies as st
+
 from vivant.actions import ChooseDeal, ChoosePenalty, ChooseSeats, ClaimRevoke, Cut, Deal, Play
 from vivant.cards import EAST, NORTH, CardSet, parse_card, parse_seat
 from vivant.deal import pack_for_hands
@@ -123,3 +125,23 @@ def south_revoke_penalised(t: Table) -> dict[str, Any]:
     assert hand["won"] == {"N": played["N"] + moved, "S": played["S"] - moved}
     assert hand["irregularities"][0]["election"] == "T"
     return hand
+
+
+def damage(lines: list[str], data: st.DataObject) -> list[str]:
+    """A PBN file's lines damaged one to four times: a line dropped, two swapped, or a token
+    replaced by another token of the file (for the never-crash import tests)."""
+    tokens = sorted({tok for line in lines for tok in line.split()})
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["drop", "swap", "token"]))
+        if action == "drop":
+            del lines[i]
+        elif action == "swap":
+            j = data.draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif lines[i].split():
+            words = lines[i].split(" ")
+            k = data.draw(st.integers(0, len(words) - 1))
+            words[k] = data.draw(st.sampled_from(tokens))
+            lines[i] = " ".join(words)
+    return lines

@@ -42,6 +42,8 @@ from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 from vivant.variants.duplicate import DuplicateTable, deal_trays, event_sessions
 
+from helpers import damage
+
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 
 
@@ -427,21 +429,7 @@ def sample_lines(event: bool = False) -> tuple[str, ...]:
 def test_damaged_duplicate_files_never_crash_the_import(data: st.DataObject, event: bool) -> None:
     """Lines dropped, swapped or with a token replaced by another from the file (tray tags,
     options, the duplicate laws' rows and notes among them): problems reported, never a crash."""
-    lines = list(sample_lines(event))
-    tokens = sorted({tok for line in lines for tok in line.split()})
-    for _ in range(data.draw(st.integers(1, 4))):
-        i = data.draw(st.integers(0, len(lines) - 1))
-        action = data.draw(st.sampled_from(["drop", "swap", "token"]))
-        if action == "drop":
-            del lines[i]
-        elif action == "swap":
-            j = data.draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif lines[i].split():
-            words = lines[i].split(" ")
-            k = data.draw(st.integers(0, len(words) - 1))
-            words[k] = data.draw(st.sampled_from(tokens))
-            lines[i] = " ".join(words)
+    lines = damage(list(sample_lines(event)), data)
     result = import_pbn("\r\n".join(lines))
     assert result.table is not None or result.errors
 

@@ -45,6 +45,8 @@ from vivant.records.sitting import (
 from vivant.table import DECLARE, DOUBLE, PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 
+from helpers import damage
+
 
 def player_counts(variant: str) -> range:
     cls = VARIANTS[variant]
@@ -401,20 +403,6 @@ def sample_lines() -> tuple[str, ...]:
 def test_damaged_sitting_files_never_crash_the_import(data: st.DataObject) -> None:
     """Lines dropped, swapped or with a token replaced by another from the file: the import
     reports problems (or rebuilds a sitting) but never raises."""
-    lines = list(sample_lines())
-    tokens = sorted({tok for line in lines for tok in line.split()})
-    for _ in range(data.draw(st.integers(1, 4))):
-        i = data.draw(st.integers(0, len(lines) - 1))
-        action = data.draw(st.sampled_from(["drop", "swap", "token"]))
-        if action == "drop":
-            del lines[i]
-        elif action == "swap":
-            j = data.draw(st.integers(0, len(lines) - 1))
-            lines[i], lines[j] = lines[j], lines[i]
-        elif lines[i].split():
-            words = lines[i].split(" ")
-            k = data.draw(st.integers(0, len(words) - 1))
-            words[k] = data.draw(st.sampled_from(tokens))
-            lines[i] = " ".join(words)
+    lines = damage(list(sample_lines()), data)
     result = import_pbn("\r\n".join(lines))
     assert result.table is not None or result.errors
