@@ -129,9 +129,9 @@ def test_plays_legal_whole_hands_in_other_games(game: str, n: int) -> None:
 @pytest.mark.parametrize("game", ["thirteen", "humbug"])
 def test_two_hand_samples_agree_with_the_view(game: str) -> None:
     """In a two-hand game the sampled adversary's hand has his card count, avoids every card the
-    seat has seen and every suit he has shown out of, and the live hands never hold a turn-up
-    that belongs to neither player."""
-    from vivant.players.montecarlo import sample_deal, two_hand_voids
+    seat has seen and every suit he has shown out of (the trick's second card is the other live
+    hand's, TO-3), and the live hands never hold a turn-up that belongs to neither player (TO-2)."""
+    from vivant.players.sampling import knowledge, sample_hands
 
     cls = find_variant(game)
     t = cls(["P0", "P1"])
@@ -143,15 +143,17 @@ def test_two_hand_samples_agree_with_the_view(game: str) -> None:
         if turn is not None and t.phase == PLAY:
             view = t.view(turn[0])
             seen = view.visible_cards().mask
-            voids = two_hand_voids(view)
-            hands = sample_deal(view, random.Random(checked))
+            k = knowledge(view)
+            hands = sample_hands(view, random.Random(checked))
             for s in (0, 2):
                 assert hands[s].bit_count() == view.hand_sizes[s]
                 if s != view.seat:
-                    assert not hands[s] & seen
+                    assert not hands[s] & seen & ~k.known[s]  # a seen card only where seen
                     for x in range(4):
-                        if voids[s] >> x & 1:
+                        if k.voids[s] >> x & 1:
                             assert not hands[s] >> (13 * x) & 0x1FFF
+            if view.turn_up is not None and view.turn_up_holder not in (0, 2):
+                assert not (hands[0] | hands[2]) >> view.turn_up & 1
             assert not hands[0] & hands[2]
             checked += 1
         step(t, players, rng)

@@ -1151,7 +1151,7 @@ class Table(ABC):
                     penalty[s] = CardSet(h.penalty_cards[s])
             if seat is not None and not self._own_hand_unseen(seat):
                 own = CardSet(h.hands[seat])
-            trick = TrickView(h.leader, tuple(h.trick), None)
+            trick = TrickView(h.leader, tuple(h.trick), None, tuple(h.trick_seats))
             tricks = self._trick_views(h)
             if self.phase == PLAY:
                 # A revoke found before the trick is quitted: the revoker plays again (WL-7.4).
@@ -1171,6 +1171,7 @@ class Table(ABC):
             trump=h.trump if h else None,
             turn_up=h.turn_up if h else None,
             turn_up_in_dealers_hand=bool(h and not h.turn_up_taken),
+            turn_up_holder=self._turn_up_holder(h),
             to_play=to_play,
             to_act=self.to_act(),
             trick=trick,
@@ -1189,9 +1190,16 @@ class Table(ABC):
         cached = h.trick_views
         n = len(h.tricks)
         if len(cached) != n or (n and cached[-1].cards is not h.tricks[-1].cards):
-            cached = tuple(TrickView(t.leader, t.cards, t.winner) for t in h.tricks)
+            cached = tuple(TrickView(t.leader, t.cards, t.winner, t.seats) for t in h.tricks)
             h.trick_views = cached
         return cached
+
+    @staticmethod
+    def _turn_up_holder(h: HandState | None) -> Seat | None:
+        """The hand holding the turn-up, public since it was turned (see :class:`View`)."""
+        if h is None or h.turn_up is None:
+            return None
+        return next((s for s in range(4) if h.hands[s] >> h.turn_up & 1), None)
 
     def _exposed_seats(self) -> tuple[Seat, ...]:
         """Hands face up to the whole table (dummies, before the opening lead by default)."""

@@ -18,17 +18,28 @@ from vivant.cards import SUIT_LETTERS, Card, CardSet, Seat, Suit, card_name
 
 @dataclass(frozen=True, slots=True)
 class TrickView:
-    """A trick: who led, the cards in play order (leader first), and the winner if complete."""
+    """A trick: who led, the cards in play order (leader first), the winner if complete, and
+    ``seats``, the seat that played each card (``seats[i]`` played ``cards[i]``). Every card is
+    played face up before the whole table, so who played it is public; the seats matter where
+    they do not follow round the table from the leader (two-card tricks with dead hands at
+    Humbug and Thirteen and the Odd, HU-3.1, TO-3)."""
 
     leader: Seat
     cards: tuple[Card, ...]
     winner: Seat | None
+    seats: tuple[Seat, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class View:
     """What ``seat`` may see now. Seats are compass seats; ``roles`` gives the variant's own
-    letters for them (e.g. Mort's V R M L) and ``names`` the players sitting there."""
+    letters for them (e.g. Mort's V R M L) and ``names`` the players sitting there.
+
+    ``turn_up_holder`` is the hand that holds the turn-up now, which the whole table knows: the
+    dealer's until he plays it (WL-2.4), the dead hand a Humbug dealer discarded with it
+    (HU-2.3); ``None`` once it is played, or where it belongs to neither player and lies in the
+    stock with the cards not dealt (Thirteen and the Odd, TO-2). ``turn_up_in_dealers_hand``
+    says only whether it still lies face up on the table before the dealer's first card."""
 
     variant: str
     seat: Seat | None
@@ -44,6 +55,7 @@ class View:
     trump: Suit | None
     turn_up: Card | None
     turn_up_in_dealers_hand: bool
+    turn_up_holder: Seat | None
     to_play: Seat | None
     to_act: Seat | None
     trick: TrickView | None
@@ -80,6 +92,7 @@ class View:
                 "leader": s(tv.leader),
                 "cards": [card_name(c) for c in tv.cards],
                 "winner": s(tv.winner),
+                "seats": [s(x) for x in tv.seats],
             }
 
         return {
@@ -99,6 +112,7 @@ class View:
             "trump": None if self.trump is None else SUIT_LETTERS[self.trump],
             "turn_up": None if self.turn_up is None else card_name(self.turn_up),
             "turn_up_in_dealers_hand": self.turn_up_in_dealers_hand,
+            "turn_up_holder": s(self.turn_up_holder),
             "to_play": s(self.to_play),
             "to_act": s(self.to_act),
             "trick": t(self.trick) if self.trick else None,

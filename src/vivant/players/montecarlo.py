@@ -2,11 +2,13 @@
 
 Principle (perfect-information Monte Carlo, the method of the strongest bridge programs): the
 seat cannot see the other hands, but it knows everything its view shows — its own hand, the
-exposed hands, every card played, the voids shown by failures to follow, the turn-up in the
-dealer's hand, in laws mode only the card counts where a show-out may have been a revoke.
+exposed hands, every card played and by whom, the voids shown by failures to follow, the hand
+that holds the turn-up (or the stock, in Thirteen and the Odd), the cards left undealt, in laws
+mode only the card counts where a show-out may have been a revoke.
 :func:`~vivant.players.sampling.sample_hands` deals the unseen cards consistently with all of
-that; each sample is solved double-dummy for the value of every legal card, and the card with the
-best average over the samples is played (ties go to the heuristic's card, else the lowest).
+that, in every game (the two-hand games' dead hands and stock included); each sample is solved
+double-dummy for the value of every legal card, and the card with the best average over the
+samples is played (ties go to the heuristic's card, else the lowest).
 
 The player reads nothing but the view it is given: with the same seed and the same view it makes
 the same choice, whatever the concealed hands really are.
@@ -33,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vivant.actions import Action, CallCard, Play
-from vivant.cards import SUIT_MASK, Card, cards_of
+from vivant.cards import Card
 from vivant.errors import InvalidActionError
 from vivant.players.dd import (
     PLAYER_TT_MB,
@@ -44,7 +46,7 @@ from vivant.players.dd import (
     solver_position,
 )
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.sampling import knowledge, sample_hands
+from vivant.players.sampling import sample_hands
 from vivant.solver import InvalidPositionError, Solver
 from vivant.views import View
 
@@ -75,50 +77,6 @@ class Estimate:
     averages: dict[Card, float]
     samples: int
     choice: Play
-
-
-def two_hand_voids(view: View) -> dict[int, int]:
-    """Suits (bit masks) each live hand of a two-hand game has shown out of: the second card of
-    a trick is the other live hand's (the table's ``seat_order``)."""
-    seats = playing_seats(view)
-    voids = {s: 0 for s in seats}
-    tricks = list(view.tricks)
-    if view.trick is not None and view.trick.cards:
-        tricks.append(view.trick)
-    for t in tricks:
-        led = t.cards[0] // 13
-        order = (t.leader, *(s for s in seats if s != t.leader))
-        for i, c in enumerate(t.cards):
-            if c // 13 != led:
-                voids[order[i]] |= 1 << led
-    return voids
-
-
-def sample_deal(view: View, rng: random.Random) -> list[int]:
-    """The hands of a sampled deal consistent with ``view``. Four-hand games use
-    :func:`~vivant.players.sampling.sample_hands`. In a two-hand game part of the pack lies out
-    of play (Thirteen and the Odd uses 27 cards), so the adversary's unseen cards are drawn
-    from the unseen pool, outside the suits he has shown out of (all suits if too few remain)."""
-    seats = playing_seats(view)
-    if len(seats) == 4:
-        return sample_hands(view, rng)
-    k = knowledge(view)
-    hands = list(k.known)
-    if view.turn_up is not None and not view.turn_up_in_dealers_hand:
-        for s in seats:  # a turn-up that belongs to neither player (TO-2) is in no hand
-            hands[s] &= ~(1 << view.turn_up)
-    voids = two_hand_voids(view)
-    pool = k.unseen
-    for s in seats:
-        room = k.sizes[s] - hands[s].bit_count()
-        if room <= 0:
-            continue
-        allowed = pool & ~sum(SUIT_MASK << (13 * x) for x in range(4) if voids[s] >> x & 1)
-        source = cards_of(allowed if allowed.bit_count() >= room else pool)
-        for c in rng.sample(source, room):
-            hands[s] |= 1 << c
-            pool &= ~(1 << c)
-    return hands
 
 
 class MonteCarloPlayer:
@@ -160,7 +118,7 @@ class MonteCarloPlayer:
         totals: dict[Card, float] = {}
         solved = 0
         for _ in range(self.samples):
-            hands = sample_deal(view, self.rng)
+            hands = sample_hands(view, self.rng)
             try:
                 values = self.solver.card_values(solver_position(view, hands))
             except InvalidPositionError:
@@ -216,6 +174,5 @@ __all__ = [
     "Level",
     "MonteCarloPlayer",
     "fast",
-    "sample_deal",
     "strong",
 ]

@@ -1,14 +1,30 @@
 """Sampling the concealed hands from what one seat knows: the basis of the Monte-Carlo player.
 
-A seat knows its own hand, every exposed hand (Mort, a dummy, penalty cards), every card played,
-the turn-up (which stays in the dealer's hand until he plays it) and how many cards each hand
-holds. A hand that failed to follow suit has shown itself void in the suit led (rules README T2).
-In laws mode that inference can be false — the player may have revoked (WL-7.1) — so a void is
-only a preference there: when the hands cannot be completed with it, it is dropped.
+A seat knows its own hand (once it has looked at it), every hand exposed to it (Mort, a dummy,
+penalty cards, a Humbug player's discarded hand), every card played and by which hand (each is
+played face up before the table), where the turn-up lies, and how many cards each hand holds.
 
-:func:`sample_hands` deals the unseen cards to the concealed hands at random, respecting all of
-that, and never gives up on a consistent position: each card is placed only where the remaining
-cards can still be placed (Hall's condition over suits, checked exactly).
+* **Show-outs.** A hand that failed to follow suit has shown itself void in the suit led (rules
+  README T2). The hand is the one that played the card (:attr:`TrickView.seats
+  <vivant.views.TrickView.seats>`), not a seat counted round the table from the leader: in the
+  two-hand games the second card of a trick is the other live hand's, the dead hands never play
+  (HU-3.1, TO-3). In laws mode the inference can be false — the player may have revoked (WL-7.1)
+  — so a void is only a preference there: a void that the same hand later contradicts by playing
+  the suit is a proven revoke and is dropped, and when the hands still cannot be completed with
+  the rest, all are dropped and only the card counts are certain.
+* **The turn-up** lies in the hand the view names (:attr:`View.turn_up_holder
+  <vivant.views.View.turn_up_holder>`): the dealer's until he plays it (WL-2.4), the dead hand a
+  Humbug dealer discarded with it (HU-2.3), or nobody's (Thirteen and the Odd, TO-2).
+* **The stock.** Cards that no hand holds and nobody has seen (the 25 cards of Thirteen and the
+  Odd that are not used, TO-2) are a virtual holder, :data:`STOCK`, whose capacity is what the
+  pack leaves over after the hands' counts and the cards seen: a sample never gives such a hand
+  more cards than it holds, and never gives a hand the turn-up that lies in the stock.
+
+:func:`sample_hands` deals the unseen cards to the concealed hands and the stock at random,
+respecting all of that, and never gives up on a consistent position: each card is placed only
+where the remaining cards can still be placed (Hall's condition over suits, checked exactly).
+Without voids the deal is uniform (each card goes to a holder in proportion to its room, as a
+shuffled pack dealt out).
 """
 
 from __future__ import annotations
@@ -21,14 +37,19 @@ from vivant.cards import FULL_PACK_MASK, SUIT_MASK, Seat, cards_of
 from vivant.errors import InvalidActionError
 from vivant.views import View
 
+#: The virtual holder of the cards no hand holds (the undealt stock), after the four seats.
+STOCK = 4
+
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """What a view implies about the concealed hands.
+    """What a view implies about where the cards are.
 
     ``known[s]``: cards certainly in hand ``s`` now; ``sizes[s]``: how many cards it holds;
     ``hidden``: the seats whose hands are (partly) concealed; ``unseen``: cards whose place is
-    unknown; ``voids[s]``: bit ``x`` set when hand ``s`` has shown out of suit ``x``.
+    unknown; ``voids[s]``: bit ``x`` set when hand ``s`` has shown out of suit ``x`` (and has not
+    contradicted it since); ``stock``: how many of the unseen cards lie in no hand;
+    ``out_of_play``: cards known to lie in no hand (a turn-up in the stock).
     """
 
     known: tuple[int, int, int, int]
@@ -36,19 +57,17 @@ class Knowledge:
     hidden: tuple[Seat, ...]
     unseen: int
     voids: tuple[int, int, int, int]
+    stock: int = 0
+    out_of_play: int = 0
 
 
 def knowledge(view: View) -> Knowledge:
     """Everything ``view`` tells about where the cards are."""
-    seat = view.seat
     known = [0, 0, 0, 0]
-    visible = set(view.controls)
-    if seat is not None:
-        visible.add(seat)
-        known[seat] = view.hand.mask
+    if view.seat is not None:
+        known[view.seat] |= view.hand.mask
     for s, cs in view.exposed.items():
         known[s] |= cs.mask
-        visible.add(s)
     for s, cs in view.penalty_cards.items():
         known[s] |= cs.mask
     played = 0
@@ -58,28 +77,39 @@ def knowledge(view: View) -> Knowledge:
         tricks.append(view.trick)
     for t in tricks:
         led = t.cards[0] // 13
-        for i, c in enumerate(t.cards):
+        for s, c in zip(t.seats, t.cards, strict=True):
             played |= 1 << c
-            if c // 13 != led:
-                voids[(t.leader + i) % 4] |= 1 << led
-    if view.turn_up is not None and view.dealer is not None and not played >> view.turn_up & 1:
-        known[view.dealer] |= 1 << view.turn_up
+            suit = c // 13
+            # Playing a suit after showing out of it proves a revoke (laws mode): no void.
+            voids[s] &= ~(1 << suit)
+            if suit != led:
+                voids[s] |= 1 << led
+    out_of_play = 0
+    if view.turn_up is not None and not played >> view.turn_up & 1:
+        if view.turn_up_holder is None:
+            out_of_play = 1 << view.turn_up
+        else:
+            known[view.turn_up_holder] |= 1 << view.turn_up
     sizes = tuple(view.hand_sizes.get(s, 0) for s in range(4))
-    taken = played
+    taken = played | out_of_play
     for k in known:
         taken |= k
-    hidden = tuple(s for s in range(4) if s not in visible and sizes[s] > known[s].bit_count())
+    unseen = FULL_PACK_MASK & ~taken
+    hidden = tuple(s for s in range(4) if sizes[s] > known[s].bit_count())
+    room = sum(sizes[s] - known[s].bit_count() for s in hidden)
     return Knowledge(
         known=(known[0], known[1], known[2], known[3]),
         sizes=(sizes[0], sizes[1], sizes[2], sizes[3]),
         hidden=hidden,
-        unseen=FULL_PACK_MASK & ~taken,
+        unseen=unseen,
         voids=(voids[0], voids[1], voids[2], voids[3]),
+        stock=unseen.bit_count() - room,
+        out_of_play=out_of_play,
     )
 
 
-def _feasible(counts: list[int], room: dict[Seat, int], voids: dict[Seat, int]) -> bool:
-    """Hall's condition: every set of suits fits in the room of the hands allowed to hold it."""
+def _feasible(counts: list[int], room: dict[int, int], voids: dict[int, int]) -> bool:
+    """Hall's condition: every set of suits fits in the room of the holders allowed to hold it."""
     suits = [x for x in range(4) if counts[x]]
     for k in range(1, len(suits) + 1):
         for subset in combinations(suits, k):
@@ -92,59 +122,67 @@ def _feasible(counts: list[int], room: dict[Seat, int], voids: dict[Seat, int]) 
 
 
 def sample_hands(view: View, rng: random.Random) -> list[int]:
-    """Four hands (masks of the cards each holds now) consistent with ``view``.
+    """Four hands (masks of the cards each holds now) consistent with ``view``; the unseen
+    cards not given to a hand are the stock's.
 
     Raises :class:`~vivant.errors.InvalidActionError` only if the view contradicts itself (its
     card counts cannot be met at all), which a table never produces.
     """
     k = knowledge(view)
-    hands = list(k.known)
-    room = {s: k.sizes[s] - k.known[s].bit_count() for s in k.hidden}
-    unseen = cards_of(k.unseen)
-    if sum(room.values()) != len(unseen):
+    if k.stock < 0:
         raise InvalidActionError(
-            f"the view leaves {len(unseen)} unseen cards for {sum(room.values())} places"
+            f"the view leaves {k.unseen.bit_count()} unseen cards for "
+            f"{k.unseen.bit_count() - k.stock} places in the hands"
         )
+    hands = list(k.known)
+    room: dict[int, int] = {s: k.sizes[s] - k.known[s].bit_count() for s in k.hidden}
+    voids: dict[int, int] = {s: k.voids[s] for s in k.hidden}
+    if k.stock:
+        room[STOCK] = k.stock
+        voids[STOCK] = 0
+    unseen = cards_of(k.unseen)
     counts = [(k.unseen >> (13 * x) & SUIT_MASK).bit_count() for x in range(4)]
-    voids = {s: k.voids[s] for s in k.hidden}
     if not _feasible(counts, room, voids):
         # Laws mode: a show-out may have been a revoke; the counts alone are then certain.
-        voids = {s: 0 for s in k.hidden}
-        if not _feasible(counts, room, voids):
-            raise InvalidActionError("the view's card counts cannot be met")
+        voids = dict.fromkeys(voids, 0)
+    constrained = any(voids.values())
     rng.shuffle(unseen)
     for c in unseen:
         suit = c // 13
         counts[suit] -= 1
-        choices = [s for s in k.hidden if room[s] and not voids[s] >> suit & 1]
-        rng.shuffle(choices)
-        choices.sort(key=lambda s: -room[s] * rng.random())
-        for s in choices:
+        choices = [s for s, r in room.items() if r and not voids[s] >> suit & 1]
+        while choices:
+            weights = [room[s] for s in choices]
+            s = rng.choices(choices, weights)[0]
             room[s] -= 1
-            if _feasible(counts, room, voids):
-                hands[s] |= 1 << c
+            if not constrained or _feasible(counts, room, voids):
+                if s != STOCK:
+                    hands[s] |= 1 << c
                 break
             room[s] += 1
+            choices.remove(s)
         else:  # pragma: no cover - Hall's condition guarantees a place
             raise InvalidActionError("no consistent place for a card")
     return hands
 
 
 def consistent(view: View, hands: list[int], *, strict: bool = True) -> bool:
-    """Whether ``hands`` (the cards each seat holds now) agree with everything ``view`` shows;
-    with ``strict`` the shown voids must hold too."""
+    """Whether ``hands`` (the cards each seat holds now) agree with everything ``view`` shows:
+    each hand's count and known cards, the concealed cards drawn only from the unseen ones, none
+    of the cards out of play in a hand; with ``strict`` the shown voids must hold too."""
     k = knowledge(view)
     union = 0
+    known = 0
     for s in range(4):
         h = hands[s]
         if h & union or h & k.known[s] != k.known[s] or h.bit_count() != k.sizes[s]:
             return False
-        union |= h
+        if h & k.out_of_play:
+            return False
         if s not in k.hidden and h != k.known[s]:
             return False
         if strict and any(k.voids[s] >> x & 1 and h >> (13 * x) & SUIT_MASK for x in range(4)):
             return False
-    in_play = 0
-    for s in range(4):
-        in_play |= k.known[s]
-    return union & ~in_play == k.unseen
+        union |= h
+        known |= k.known[s]
+    return union & ~known & ~k.unseen == 0
