@@ -155,6 +155,7 @@ struct dd_engine {
     u8 owner[64];  /* seat that held each card (internal index) at the root */
     int tl, tn;    /* current trick leader and cards in it */
     int tc[4];
+    u16 tseq[4];   /* lower cards equivalent to each card of the trick when it was played */
     int maxside;   /* side (seat & 1) of the player to move at the root */
     int won;       /* tricks won by maxside since the root */
     int target;
@@ -205,10 +206,9 @@ ALWAYS_INLINE int trick_winner_index(const int *tc, int n, int trump) {
  * best card of the trick), else -1.  The trick's result depends on the ownership of every card
  * from that one up, which the table must therefore pin. */
 ALWAYS_INLINE int rank_winner(const int *tc, int n, int wi) {
-    int sb = -1;
     for (int i = 0; i < n; i++)
-        if (i != wi && (tc[i] >> 4) == (tc[wi] >> 4) && tc[i] > sb) sb = tc[i];
-    return sb;
+        if (i != wi && (tc[i] >> 4) == (tc[wi] >> 4)) return tc[wi];
+    return -1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -265,8 +265,8 @@ ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
     u16 reps = 0;
     for (u16 m = own; m; m &= (u16)(m - 1)) {
         int r = low_bit(m);
-        u16 lower = (u16)(rem & ((1u << r) - 1));
-        if (!lower || !(own & (1u << top_bit(lower)))) reps |= (u16)(1u << r);
+        u16 higher = (u16)(rem & above_mask(r));
+        if (!higher || !(own & (1u << low_bit(higher)))) reps |= (u16)(1u << r);
     }
     return reps;
 }
@@ -294,40 +294,105 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
     const int kill = e->killer[depth];
 
     if (pos == 0) {
+        /* leads: weights after the published DDS heuristics (suit shape, who can win by rank,
+         * tenaces), in our own formulation */
         const int pa = np == 4 ? (pl + 2) & 3 : -1;
-        const int oa = (pl + 1) % np, ob = np == 4 ? (pl + 3) & 3 : -1;
+        const int lho = (pl + 1) % np, rho = np == 4 ? (pl + 3) & 3 : -1;
+        const int R = popc(h);
+        const u16 z = 0;
         for (int s = 0; s < 4; s++) {
             u16 own = suit_of_hand(h, s);
             if (!own) continue;
-            u16 rem = e->rem[s];
-            u16 tops = run_reps(own, rem);
-            int topowner = e->owner[16 * s + top_bit(rem)];
-            int opp_ruff = 0, pard_ruff = 0;
-            if (tr < 4 && s != tr) {
-                if (!suit_of_hand(e->hand[oa], s) && suit_of_hand(e->hand[oa], tr)) opp_ruff = 1;
-                if (ob >= 0 && !suit_of_hand(e->hand[ob], s) && suit_of_hand(e->hand[ob], tr))
-                    opp_ruff = 1;
-                if (pa >= 0 && !suit_of_hand(e->hand[pa], s) && suit_of_hand(e->hand[pa], tr))
-                    pard_ruff = 1;
+            const u16 rem = e->rem[s];
+            const u16 pf = pa >= 0 ? suit_of_hand(e->hand[pa], s) : z;
+            const u16 lf = suit_of_hand(e->hand[lho], s);
+            const u16 rf = rho >= 0 ? suit_of_hand(e->hand[rho], s) : z;
+            const int cl = lf ? popc16(lf) : R + 1, cr = rho < 0 ? 0 : (rf ? popc16(rf) : R + 1);
+            const int t1 = top_bit(rem);
+            const u16 rem2 = (u16)(rem & ~(1u << t1));
+            const int t2 = rem2 ? top_bit(rem2) : -1;
+            const int own1 = e->owner[16 * s + t1], own2 = t2 >= 0 ? e->owner[16 * s + t2] : -1;
+            const u16 rem3 = t2 >= 0 ? (u16)(rem2 & ~(1u << t2)) : 0;
+            const int own3 = rem3 ? e->owner[16 * s + top_bit(rem3)] : -1;
+            const int l_tr = tr < 4 && s != tr && !lf && suit_of_hand(e->hand[lho], tr);
+            const int r_tr = tr < 4 && s != tr && rho >= 0 && !rf && suit_of_hand(e->hand[rho], tr);
+            const int p_tr = tr < 4 && s != tr && pa >= 0 && !pf && suit_of_hand(e->hand[pa], tr);
+            int sw;
+            if (tr == 4) {
+                sw = -(((cl + cr) * 4) << 5) / 19;
+                if (pa >= 0 && !pf) sw -= 9;
+            } else {
+                sw = -(((cl + cr) * 4) << 5) / 13;
+                if (l_tr || r_tr) sw -= 12;
+                if (p_tr && rf) sw += 17;
+                if (rho >= 0 && (own1 == rho || own2 == rho)) sw -= 12;
+                if (own1 == lho && pa >= 0 && own2 == pa) sw += 27;
             }
-            int len = popc16(own);
-            for (u16 m = tops; m; m &= (u16)(m - 1)) {
-                int r = low_bit(m);
-                int rel = popc16(rem & above_mask(r));
+            /* partner's best beats both opponents' */
+            const int opp_top = (lf | rf) ? top_bit((u16)(lf | rf)) : -1;
+            const int pard_wins = pf && top_bit(pf) > opp_top && !l_tr && !r_tr;
+            for (u16 m = run_reps(own, rem); m; m &= (u16)(m - 1)) {
+                const int r = low_bit(m);
+                const int rr = popc16(rem & above_mask(r)) + 1; /* 1 = top card */
+                const u16 below = (u16)(rem & ((1u << r) - 1));
+                const int in_seq = below && (own >> top_bit(below) & 1);
+                const int c = 16 * s + r;
                 int w;
-                if (rel == 0) {
-                    w = opp_ruff ? 8 : (s == tr ? 58 : 60);
-                } else if (pa >= 0 && topowner == pa) {
-                    w = opp_ruff ? 14 : 50 + rel;
-                } else if (pard_ruff && !opp_ruff) {
-                    w = 45 + rel;
+                const int wins_rank = (rr == 1 && !l_tr && !r_tr) || pard_wins;
+                if (tr == 4) {
+                    if (wins_rank) {
+                        int adj = 0;
+                        if (rho >= 0 && own2 == rho && popc16(rf) > 1) adj -= 1;
+                        if (own2 == lho) adj += popc16(lf) > 1 ? 22 : 16;
+                        w = sw + adj + 45 + rr;
+                        if (c == kill) w += 126;
+                        if (c == best_card) w += 32;
+                    } else {
+                        int adj = 0;
+                        if (rho >= 0 && (own1 == rho || own2 == rho) && popc16(rf) > 1) adj -= 10;
+                        if (own1 == lho && pa >= 0 && own2 == pa && popc16(pf) > 1) adj += 31;
+                        if (pa >= 0 && own2 == pa && own3 == pa) adj += 35;
+                        if ((own1 == lho || own1 == rho) && popc16(own1 == lho ? lf : rf) == 1)
+                            w = 28 + rr;
+                        else if (own1 == pl)
+                            w = -17 + rr;
+                        else if (!in_seq)
+                            w = 12 + rr;
+                        else if (t2 >= 0 && r >= t2)
+                            w = 48;
+                        else
+                            w = 29 - rr;
+                        w += sw + adj;
+                        if (c == kill) w += 47;
+                        if (c == best_card) w += 19;
+                    }
                 } else {
-                    w = 24 + rel - (opp_ruff ? 20 : 0) - (s == tr ? 6 : 0) + (len > 3 ? 2 : 0);
-                    if (topowner == oa && rel == 1) w -= 8; /* leading away from a K under A */
+                    const int ruff_win = p_tr && !l_tr && !r_tr;
+                    if (wins_rank || ruff_win) {
+                        if (own1 == pl)
+                            w = own2 == pa && pa >= 0 ? 48 + rr : (rr == 1 ? 31 : -3 + rr);
+                        else if (pa >= 0 && own1 == pa)
+                            w = own2 == pl ? 42 + rr : 28 + rr;
+                        else if (in_seq && t2 >= 0 && r >= t2)
+                            w = 40;
+                        else if (in_seq)
+                            w = 22 + rr;
+                        else
+                            w = 11 + rr;
+                        if (c == kill) w += 55;
+                        if (c == best_card) w += 18;
+                    } else {
+                        if (in_seq && t2 >= 0 && r >= t2)
+                            w = 38;
+                        else if (in_seq)
+                            w = 33;
+                        else
+                            w = 12 + rr;
+                        if (s == tr && (own1 == lho || own1 == rho)) w -= 10;
+                        if (c == kill) w += 18;
+                    }
+                    w += sw;
                 }
-                int c = 16 * s + r;
-                if (c == best_card) w += 200;
-                if (c == kill) w += 100;
                 mv[n].card = (int8_t)c;
                 mv[n].w = (int16_t)w;
                 n++;
@@ -440,6 +505,7 @@ typedef struct {
     int tl, tn, won;
     int completed;
     int tc[4];
+    u16 tseq[4];
 } undo_t;
 
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
@@ -450,15 +516,29 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     u->tn = e->tn;
     u->won = e->won;
     u->completed = 0;
+    {
+        const int s = c >> 4;
+        const u16 own = suit_of_hand(e->hand[pl], s);
+        u16 m = (u16)(e->rem[s] & ((1u << (c & 15)) - 1)), seq = 0;
+        while (m) {
+            int t = top_bit(m);
+            if (!(own >> t & 1)) break;
+            seq |= (u16)(1u << t);
+            m ^= (u16)(1u << t);
+        }
+        e->tseq[e->tn] = seq;
+    }
     e->hand[pl] &= ~(1ull << c);
     e->tc[e->tn++] = c;
     if (e->tn < e->np) return -1;
     int wi = trick_winner_index(e->tc, e->np, e->trump);
     int ws = (e->tl + wi) % e->np;
     int winc = rank_winner(e->tc, e->np, wi);
+    if (winc >= 0) winc = ((winc >> 4) << 16) | (1 << (winc & 15)) | e->tseq[wi];
     u->completed = 1;
     for (int i = 0; i < e->np; i++) {
         u->tc[i] = e->tc[i];
+        u->tseq[i] = e->tseq[i];
         e->rem[e->tc[i] >> 4] &= (u16) ~(1u << (e->tc[i] & 15));
     }
     if ((ws & 1) == e->maxside) e->won++;
@@ -472,6 +552,7 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
         for (int i = 0; i < e->np; i++) {
             e->rem[u->tc[i] >> 4] |= (u16)(1u << (u->tc[i] & 15));
             e->tc[i] = u->tc[i];
+            e->tseq[i] = u->tseq[i];
         }
     }
     e->tl = u->tl;
@@ -515,7 +596,13 @@ ALWAYS_INLINE u16 top_k(u16 rem, int k) {
 static int search(dd_engine *e, int depth, u16 *wr);
 
 /* Trick-start node. */
+#ifdef DD_STATS
+unsigned long long g_lead_nodes;
+#endif
 static int search_lead(dd_engine *e, int depth, u16 *wr) {
+#ifdef DD_STATS
+    g_lead_nodes++;
+#endif
     const int L = e->tl;
     const int R = popc(e->hand[L]);
     const int need = e->target - e->won;
@@ -566,6 +653,20 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                     u16 pin = k0 >= k1 ? hi0 : hi1;
                     wr[tr] = lt ? pin : 0;
                     return !mine;
+                }
+            }
+            /* the same for the leader's side: each of its trumps above all the other side's wins */
+            u16 mt = suit_of_hand(m0, tr), mt1 = suit_of_hand(m1, tr);
+            if (mt | mt1) {
+                u16 oall = (u16)(ot | ot1);
+                u16 hi0 = oall ? (u16)(mt & above_mask(top_bit(oall))) : mt;
+                u16 hi1 = oall ? (u16)(mt1 & above_mask(top_bit(oall))) : mt1;
+                int k0 = popc16(hi0), k1 = popc16(hi1);
+                int k = k0 > k1 ? k0 : k1;
+                if (k > 0 && (mine ? k >= need : R - k < need)) {
+                    u16 pin = k0 >= k1 ? hi0 : hi1;
+                    wr[tr] = oall ? pin : 0;
+                    return mine;
                 }
             }
         }
@@ -651,9 +752,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     u16 acc[4] = {0, 0, 0, 0};
     int result = !maxnode;
     int cut_card = -1;
+    int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
     for (int i = 0; i < n; i++) {
         undo_t u;
         int c = mv[i].card;
+        if ((c & 15) < lw[c >> 4]) continue;
         do_play(e, c, &u);
         u16 cw[4];
         int r = search(e, depth + 1, cw);
@@ -672,6 +775,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         acc[1] |= cw[1];
         acc[2] |= cw[2];
         acc[3] |= cw[3];
+        if (!lw[c >> 4]) {
+            u16 as = acc[c >> 4];
+            int low = as ? low_bit(as) : 15;
+            if ((c & 15) < low) lw[c >> 4] = low;
+        }
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -752,18 +860,47 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     e->nodes++;
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) % e->np;
+    const int maxnode = (pl & 1) == e->maxside;
+    if (e->tn == 1 && e->np == 4 && depth > 0) {
+        /* second hand: can his side surely win this trick, and is that enough? */
+        const int R = popc(e->hand[pl]);
+        const int enough = maxnode ? e->won + 1 >= e->target : e->won + R - 1 < e->target;
+        if (enough) {
+            const int tr = e->trump, lc = e->tc[0], ls = lc >> 4;
+            const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
+            const u16 f3 = suit_of_hand(e->hand[third], ls);
+            const int third_ruffs = !f3 && tr < 4 && tr != ls && suit_of_hand(e->hand[third], tr);
+            if (!third_ruffs) {
+                const u16 f2 = suit_of_hand(e->hand[pl], ls), f4 = suit_of_hand(e->hand[fourth], ls);
+                const u16 ours = (u16)(f2 | f4);
+                const u16 theirs = (u16)(f3 | (1u << (lc & 15)));
+                int sure = 0;
+                wr[0] = wr[1] = wr[2] = wr[3] = 0;
+                if (ours && top_bit(ours) > top_bit(theirs)) {
+                    sure = 1;
+                    wr[ls] = (u16)(1u << top_bit(ours));
+                } else if (tr < 4 && tr != ls &&
+                           ((!f2 && suit_of_hand(e->hand[pl], tr)) ||
+                            (!f4 && suit_of_hand(e->hand[fourth], tr)))) {
+                    sure = 1;
+                }
+                if (sure) return maxnode;
+            }
+        }
+    }
     move_t mv[16];
     int n = gen_moves(e, pl, mv, depth, -1);
-    const int maxnode = (pl & 1) == e->maxside;
     u16 acc[4] = {0, 0, 0, 0};
+    int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
     for (int i = 0; i < n; i++) {
         undo_t u;
         int c = mv[i].card;
+        if ((c & 15) < lw[c >> 4]) continue;
         int winc = do_play(e, c, &u);
         u16 cw[4];
         int r = search(e, depth + 1, cw);
         undo_play(e, c, &u);
-        if (winc >= 0) cw[winc >> 4] |= (u16)(1u << (winc & 15));
+        if (winc >= 0) cw[winc >> 16] |= (u16)(winc & 0x1FFF);
         if (r == maxnode) {
             e->killer[depth] = c;
             wr[0] = cw[0];
@@ -776,6 +913,11 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         acc[1] |= cw[1];
         acc[2] |= cw[2];
         acc[3] |= cw[3];
+        if (!lw[c >> 4]) {
+            u16 as = acc[c >> 4];
+            int low = as ? low_bit(as) : 15;
+            if ((c & 15) < low) lw[c >> 4] = low;
+        }
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -893,6 +1035,7 @@ static void load(dd_engine *e, const dd_position *p) {
     }
     e->tl = p->leader;
     e->tn = p->ntrick;
+    memset(e->tseq, 0, sizeof e->tseq);
     for (int i = 0; i < p->ntrick; i++) {
         int c = card_to_internal(p->trick[i]);
         e->tc[i] = c;
@@ -969,7 +1112,7 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
         u16 rem = e->rem[s];
         int r = c & 15;
         values[card_to_external(c)] = v;
-        for (int q = r + 1; q < 13; q++) {
+        for (int q = r - 1; q >= 0; q--) {
             if (!(rem >> q & 1)) continue;
             if (!(own >> q & 1)) break;
             values[card_to_external(16 * s + q)] = v;
