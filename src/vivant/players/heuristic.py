@@ -115,10 +115,10 @@ class Position:
             led = t.cards[0] // 13
             if t.leader == partner and led not in partner_led:
                 partner_led.append(led)
-            for i, c in enumerate(t.cards):
+            for seat, c in zip(t.seats, t.cards, strict=True):
                 played |= 1 << c
                 if c // 13 != led:
-                    voids.add(((t.leader + i) % 4, led))
+                    voids.add((seat, led))
         opponents = 0
         for s, cs in view.penalty_cards.items():
             if s % 2 != me % 2:

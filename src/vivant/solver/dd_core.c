@@ -39,7 +39,6 @@ ALWAYS_INLINE u16 above_mask(int r) { return (u16)(0x1FFF & ~((2u << r) - 1)); }
 typedef struct {
     u64 own[2];  /* owners of the pinned cards: 2 bits per card, highest first, 32 bits a suit */
     u64 mask[2]; /* which of those bits are pinned */
-    int32_t next;
     int8_t lb, ub;   /* bounds on the tricks the leader's side takes from this trick on */
     u8 best_suit;    /* best lead found here: suit (0xFF none) */
     u8 best_rel;     /* and how many remaining cards of that suit rank above it */
@@ -48,6 +47,15 @@ typedef struct {
     int dbgres, dbgtl;
 #endif
 } tt_entry;
+
+/* A bucket's entries live in chunks of a few contiguous entries (two cache lines), newest chunk
+ * first, so that a lookup walks memory in order rather than a linked list of scattered entries. */
+#define TT_CHUNK 3
+typedef struct {
+    tt_entry e[TT_CHUNK];
+    int32_t next;
+    int32_t n;
+} tt_chunk;
 
 typedef struct {
     u64 key;   /* suit lengths of every hand, 4 bits each */
@@ -65,11 +73,23 @@ typedef struct {
 typedef struct {
     tt_bucket *buckets;
     u32 bmask;
-    tt_entry *entries;
-    u32 nentries, used;
+    tt_chunk *entries;
+    u32 nentries, used; /* chunks */
     u32 gen;
     size_t bytes;
+    /* A one-bit-per-slot filter of the (lengths, leader, tops) bucket keys stored since the last
+     * clear: most lookups try bucket keys that were never stored, and the filter answers those
+     * from cache instead of a miss in the bucket array.  Words set are logged so that a small
+     * solve clears only them. */
+    u64 *filter;
+    u32 fmask;   /* bit index mask */
+    u32 *flog;
+    u32 nflog;
+    int foverflow;
+    size_t fbytes;
 } tt_table;
+
+#define FLOG_MAX 4096
 
 static int tt_init(tt_table *t, size_t bytes) {
     if (bytes < ((size_t)1 << 20)) bytes = (size_t)1 << 20;
@@ -77,26 +97,45 @@ static int tt_init(tt_table *t, size_t bytes) {
     while (nb * sizeof(tt_bucket) * 8 < bytes) nb <<= 1;
     nb >>= 1;
     size_t bbytes = nb * sizeof(tt_bucket);
-    size_t ne = (bytes - bbytes) / sizeof(tt_entry);
+    size_t fb = (size_t)1 << 15;
+    while (fb * 2 <= bytes / 32 && fb < ((size_t)1 << 20)) fb <<= 1;
+    size_t ne = (bytes - bbytes - fb - FLOG_MAX * sizeof(u32)) / sizeof(tt_chunk);
     if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
     t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
-    t->entries = (tt_entry *)malloc(ne * sizeof(tt_entry));
-    if (!t->buckets || !t->entries) {
+    t->entries = (tt_chunk *)malloc(ne * sizeof(tt_chunk));
+    t->filter = (u64 *)calloc(fb / 8, 8);
+    t->flog = (u32 *)malloc(FLOG_MAX * sizeof(u32));
+    if (!t->buckets || !t->entries || !t->filter || !t->flog) {
         free(t->buckets);
         free(t->entries);
+        free(t->filter);
+        free(t->flog);
         t->buckets = NULL;
         t->entries = NULL;
+        t->filter = NULL;
+        t->flog = NULL;
         return -1;
     }
+    t->fmask = (u32)(fb * 8 - 1);
+    t->nflog = 0;
+    t->foverflow = 0;
+    t->fbytes = fb + FLOG_MAX * sizeof(u32);
     t->bmask = (u32)(nb - 1);
     t->nentries = (u32)ne;
     t->used = 0;
     t->gen = 1;
-    t->bytes = bbytes + ne * sizeof(tt_entry);
+    t->bytes = bbytes + ne * sizeof(tt_chunk) + t->fbytes;
     return 0;
 }
 
 static void tt_clear(tt_table *t) {
+    if (t->foverflow) {
+        memset(t->filter, 0, ((size_t)t->fmask + 1) / 8);
+    } else {
+        for (u32 i = 0; i < t->nflog; i++) t->filter[t->flog[i]] = 0;
+    }
+    t->nflog = 0;
+    t->foverflow = 0;
     t->used = 0;
     t->gen++;
     if (t->gen == 0) { /* wrapped: really clear */
@@ -108,6 +147,21 @@ static void tt_clear(tt_table *t) {
 ALWAYS_INLINE u32 tt_hash(u64 key, int leader) {
     u64 h = (key ^ ((u64)(leader + 1) * 0x9E3779B97F4A7C15ull)) * 0xD6E8FEB86659FD93ull;
     return (u32)(h >> 32);
+}
+
+ALWAYS_INLINE int tt_maybe(const tt_table *t, u32 h) {
+    u32 b = h & t->fmask;
+    return (int)(t->filter[b >> 6] >> (b & 63) & 1);
+}
+
+ALWAYS_INLINE void tt_mark(tt_table *t, u32 h) {
+    u32 b = h & t->fmask;
+    u64 *w = &t->filter[b >> 6];
+    if (!*w) {
+        if (t->nflog < FLOG_MAX) t->flog[t->nflog++] = b >> 6;
+        else t->foverflow = 1;
+    }
+    *w |= 1ull << (b & 63);
 }
 
 static tt_bucket *tt_find(tt_table *t, u64 key, int leader, int create) {
@@ -156,6 +210,9 @@ struct dd_engine {
     int tl, tn;    /* current trick leader and cards in it */
     int tc[4];
     u16 tseq[4];   /* lower cards equivalent to each card of the trick when it was played */
+    u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
+                      highest first (kept up to date trick by trick) */
+    u64 lkey;      /* the suit lengths of every hand, 4 bits each */
     int maxside;   /* side (seat & 1) of the player to move at the root */
     int won;       /* tricks won by maxside since the root */
     int target;
@@ -179,6 +236,8 @@ void dd_engine_free(dd_engine *e) {
     if (!e) return;
     free(e->tt.buckets);
     free(e->tt.entries);
+    free(e->tt.filter);
+    free(e->tt.flog);
     free(e);
 }
 
@@ -506,6 +565,7 @@ typedef struct {
     int completed;
     int tc[4];
     u16 tseq[4];
+    u32 pat[4];
 } undo_t;
 
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
@@ -529,6 +589,7 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
         e->tseq[e->tn] = seq;
     }
     e->hand[pl] &= ~(1ull << c);
+    e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
     if (e->tn < e->np) return -1;
     int wi = trick_winner_index(e->tc, e->np, e->trump);
@@ -536,10 +597,15 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     int winc = rank_winner(e->tc, e->np, wi);
     if (winc >= 0) winc = ((winc >> 4) << 16) | (1 << (winc & 15)) | e->tseq[wi];
     u->completed = 1;
+    for (int i = 0; i < 4; i++) u->pat[i] = e->pat[i];
     for (int i = 0; i < e->np; i++) {
+        const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
         u->tc[i] = e->tc[i];
         u->tseq[i] = e->tseq[i];
-        e->rem[e->tc[i] >> 4] &= (u16) ~(1u << (e->tc[i] & 15));
+        const int k = 2 * popc16(e->rem[tcs] & above_mask(tcr));
+        const u32 p = e->pat[tcs];
+        e->pat[tcs] = (p & ((1u << k) - 1)) | ((p >> (k + 2)) << k);
+        e->rem[tcs] &= (u16) ~(1u << tcr);
     }
     if ((ws & 1) == e->maxside) e->won++;
     e->tl = ws;
@@ -554,12 +620,14 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
             e->tc[i] = u->tc[i];
             e->tseq[i] = u->tseq[i];
         }
+        for (int i = 0; i < 4; i++) e->pat[i] = u->pat[i];
     }
     e->tl = u->tl;
     e->tn = u->tn;
     e->won = u->won;
     int pl = (e->tl + e->tn) % e->np;
     e->hand[pl] |= 1ull << c;
+    e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -568,22 +636,9 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
 /* Owners of the remaining cards of each suit, highest first, 2 bits a card, suits 0/1 in word 0
  * and 2/3 in word 1; and the suit-length key. */
 static void position_key(const dd_engine *e, u64 own[2], u64 *key) {
-    own[0] = own[1] = 0;
-    for (int s = 0; s < 4; s++) {
-        u64 pat = 0;
-        int i = 0;
-        for (u32 m = e->rem[s]; m;) {
-            int r = top_bit(m);
-            pat |= (u64)e->owner[16 * s + r] << (2 * i);
-            i++;
-            m ^= 1u << r;
-        }
-        own[s >> 1] |= pat << (32 * (s & 1));
-    }
-    u64 k = 0;
-    for (int h = 0; h < e->np; h++)
-        for (int s = 0; s < 4; s++) k |= (u64)popc16(suit_of_hand(e->hand[h], s)) << (4 * (4 * h + s));
-    *key = k;
+    own[0] = (u64)e->pat[0] | (u64)e->pat[1] << 32;
+    own[1] = (u64)e->pat[2] | (u64)e->pat[3] << 32;
+    *key = e->lkey;
 }
 
 /* Top k remaining cards of suit s, as rank bits. */
@@ -691,12 +746,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 #ifdef DD_VERIFY
     tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, 0);
 #else
-    tt_bucket *b = tt_find(&e->tt, key, lk, 0);
+    tt_bucket *b = tt_maybe(&e->tt, tt_hash(key, lk)) ? tt_find(&e->tt, key, lk, 0) : NULL;
 #endif
-    if (b) {
-        int idx = b->head, scanned = 0;
-        while (idx >= 0 && scanned < TT_SCAN) {
-            const tt_entry *x = &e->tt.entries[idx];
+    for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
+        const tt_chunk *ch = &e->tt.entries[ci];
+        for (int j = ch->n - 1; j >= 0; j--) {
+            const tt_entry *x = &ch->e[j];
             if (((own[0] ^ x->own[0]) & x->mask[0]) == 0 &&
                 ((own[1] ^ x->own[1]) & x->mask[1]) == 0) {
                 int res = -1;
@@ -739,8 +794,6 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                     }
                 }
             }
-            idx = x->next;
-            scanned++;
         }
     }
     }
@@ -811,22 +864,30 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
             lk |= (pinned ? tops[s] : 4) << (2 + 3 * s);
         }
+        tt_mark(&e->tt, tt_hash(key, lk));
         tt_bucket *bb = tt_find(&e->tt, key, lk, 1);
-        int idx = bb->head, scanned = 0;
         tt_entry *x = NULL;
-        while (idx >= 0 && scanned < TT_SCAN) {
-            tt_entry *y = &e->tt.entries[idx];
-            if (y->mask[0] == mask[0] && y->mask[1] == mask[1] && y->own[0] == mo0 &&
-                y->own[1] == mo1) {
-                x = y;
-                break;
+        for (int ci = bb->head; ci >= 0 && !x; ci = e->tt.entries[ci].next) {
+            tt_chunk *ch = &e->tt.entries[ci];
+            for (int j = ch->n - 1; j >= 0; j--) {
+                tt_entry *y = &ch->e[j];
+                if (y->mask[0] == mask[0] && y->mask[1] == mask[1] && y->own[0] == mo0 &&
+                    y->own[1] == mo1) {
+                    x = y;
+                    break;
+                }
             }
-            idx = y->next;
-            scanned++;
         }
         if (!x) {
-            idx = (int)e->tt.used++;
-            x = &e->tt.entries[idx];
+            tt_chunk *ch = bb->head >= 0 ? &e->tt.entries[bb->head] : NULL;
+            if (!ch || ch->n == TT_CHUNK) {
+                int ci = (int)e->tt.used++;
+                ch = &e->tt.entries[ci];
+                ch->n = 0;
+                ch->next = bb->head;
+                bb->head = ci;
+            }
+            x = &ch->e[ch->n++];
             x->own[0] = mo0;
             x->own[1] = mo1;
             x->mask[0] = mask[0];
@@ -835,8 +896,6 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             x->ub = (int8_t)R;
             x->best_suit = 0xFF;
             x->best_rel = 0;
-            x->next = bb->head;
-            bb->head = idx;
             bb->count++;
         }
 #ifdef DD_VERIFY
@@ -1042,6 +1101,20 @@ static void load(dd_engine *e, const dd_position *p) {
         e->owner[c] = (u8)((p->leader + i) % e->np);
         e->rem[c >> 4] |= (u16)(1u << (c & 15));
     }
+    for (int s = 0; s < 4; s++) {
+        u32 pat = 0;
+        int i = 0;
+        for (u32 m = e->rem[s]; m; i++) {
+            int r = top_bit(m);
+            pat |= (u32)e->owner[16 * s + r] << (2 * i);
+            m ^= 1u << r;
+        }
+        e->pat[s] = pat;
+    }
+    e->lkey = 0;
+    for (int h = 0; h < e->np; h++)
+        for (int s = 0; s < 4; s++)
+            e->lkey += (u64)popc16(suit_of_hand(e->hand[h], s)) << (4 * (4 * h + s));
     e->won = 0;
     e->nodes = 0;
 }
