@@ -12,10 +12,12 @@ unless a table is attached *explicitly* with :meth:`DoubleDummyPlayer.attach` â€
 reference that the duel harness and hints use for measurement, never an opponent unless asked
 for by name.
 
-Horizon: the C search grows steeply with the cards left (a fresh 13-card deal may take minutes,
-nine cards a hand some tens of milliseconds), so the solver is consulted once the hand to play
-holds at most ``max_cards`` cards; before that the heuristic player's maxims choose. In a
-two-hand game (Humbug, Thirteen and the Odd) whole hands solve in milliseconds.
+Horizon: where the view shows every hand (Double Dummy with all hands exposed) the solver
+chooses every card from the first trick on, so the player is perfect there; a fresh 13-card
+deal takes about a second (every card's value, 32 MB table). As the cheating reference on an
+attached table, where it is only measured, the solver is consulted once the hand to play holds
+at most ``max_cards`` cards, the heuristic player's maxims choosing before that. In a two-hand
+game (Humbug, Thirteen and the Odd) whole hands solve in milliseconds.
 
 The helpers here (:func:`playing_seats`, :func:`solver_position`, :func:`best_play`) are shared
 with the Monte-Carlo player and the duel harness.
@@ -40,6 +42,9 @@ from vivant.views import View
 DD_MAX_CARDS = 9
 #: Transposition-table megabytes of a player's own solver (each solve starts afresh).
 PLAYER_TT_MB = 8
+#: The double-dummy player's table: whole 13-card hands need more room than endgames (a full
+#: table is cleared, and a 13-card search that outgrows 8 MB runs several times slower).
+DD_TT_MB = 32
 
 
 class _HasHands(Protocol):
@@ -116,7 +121,7 @@ class DoubleDummyPlayer:
         seed: int | None = None,
         *,
         max_cards: int = DD_MAX_CARDS,
-        tt_mb: float = PLAYER_TT_MB,
+        tt_mb: float = DD_TT_MB,
     ) -> None:
         self.rng = random.Random(seed)
         self.max_cards = max_cards
@@ -129,6 +134,12 @@ class DoubleDummyPlayer:
         measurement and hints only (or an opponent the user asked for by name)."""
         self._table = table
         return self
+
+    @staticmethod
+    def sees_everything(view: View) -> bool:
+        """Whether the view shows every hand in play (a game of perfect information)."""
+        hidden = knowledge(view).hidden
+        return not any(s in hidden for s in playing_seats(view))
 
     def full_hands(self, view: View) -> list[int]:
         """The cards each seat holds now: from the view when it shows every hand in play, else
@@ -150,7 +161,8 @@ class DoubleDummyPlayer:
         return self.solver.card_values(solver_position(view, self.full_hands(view)))
 
     def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
-        """The solver's best legal card within the horizon; otherwise the heuristic's choice."""
+        """The solver's best legal card: always when the view shows every hand, else within the
+        horizon; otherwise the heuristic's choice."""
         if not legal:
             raise InvalidActionError("the double-dummy player was given no legal action")
         plays = plays_of(legal)
@@ -158,7 +170,11 @@ class DoubleDummyPlayer:
         if not plays or len(legal) == 1:
             return guide
         seat = plays[0].seat
-        if len(playing_seats(view)) == 4 and cards_in_hand(view, seat) > self.max_cards:
+        if (
+            len(playing_seats(view)) == 4
+            and cards_in_hand(view, seat) > self.max_cards
+            and not self.sees_everything(view)
+        ):
             return guide
         try:
             values = self.card_values(view)
@@ -170,6 +186,7 @@ class DoubleDummyPlayer:
 
 __all__ = [
     "DD_MAX_CARDS",
+    "DD_TT_MB",
     "DoubleDummyPlayer",
     "best_play",
     "playing_seats",

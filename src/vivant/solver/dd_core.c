@@ -1168,15 +1168,17 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
         u64 f = h & (0x1FFFull << (16 * ls));
         if (f) legal = f;
     }
+    /* The maximum first (the table then holds most of what the cards' searches need); no card
+     * can do better, so each card's search starts at it and steps down only when it fails. */
+    const int top = mtd(e, 0, R, first_guess(e, R));
     int best = -1;
-    int guess = first_guess(e, R);
     move_t mv[16];
     int n = gen_moves(e, pl, mv, 0, -1);
     for (int i = 0; i < n; i++) {
         int c = mv[i].card;
         undo_t u;
         do_play(e, c, &u);
-        int v = mtd(e, 0, R, best >= 0 ? best : guess);
+        int v = mtd(e, 0, top, top);
         undo_play(e, c, &u);
         if (v > best) best = v;
         /* every card of the run headed by c */
