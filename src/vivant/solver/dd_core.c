@@ -9,7 +9,9 @@
  *    lower cards are interchangeable "x"s (partition search);
  *  - sure-trick cut-offs at trick start (top winners the leader can cash at once; the top trump);
  *  - equivalent cards (a run with no outstanding card between) searched once;
- *  - move ordering by whist heuristics, the table's best lead and a killer move per depth.
+ *  - move ordering by whist heuristics (after the published DDS weights for leads), the table's
+ *    best lead and a killer lead per depth (a killer among the followers' cards costs ~8x nodes:
+ *    the card that refuted one trick is seldom right in the next, so followers have none);
  */
 #include "dd_core.h"
 
@@ -275,7 +277,7 @@ ALWAYS_INLINE int rank_winner(const int *tc, int n, int wi) {
 
 /* Tricks the leader can cash straight off from his own hand.  wr receives the cards the count
  * relies on (the leader's top cards), to pin them in the table. */
-static int quick_tricks(const dd_engine *e, int L, u16 *wr) {
+static int quick_tricks(const dd_engine *e, int L, int stop, u16 *wr) {
     const int np = e->np, tr = e->trump;
     const u64 hL = e->hand[L];
     const u64 hP = np == 4 ? e->hand[(L + 2) & 3] : 0;
@@ -288,8 +290,8 @@ static int quick_tricks(const dd_engine *e, int L, u16 *wr) {
         p_tr = suit_of_hand(hP, tr) != 0;
     }
     int total = 0;
-    for (int s = 0; s < 4; s++) {
-        wr[s] = 0;
+    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+    for (int s = 0; s < 4 && total < stop; s++) {
         u16 l = suit_of_hand(hL, s);
         if (!l) continue;
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
@@ -501,7 +503,6 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 } else {
                     w = 45 - r;
                 }
-                if (c == kill) w += 100;
                 mv[n].card = (int8_t)c;
                 mv[n].w = (int16_t)w;
                 n++;
@@ -536,7 +537,6 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         if (s == tr) w -= 15;
                         if (pard_safe || !can_ruff) w += 20;
                     }
-                    if (c == kill) w += 100;
                     mv[n].card = (int8_t)c;
                     mv[n].w = (int16_t)w;
                     n++;
@@ -682,7 +682,28 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     /* sure tricks for the leader's side */
     {
         u16 q[4];
-        int qt = quick_tricks(e, L, q);
+        const int stop = mine ? need : R - need + 1; /* enough sure tricks for a cut-off */
+        int qt = quick_tricks(e, L, stop, q);
+        if (e->np == 4 && !(mine ? qt >= need : R - qt < need)) {
+            /* Or the partner's: when the leader can reach him at once by leading a suit in which
+             * the partner's top cards count (his top card takes the first round whoever
+             * follows, exactly as if he had led it), the partner's cashing line is the side's. */
+            const int P = (L + 2) & 3;
+            u16 qp[4];
+            int qtp = quick_tricks(e, P, stop, qp);
+            if (qtp > qt) {
+                int entry = 0;
+                for (int s = 0; s < 4 && !entry; s++)
+                    entry = qp[s] && suit_of_hand(e->hand[L], s);
+                if (entry) {
+                    qt = qtp;
+                    q[0] = qp[0];
+                    q[1] = qp[1];
+                    q[2] = qp[2];
+                    q[3] = qp[3];
+                }
+            }
+        }
         if (mine ? qt >= need : R - qt < need) {
             wr[0] = q[0];
             wr[1] = q[1];
@@ -961,7 +982,6 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         undo_play(e, c, &u);
         if (winc >= 0) cw[winc >> 16] |= (u16)(winc & 0x1FFF);
         if (r == maxnode) {
-            e->killer[depth] = c;
             wr[0] = cw[0];
             wr[1] = cw[1];
             wr[2] = cw[2];
