@@ -68,6 +68,9 @@ typedef struct {
 } tt_bucket;
 
 #define TT_PROBES 8
+#ifndef TT_MIN_TRICKS
+#define TT_MIN_TRICKS 2
+#endif
 #ifndef TT_SCAN
 #define TT_SCAN 100000
 #endif
@@ -105,7 +108,8 @@ static int tt_init(tt_table *t, size_t bytes) {
     if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
     t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
     t->entries = (tt_chunk *)malloc(ne * sizeof(tt_chunk));
-    t->filter = (u64 *)calloc(fb / 8, 8);
+    t->filter = (u64 *)aligned_alloc(64, fb); /* one filter line = one cache line */
+    if (t->filter) memset(t->filter, 0, fb);
     t->flog = (u32 *)malloc(FLOG_MAX * sizeof(u32));
     if (!t->buckets || !t->entries || !t->filter || !t->flog) {
         free(t->buckets);
@@ -151,13 +155,20 @@ ALWAYS_INLINE u32 tt_hash(u64 key, int leader) {
     return (u32)(h >> 32);
 }
 
-ALWAYS_INLINE int tt_maybe(const tt_table *t, u32 h) {
-    u32 b = h & t->fmask;
+/* The filter bit of a bucket key: its 64-byte line is chosen by the lengths and the leader only,
+ * so that the bucket keys one lookup tries (every wildcard mix) cost one cache line. */
+ALWAYS_INLINE u32 tt_filter_bit(const tt_table *t, u64 key, int lk) {
+    u32 line = tt_hash(key, lk & 3) & (t->fmask >> 9);
+    return line << 9 | (tt_hash(key, lk) >> 7 & 511);
+}
+
+ALWAYS_INLINE int tt_maybe(const tt_table *t, u64 key, int lk) {
+    u32 b = tt_filter_bit(t, key, lk);
     return (int)(t->filter[b >> 6] >> (b & 63) & 1);
 }
 
-ALWAYS_INLINE void tt_mark(tt_table *t, u32 h) {
-    u32 b = h & t->fmask;
+ALWAYS_INLINE void tt_mark(tt_table *t, u64 key, int lk) {
+    u32 b = tt_filter_bit(t, key, lk);
     u64 *w = &t->filter[b >> 6];
     if (!*w) {
         if (t->nflog < FLOG_MAX) t->flog[t->nflog++] = b >> 6;
@@ -478,6 +489,14 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             for (int i = 0; i < nl; i++)
                 if (can_beat(e, later[i], ls, wsuit, wr_)) pard_safe = 0;
         u16 fol = suit_of_hand(h, ls);
+        /* second hand: the partner, last to play, surely beats the led card and the third hand */
+        int cover = 0;
+        if (pos == 1 && np == 4 && wsuit == ls) {
+            const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
+            const u16 f3 = suit_of_hand(e->hand[third], ls), f4 = suit_of_hand(e->hand[fourth], ls);
+            const int third_ruffs = !f3 && tr < 4 && tr != ls && suit_of_hand(e->hand[third], tr);
+            cover = f4 && !third_ruffs && top_bit(f4) > wr_ && (!f3 || top_bit(f4) > top_bit(f3));
+        }
         if (fol) {
             u16 tops = run_reps(fol, e->rem[ls]);
             for (u16 m = tops; m; m &= (u16)(m - 1)) {
@@ -485,7 +504,9 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 int c = 16 * ls + r;
                 int beats = wsuit == ls && r > wr_;
                 int w;
-                if (pard_win) {
+                if (cover) {
+                    w = 60 - r;
+                } else if (pard_win) {
                     if (pard_safe) {
                         w = 60 - r;
                     } else {
@@ -760,14 +781,16 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         tops[s] = (int)((own[s >> 1] >> (32 * (s & 1))) & 3);
         if (e->rem[s]) avail |= 1u << s;
     }
-    for (u32 wild = 0; wild < 16; wild++) {
+    /* two cards a hand search faster than the table answers */
+    const int use_tt = R > TT_MIN_TRICKS;
+    for (u32 wild = 0; wild < 16 && use_tt; wild++) {
     if ((~avail & 15u & ~wild) != 0) continue;
     int lk = L;
     for (int s = 0; s < 4; s++) lk |= ((wild >> s & 1) ? 4 : tops[s]) << (2 + 3 * s);
 #ifdef DD_VERIFY
     tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, 0);
 #else
-    tt_bucket *b = tt_maybe(&e->tt, tt_hash(key, lk)) ? tt_find(&e->tt, key, lk, 0) : NULL;
+    tt_bucket *b = tt_maybe(&e->tt, key, lk) ? tt_find(&e->tt, key, lk, 0) : NULL;
 #endif
     for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
         const tt_chunk *ch = &e->tt.entries[ci];
@@ -864,7 +887,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 #ifdef DD_VERIFY
     if (!e->nott)
 #endif
-    {
+    if (use_tt) {
         u64 mask[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
             if (!acc[s]) continue;
@@ -885,7 +908,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
             lk |= (pinned ? tops[s] : 4) << (2 + 3 * s);
         }
-        tt_mark(&e->tt, tt_hash(key, lk));
+        tt_mark(&e->tt, key, lk);
         tt_bucket *bb = tt_find(&e->tt, key, lk, 1);
         tt_entry *x = NULL;
         for (int ci = bb->head; ci >= 0 && !x; ci = e->tt.entries[ci].next) {
