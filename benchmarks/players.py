@@ -75,7 +75,7 @@ def main() -> None:
         "level": args.level,
         "samples": level.samples,
         "horizon_cards": level.max_cards,
-        "budget_s": level.budget,
+        "node_budget": level.nodes,
         "decisions": len(every),
         "median_s": statistics.median(every),
         "sampled_decisions": len(sampled),

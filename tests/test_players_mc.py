@@ -59,8 +59,8 @@ def test_choice_depends_only_on_what_the_view_shows() -> None:
         assert other.view(seat) == t.view(seat)
         assert other.hand is not None and t.hand is not None
         assert other.hand.hands != t.hand.hands
-        a = MonteCarloPlayer(seed, samples=6, budget=60)
-        b = MonteCarloPlayer(seed, samples=6, budget=60)
+        a = MonteCarloPlayer(seed, samples=6, nodes=10**11)
+        b = MonteCarloPlayer(seed, samples=6, nodes=10**11)
         ca = a.choose(t.view(seat), t.legal_actions(seat))
         cb = b.choose(other.view(seat), other.legal_actions(seat))
         assert ca == cb
@@ -79,7 +79,7 @@ def test_estimate_averages_every_legal_card() -> None:
             continue
         seat = turn[0]
         legal = t.legal_actions(seat)
-        p = MonteCarloPlayer(seed, samples=5, budget=60)
+        p = MonteCarloPlayer(seed, samples=5, nodes=10**11)
         choice = p.choose(t.view(seat), legal)
         assert choice in legal
         if len(legal) > 1:
@@ -95,7 +95,7 @@ def test_same_seed_same_sitting_and_kinds_in_the_record() -> None:
     def run() -> dict[str, object]:
         names = ["A", "B", "C"]
         players: dict[str, Player] = {
-            "A": MonteCarloPlayer(1, samples=3, budget=60, kind="mc-fast"),
+            "A": MonteCarloPlayer(1, samples=3, nodes=10**11, kind="mc-fast"),
             "B": HeuristicPlayer(2),
             "C": find_player("random")(seed=3),
         }
@@ -116,7 +116,9 @@ def test_plays_legal_whole_hands_in_other_games(game: str, n: int) -> None:
     cls = find_variant(game)
     names = [f"P{i}" for i in range(n)]
     t = cls(names)
-    players = {p: Checked(MonteCarloPlayer(i, samples=3, budget=60)) for i, p in enumerate(names)}
+    players = {
+        p: Checked(MonteCarloPlayer(i, samples=3, nodes=10**11)) for i, p in enumerate(names)
+    }
     rng = random.Random(4)
     plays = 0
     while not t.is_over() and plays < 60:

@@ -14,8 +14,8 @@ in tricks per deal with a 95% confidence interval (normal approximation over the
 differences), and the double-dummy error: for each of the player's card decisions within the
 solver's horizon, the solver's value of the best legal card on the true position minus the value
 of the card played, summed per hand (tricks thrown away against perfect play). The horizon is
-``DD_MAX_CARDS`` cards a hand in four-hand games (the C search is exponential in the cards left;
-a fresh 13-card deal can take minutes) and the whole hand in two-hand games.
+``DD_MAX_CARDS`` cards a hand in four-hand games (13: the whole hand) and the whole hand in
+two-hand games.
 """
 
 from __future__ import annotations
@@ -275,7 +275,9 @@ def run(args: argparse.Namespace) -> int:
         markup=False,
     )
     out.print(
-        f"dd error: tricks lost per hand against the solver, within the last {DD_MAX_CARDS} "
+        "dd error: tricks lost per hand against the solver, over whole hands"
+        if DD_MAX_CARDS >= 13
+        else f"dd error: tricks lost per hand against the solver, within the last {DD_MAX_CARDS} "
         "tricks of four-hand games (whole hands in two-hand games)",
         markup=False,
     )

@@ -12,12 +12,11 @@ unless a table is attached *explicitly* with :meth:`DoubleDummyPlayer.attach` â€
 reference that the duel harness and hints use for measurement, never an opponent unless asked
 for by name.
 
-Horizon: where the view shows every hand (Double Dummy with all hands exposed) the solver
-chooses every card from the first trick on, so the player is perfect there; a fresh 13-card
-deal takes about a second (every card's value, 32 MB table). As the cheating reference on an
-attached table, where it is only measured, the solver is consulted once the hand to play holds
-at most ``max_cards`` cards, the heuristic player's maxims choosing before that. In a two-hand
-game (Humbug, Thirteen and the Odd) whole hands solve in milliseconds.
+Horizon: the solver chooses every card from the first trick on (a fresh 13-card deal solves
+every card's value in about 0.1 s), so the player is perfect wherever the view shows every
+hand. ``max_cards`` can set a shorter horizon for the cheating reference on an attached table
+(the heuristic player's maxims choose before it); where the view shows every hand it is not
+applied. In a two-hand game (Humbug, Thirteen and the Odd) whole hands solve in milliseconds.
 
 The helpers here (:func:`playing_seats`, :func:`solver_position`, :func:`best_play`) are shared
 with the Monte-Carlo player and the duel harness.
@@ -38,8 +37,8 @@ from vivant.solver import NOTRUMP, InvalidPositionError, Position, Solver
 from vivant.variants import find_variant
 from vivant.views import View
 
-#: Solve once the hand to play holds at most this many cards (four-hand games).
-DD_MAX_CARDS = 9
+#: Solve once the hand to play holds at most this many cards (four-hand games): every card.
+DD_MAX_CARDS = 13
 #: Transposition-table megabytes of a player's own solver (each solve starts afresh).
 PLAYER_TT_MB = 8
 #: The double-dummy player's table: whole 13-card hands need more room than endgames (a full
