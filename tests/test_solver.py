@@ -128,6 +128,21 @@ def test_equals_brute_force_minimax(pos: Position) -> None:
             assert v == (r if nxt % 2 == pos.to_move % 2 else pos.tricks_left - r)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(small_positions(), min_size=6, max_size=6), st.integers(0, NOTRUMP))
+def test_one_solver_kept_across_positions_of_one_trump(positions: list[Position], t: int) -> None:
+    """The table is kept between solves while the trump stays the same (its entries hold for
+    every position with their lengths and pinned owners, whatever the deal): one solver, many
+    unrelated positions in a row, each equal to the brute force."""
+    solver = Solver(1)
+    for p in positions:
+        pos = Position(p.hands, t, p.leader, p.trick)
+        masks = tuple(h.mask for h in pos.hands)
+        want = brute_force(masks, t, pos.leader, pos.trick)
+        assert solver.tricks(pos) == want
+        assert max(solver.card_values(pos).values()) == want
+
+
 # --------------------------------------------------------------------------------------------
 # DDS oracle vectors
 

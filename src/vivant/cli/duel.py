@@ -30,7 +30,13 @@ from typing import Any
 
 from vivant.actions import Action, Deal, Play
 from vivant.players import Player, find_player, step
-from vivant.players.dd import DD_MAX_CARDS, DoubleDummyPlayer, playing_seats, solver_position
+from vivant.players.dd import (
+    DD_MAX_CARDS,
+    DD_TT_MB,
+    DoubleDummyPlayer,
+    playing_seats,
+    solver_position,
+)
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.solver import InvalidPositionError, Solver
 from vivant.table import PLAY, Table
@@ -164,7 +170,7 @@ def duel(
     """Play ``deals`` deals twice each, A and B swapping sides (see the module doc)."""
     find_player(a)
     find_player(b)
-    solver = Solver(8)
+    solver = Solver(DD_TT_MB)
     diffs: list[float] = []
     tricks = {"a": 0.0, "b": 0.0}
     points = {"a": 0.0, "b": 0.0}

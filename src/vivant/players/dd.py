@@ -39,11 +39,11 @@ from vivant.views import View
 
 #: Solve once the hand to play holds at most this many cards (four-hand games): every card.
 DD_MAX_CARDS = 13
-#: Transposition-table megabytes of a player's own solver (each solve starts afresh).
-PLAYER_TT_MB = 8
-#: The double-dummy player's table: whole 13-card hands need more room than endgames (a full
-#: table is cleared, and a 13-card search that outgrows 8 MB runs several times slower).
-DD_TT_MB = 32
+#: Transposition-table megabytes of a player's own solver. Whole 13-card hands need the room: a
+#: full table is cleared, and a 13-card search that outgrows 8 MB runs several times slower.
+PLAYER_TT_MB = 32
+#: The double-dummy player's and the duel's reference solver's table.
+DD_TT_MB = PLAYER_TT_MB
 
 
 class _HasHands(Protocol):

@@ -230,6 +230,7 @@ struct dd_engine {
     int won;       /* tricks won by maxside since the root */
     int target;
     int killer[MAXDEPTH];
+    int tt_trump, tt_np; /* what the table's entries hold for (-1: nothing yet) */
 #ifdef DD_VERIFY
     int nott;
 #endif
@@ -242,6 +243,7 @@ dd_engine *dd_engine_new(size_t tt_bytes) {
         free(e);
         return NULL;
     }
+    e->tt_trump = -1;
     return e;
 }
 
@@ -1162,6 +1164,18 @@ static void load(dd_engine *e, const dd_position *p) {
     e->nodes = 0;
 }
 
+/* Readies the table for a search with this trump and number of hands.  An entry states a fact
+ * about every position with its suit lengths and pinned owners, whatever the deal or the cards
+ * already played, so the table is kept from one solve to the next while the trump and the number
+ * of hands stay the same (the positions of one game, the samples of one decision). */
+static void tt_ready(dd_engine *e) {
+    if (e->tt_trump != e->trump || e->tt_np != e->np) {
+        tt_clear(&e->tt);
+        e->tt_trump = e->trump;
+        e->tt_np = e->np;
+    }
+}
+
 /* A first guess of the tricks for the side to move: its sure tricks, plus half of the rest. */
 static int first_guess(const dd_engine *e, int R) {
     static const int hcp[13] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 3, 4};
@@ -1193,7 +1207,7 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
     int rc = dd_check_position(p);
     if (rc != DD_OK) return rc;
     load(e, p);
-    tt_clear(&e->tt);
+    tt_ready(e);
     const int pl = (e->tl + e->tn) % e->np;
     e->maxside = pl & 1;
     const int R = popc(e->hand[pl]); /* tricks still to be won, the current one included */
@@ -1250,12 +1264,12 @@ int dd_lead_table(dd_engine *e, const uint64_t hands[4], int table[5][4]) {
     int rc = dd_check_position(&p);
     if (rc != DD_OK) return rc;
     for (int s = 0; s < 5; s++) {
-        tt_clear(&e->tt);
         int prev = -1;
         for (int l = 0; l < 4; l++) {
             p.trump = s;
             p.leader = l;
             load(e, &p);
+            tt_ready(e);
             e->maxside = l & 1;
             int R = popc(e->hand[l]);
             int g = prev >= 0 ? R - prev : first_guess(e, R);
