@@ -289,6 +289,12 @@ class Solver:
         """Search nodes visited by the last solve."""
         return int(self._engine.nodes)
 
+    def clear(self) -> None:
+        """Empties the transposition table, so that the next solve starts cold. The table is
+        otherwise kept from one solve to the next while the trump and the number of hands stay
+        the same: its entries hold for every position they describe, whatever the deal."""
+        self._engine.clear()
+
     def solve(self, pos: Position, all_cards: bool = False) -> Solution:
         """Solves ``pos``: its trick count, and each legal card's value if ``all_cards``."""
         t, vals = self._engine.solve(

@@ -192,7 +192,15 @@ static PyObject *Engine_get_nodes(EngineObject *self, void *closure) {
     return PyLong_FromUnsignedLongLong(dd_engine_nodes(self->eng));
 }
 
+static PyObject *Engine_clear(EngineObject *self, PyObject *unused) {
+    (void)unused;
+    if (self->eng) dd_engine_clear(self->eng);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef Engine_methods[] = {
+    {"clear", (PyCFunction)Engine_clear, METH_NOARGS,
+     "clear() -> None: empties the transposition table (the next solve starts cold)."},
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(hands, trump, leader, trick, all_cards) -> (tricks, {card: tricks} | None)\n\n"
      "Solves one position: hands are 2 or 4 52-bit masks, trump 0..3 or 4 (no-trump), leader the\n"

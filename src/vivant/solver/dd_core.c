@@ -259,6 +259,11 @@ void dd_engine_free(dd_engine *e) {
 size_t dd_engine_tt_bytes(const dd_engine *e) { return e->tt.bytes; }
 uint64_t dd_engine_nodes(const dd_engine *e) { return e->nodes; }
 
+void dd_engine_clear(dd_engine *e) {
+    tt_clear(&e->tt);
+    e->tt_trump = -1;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Trick resolution */
 

@@ -53,6 +53,10 @@ void dd_engine_free(dd_engine *e);
 /* The table size in bytes actually reserved by the engine. */
 size_t dd_engine_tt_bytes(const dd_engine *e);
 
+/* Empties the transposition table: the next solve starts cold.  (The table is otherwise kept
+ * between solves while the trump and the number of hands stay the same.) */
+void dd_engine_clear(dd_engine *e);
+
 /* Search nodes visited by the last call on this engine. */
 uint64_t dd_engine_nodes(const dd_engine *e);
 
