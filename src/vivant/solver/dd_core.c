@@ -3,15 +3,22 @@
  * Method (see shared/research/solver.md):
  *  - zero-window alpha-beta searches "can the side to move at the root take >= t tricks?",
  *    driven up or down from a guess (MTD(f)-like), the table carrying bounds between them;
- *  - a transposition table consulted at every trick start, keyed on the suit lengths of every hand
- *    and the leader, each entry a *class* of positions: in each suit only the owners of the cards
- *    that won tricks by rank in the subtree (and all above them) are pinned, in relative ranks, so
- *    lower cards are interchangeable "x"s (partition search);
- *  - sure-trick cut-offs at trick start (top winners the leader can cash at once; the top trump);
- *  - equivalent cards (a run with no outstanding card between) searched once;
+ *  - a transposition table consulted at every trick start (three cards a hand or more), keyed on
+ *    the suit lengths of every hand and the leader, each entry a *class* of positions: in each
+ *    suit only the owners of the cards that won a trick by rank in the subtree (the winning card
+ *    and the cards equivalent to it in its hand), and of all cards above them, are pinned, in
+ *    relative ranks, so lower cards are interchangeable "x"s (partition search).  An entry holds
+ *    for every position of its class whatever the deal, so the table is kept between solves of
+ *    one trump;
+ *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
+ *    partner, can cash at once; top trumps either side holds in one hand) and at second hand
+ *    (his side surely wins the trick, and that is enough);
+ *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
+ *    once a card searched without a cut-off proves lower than every rank that mattered, the
+ *    lower cards of its suit are not searched (Kuijf's rule);
  *  - move ordering by whist heuristics (after the published DDS weights for leads), the table's
  *    best lead and a killer lead per depth (a killer among the followers' cards costs ~8x nodes:
- *    the card that refuted one trick is seldom right in the next, so followers have none);
+ *    the card that refuted one trick is seldom right in the next, so followers have none).
  */
 #include "dd_core.h"
 
