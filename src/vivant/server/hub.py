@@ -424,8 +424,16 @@ class Hub:
                             action = chance_action(lt.table, lt.row.seed, lt.seq + 1)
                         else:
                             assert decider.seat is not None and decider.bot_kind is not None
-                            action = bot_action(
-                                lt.table, decider.seat, decider.bot_kind, lt.row.seed, lt.seq + 1
+                            # In a worker thread: a Monte-Carlo player may think for a second,
+                            # and the solver releases the GIL, so the other tables and clients
+                            # go on meanwhile (this table's lock is held; the bot only reads).
+                            action = await asyncio.to_thread(
+                                bot_action,
+                                lt.table,
+                                decider.seat,
+                                decider.bot_kind,
+                                lt.row.seed,
+                                lt.seq + 1,
                             )
                         await self._commit(lt, action, decider.name, None, None)
                     except ClientError as exc:
