@@ -78,9 +78,6 @@ typedef struct {
 #ifndef TT_MIN_TRICKS
 #define TT_MIN_TRICKS 2
 #endif
-#ifndef TT_SCAN
-#define TT_SCAN 100000
-#endif
 
 typedef struct {
     tt_bucket *buckets;
@@ -686,13 +683,7 @@ ALWAYS_INLINE u16 top_k(u16 rem, int k) {
 static int search(dd_engine *e, int depth, u16 *wr);
 
 /* Trick-start node. */
-#ifdef DD_STATS
-unsigned long long g_lead_nodes;
-#endif
 static int search_lead(dd_engine *e, int depth, u16 *wr) {
-#ifdef DD_STATS
-    g_lead_nodes++;
-#endif
     const int L = e->tl;
     const int R = popc(e->hand[L]);
     const int need = e->target - e->won;
