@@ -682,6 +682,18 @@ ALWAYS_INLINE u16 top_k(u16 rem, int k) {
 
 static int search(dd_engine *e, int depth, u16 *wr);
 
+/* After card c was searched without a cut-off: its pinned ranks join the node's, and if c lies
+ * below every rank that mattered in its suit, the lower cards of that suit need no search
+ * (Kuijf's rule; lw[suit] is the rank below which moves are skipped, 0 while unset). */
+ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], int lw[4], int c) {
+    for (int s = 0; s < 4; s++) acc[s] |= cw[s];
+    const int s = c >> 4;
+    if (!lw[s]) {
+        const int low = acc[s] ? low_bit(acc[s]) : 15;
+        if ((c & 15) < low) lw[s] = low;
+    }
+}
+
 /* Trick-start node. */
 static int search_lead(dd_engine *e, int depth, u16 *wr) {
     const int L = e->tl;
@@ -873,15 +885,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             e->killer[depth] = c;
             break;
         }
-        acc[0] |= cw[0];
-        acc[1] |= cw[1];
-        acc[2] |= cw[2];
-        acc[3] |= cw[3];
-        if (!lw[c >> 4]) {
-            u16 as = acc[c >> 4];
-            int low = as ? low_bit(as) : 15;
-            if ((c & 15) < low) lw[c >> 4] = low;
-        }
+        failed_move(acc, cw, lw, c);
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -1016,15 +1020,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             wr[3] = cw[3];
             return r;
         }
-        acc[0] |= cw[0];
-        acc[1] |= cw[1];
-        acc[2] |= cw[2];
-        acc[3] |= cw[3];
-        if (!lw[c >> 4]) {
-            u16 as = acc[c >> 4];
-            int low = as ? low_bit(as) : 15;
-            if ((c & 15) < low) lw[c >> 4] = low;
-        }
+        failed_move(acc, cw, lw, c);
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
