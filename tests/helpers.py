@@ -7,9 +7,19 @@ from typing import Any, TypeVar
 
 from hypothesis import strategies as st
 
-from vivant.actions import ChooseDeal, ChoosePenalty, ChooseSeats, ClaimRevoke, Cut, Deal, Play
+from vivant.actions import (
+    Action,
+    ChooseDeal,
+    ChoosePenalty,
+    ChooseSeats,
+    ClaimRevoke,
+    Cut,
+    Deal,
+    Play,
+)
 from vivant.cards import EAST, NORTH, CardSet, parse_card, parse_seat
 from vivant.deal import pack_for_hands
+from vivant.errors import VivantError
 from vivant.table import Table
 from vivant.variants.mort import MortTable
 
@@ -45,6 +55,18 @@ def mort_at(deal: str, turn_up: str, *, for_mort: bool = False, laws: bool = Fal
     dealer = 2 if for_mort else 0
     t.apply(Deal(order=pack_for_hands(pbn_hands(deal), dealer, parse_card(turn_up))))
     return t
+
+
+def attempt(t: Table, action: Action | None) -> bool:
+    """Offers ``action`` (an irregularity or a demand the laws may refuse): whether the table
+    recorded it. A refusal is a typed error, and the table plays on unchanged."""
+    if action is None:
+        return False
+    try:
+        t.apply(action)
+    except VivantError:
+        return False
+    return True
 
 
 def play(t: Table, *cards: str) -> None:

@@ -26,11 +26,11 @@ from vivant.actions import (
     WaiveRevokes,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
-from vivant.errors import InvalidActionError, OutOfTurnError, VivantError, WrongSeatError
+from vivant.errors import InvalidActionError, OutOfTurnError, WrongSeatError
 from vivant.table import CLAIMS, DEAL, PENALTY, PLAY
 from vivant.variants.duplicate import DIRECTIONS, DuplicateTable
 
-from helpers import play, snapshot
+from helpers import attempt, play, snapshot
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")  # N E S W
 # Tray 1: North deals, East leads; trumps as each test declares.
@@ -460,21 +460,13 @@ def test_random_irregularities_keep_cards_tricks_and_replay(seed: int, mnemonic:
         if t.awaiting_chance():
             t.apply(t.chance_action(rng))
             continue
-        if rng.random() < 0.08:
-            action = _irregular(t, rng)
-            if action is not None:
-                try:
-                    t.apply(action)
-                    continue
-                except VivantError:
-                    pass
+        if rng.random() < 0.08 and attempt(t, _irregular(t, rng)):
+            continue
         if t.pending is not None and rng.random() < 0.3:
             other = rng.randrange(4)  # a demand by anyone at all: refused or DL-4
-            try:
-                t.apply(Elect(other, rng.choice([*t.pending.options, "call_suit", "waive"])))
+            options = [*t.pending.options, "call_suit", "waive"]
+            if attempt(t, Elect(other, rng.choice(options))):
                 continue
-            except VivantError:
-                pass
         seat = t.to_act()
         assert seat is not None
         legal = t.legal_actions(seat)

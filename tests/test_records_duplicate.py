@@ -32,7 +32,6 @@ from vivant.actions import (
 )
 from vivant.cards import SUIT_MASK, CardSet, cards_of
 from vivant.cli import main
-from vivant.errors import VivantError
 from vivant.movements import generate
 from vivant.players import find_player, step
 from vivant.records import format_deal, read_whist_pbn
@@ -42,7 +41,7 @@ from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 from vivant.variants.duplicate import DuplicateTable, deal_trays, event_sessions
 
-from helpers import damage
+from helpers import attempt, damage
 
 PLAYERS = ["Ann", "Bob", "Cyd", "Dee"]
 
@@ -111,29 +110,15 @@ def random_sitting(
     players = {p: find_player("heuristic")(seed=seed * 8 + i) for i, p in enumerate(PLAYERS)}
     while not t.is_over() and (stop is None or len(t.log) < stop):
         if laws and not t.awaiting_chance():
-            if rng.random() < 0.5:
-                action = disobey(t, rng) or ask_partner(t)
-                if action is not None:
-                    try:
-                        t.apply(action)
-                        continue
-                    except VivantError:
-                        pass
-            if rng.random() < 0.1:
-                action = irregular(t, rng)
-                if action is not None:
-                    try:
-                        t.apply(action)
-                        continue
-                    except VivantError:
-                        pass
+            if rng.random() < 0.5 and attempt(t, disobey(t, rng) or ask_partner(t)):
+                continue
+            if rng.random() < 0.1 and attempt(t, irregular(t, rng)):
+                continue
             if t.pending is not None and rng.random() < 0.4:
                 other = rng.randrange(4)
-                try:
-                    t.apply(Elect(other, rng.choice([*t.pending.options, "call_suit", "waive"])))
+                options = [*t.pending.options, "call_suit", "waive"]
+                if attempt(t, Elect(other, rng.choice(options))):
                     continue
-                except VivantError:
-                    pass
         step(t, players, rng)
     assert isinstance(t, DuplicateTable)
     return t

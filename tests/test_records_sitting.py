@@ -31,7 +31,6 @@ from vivant.actions import (
     ReportMisdeal,
 )
 from vivant.cards import NORTH, SOUTH, cards_of
-from vivant.errors import VivantError
 from vivant.players import find_player, step
 from vivant.records import read_pbn, read_whist_pbn
 from vivant.records.log import table_record
@@ -45,7 +44,7 @@ from vivant.records.sitting import (
 from vivant.table import DECLARE, DOUBLE, PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 
-from helpers import damage
+from helpers import attempt, damage
 
 
 def player_counts(variant: str) -> range:
@@ -91,12 +90,8 @@ def played_sitting(
         )
         if extra is None and laws and irregular_now:
             extra = irregular_action(table, rng)
-        if extra is not None:
-            try:
-                table.apply(extra)
-                continue
-            except VivantError:
-                pass  # not recordable just now: play on
+        if attempt(table, extra):
+            continue  # otherwise not recordable just now: play on
         step(table, players, rng)
     return table
 
