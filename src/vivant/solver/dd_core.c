@@ -297,6 +297,13 @@ ALWAYS_INLINE int rank_winner(const int *tc, int n, int wi) {
 /* ------------------------------------------------------------------------------------------ */
 /* Sure tricks for the side on lead at a trick start */
 
+/* Top k remaining cards of suit s, as rank bits. */
+ALWAYS_INLINE u16 top_k(u16 rem, int k) {
+    int drop = popc16(rem) - k;
+    while (drop-- > 0) rem &= (u16)(rem - 1);
+    return rem;
+}
+
 /* Tricks the leader can cash straight off from his own hand.  wr receives the cards the count
  * relies on (the leader's top cards), to pin them in the table. */
 static int quick_tricks(const dd_engine *e, int L, int stop, u16 *wr) {
@@ -331,11 +338,66 @@ static int quick_tricks(const dd_engine *e, int L, int stop, u16 *wr) {
             if (p_tr && lp < cnt) cnt = lp;
         }
         if (cnt > 0) {
+            /* pin only the top cards the count needs: k tricks from the k highest */
+            const int k = stop - total;
+            if (k < w) top = top_k(top, k);
             total += cnt;
             wr[s] = top;
         }
     }
     return total;
+}
+
+/* When the side on lead needs every remaining trick: does the other side surely take one?
+ * (After the published DDS "later tricks" bounds, in our own formulation.)  Four hands only.
+ *  - No trumps in play: a trick led in a suit whose top card the other side holds is won by it
+ *    (its holder plays the top), so every trick must be led in a suit topped by the leader's
+ *    side, and in such a suit the side takes at most as many tricks as its longer hand holds
+ *    cards.  If those maxima sum to less than the tricks left, it fails.
+ *  - Trumps, the top one the leader's side's, the second the other side's in a hand with two
+ *    or more: if the top trump sits before that hand in play (to its right), the guarded second
+ *    trump wins a trick, since its holder never has to play it under the top (he leads only
+ *    after his side has taken a trick); so too when the other side also holds the third trump.
+ * Returns 1 (and the ranks it relies on in wr) when the leader's side fails. */
+static int other_side_sure_trick(const dd_engine *e, int L, int R, u16 *wr) {
+    const int tr = e->trump;
+    const int P = (L + 2) & 3;
+    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+    if (tr == 4 || !e->rem[tr]) {
+        int sum = 0;
+        for (int s = 0; s < 4; s++) {
+            const u16 rem = e->rem[s];
+            if (!rem) continue;
+            const int top = top_bit(rem);
+            const int holder = e->owner[16 * s + top];
+            if ((holder & 1) == (L & 1)) {
+                const int a = popc16(suit_of_hand(e->hand[L], s)),
+                          b = popc16(suit_of_hand(e->hand[P], s));
+                sum += a > b ? a : b;
+            } else if (rem != suit_of_hand(e->hand[holder], s)) {
+                wr[s] = (u16)(1u << top); /* the class must keep this top with the other side */
+            }
+        }
+        return sum < R;
+    }
+    const u16 rem = e->rem[tr];
+    if (popc16(rem) < 2) return 0;
+    const int t1 = top_bit(rem);
+    const u16 rem2 = (u16)(rem & ~(1u << t1));
+    const int t2 = top_bit(rem2);
+    const int h1 = e->owner[16 * tr + t1], h2 = e->owner[16 * tr + t2];
+    if ((h1 & 1) != (L & 1) || (h2 & 1) == (L & 1)) return 0;
+    if (popc16(suit_of_hand(e->hand[h2], tr)) < 2) return 0;
+    if (h1 == ((h2 + 3) & 3)) {
+        wr[tr] = (u16)(1u << t2);
+        return 1;
+    }
+    const u16 rem3 = (u16)(rem2 & ~(1u << t2));
+    if (!rem3) return 0;
+    const int t3 = top_bit(rem3);
+    if ((e->owner[16 * tr + t3] & 1) == (L & 1)) return 0;
+    wr[tr] = (u16)(1u << t3);
+    return 1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -508,6 +570,33 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             const int third_ruffs = !f3 && tr < 4 && tr != ls && suit_of_hand(e->hand[third], tr);
             cover = f4 && !third_ruffs && top_bit(f4) > wr_ && (!f3 || top_bit(f4) > top_bit(f3));
         }
+        /* third hand who cannot win the trick (the fourth hand follows with a card above all
+         * of his and above the winning card): play low, but the cheapest card above the fourth
+         * hand's second-best (forcing out his top), or, failing that while the second hand is
+         * winning, above the winning card */
+        int force = -1;
+        if (pos == 2 && np == 4 && fol && wsuit == ls) {
+            const u16 f4 = suit_of_hand(e->hand[(pl + 1) & 3], ls);
+            if (f4 && top_bit(f4) > top_bit(fol) && top_bit(f4) > wr_) {
+                /* his cards below his top run of equivalent cards */
+                int t = top_bit(f4);
+                u16 f4b = (u16)(f4 & ~(1u << t));
+                while (f4b) {
+                    const u16 below = (u16)(e->rem[ls] & ((1u << t) - 1));
+                    if (!below || !(f4 >> top_bit(below) & 1)) break;
+                    t = top_bit(below);
+                    f4b &= (u16) ~(1u << t);
+                }
+                const int floor = f4b && top_bit(f4b) > wr_ ? top_bit(f4b) : (pard_win ? 13 : wr_);
+                const u16 above = floor < 13 ? (u16)(fol & above_mask(floor)) : 0;
+                force = 99;
+                if (above) {
+                    /* the move standing for that card: the top of its run */
+                    const u16 reps = (u16)(run_reps(fol, e->rem[ls]) & ~((1u << low_bit(above)) - 1));
+                    force = low_bit(reps);
+                }
+            }
+        }
         if (fol) {
             u16 tops = run_reps(fol, e->rem[ls]);
             for (u16 m = tops; m; m &= (u16)(m - 1)) {
@@ -515,7 +604,9 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 int c = 16 * ls + r;
                 int beats = wsuit == ls && r > wr_;
                 int w;
-                if (cover) {
+                if (force >= 0) {
+                    w = 10 - r + (r == force ? 20 : 0);
+                } else if (cover) {
                     w = 60 - r;
                 } else if (pard_win) {
                     if (pard_safe) {
@@ -531,7 +622,14 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                     int sure = 1;
                     for (int i = 0; i < nl && sure; i++)
                         if (can_beat(e, later[i], ls, ls, r)) sure = 0;
-                    w = sure ? 75 - r : (last ? 75 - r : 32 - r);
+                    if (sure || last) {
+                        w = 75 - r;
+                    } else if (pos == 1) {
+                        /* second hand: beat the card led rather than duck (after DDS) */
+                        w = 60 - r;
+                    } else {
+                        w = 32 - r;
+                    }
                 } else {
                     w = 45 - r;
                 }
@@ -554,7 +652,7 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                     if (can_ruff && s == tr) {
                         if (wsuit == tr && r < wr_) {
                             w = -30 + r; /* underruff */
-                        } else if (pard_safe) {
+                        } else if (pard_safe || cover) {
                             w = 5 - r;
                         } else {
                             int sure = 1;
@@ -564,10 +662,10 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         }
                     } else {
                         int rel = popc16(rem & above_mask(r));
-                        w = 20 + 2 * len + rel;
+                        w = 20 + 3 * len + rel;
                         if (rel == 0) w -= 20;
                         if (s == tr) w -= 15;
-                        if (pard_safe || !can_ruff) w += 20;
+                        if (pard_safe || cover || !can_ruff) w += 20;
                     }
                     mv[n].card = (int8_t)c;
                     mv[n].w = (int16_t)w;
@@ -673,13 +771,6 @@ static void position_key(const dd_engine *e, u64 own[2], u64 *key) {
     *key = e->lkey;
 }
 
-/* Top k remaining cards of suit s, as rank bits. */
-ALWAYS_INLINE u16 top_k(u16 rem, int k) {
-    int drop = popc16(rem) - k;
-    while (drop-- > 0) rem &= (u16)(rem - 1);
-    return rem;
-}
-
 static int search(dd_engine *e, int depth, u16 *wr);
 
 /* After card c was searched without a cut-off: its pinned ranks join the node's, and if c lies
@@ -729,11 +820,22 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             const int P = (L + 2) & 3;
             u16 qp[4];
             int qtp = quick_tricks(e, P, stop, qp);
-            if (qtp > qt) {
-                int entry = 0;
-                for (int s = 0; s < 4 && !entry; s++)
-                    entry = qp[s] && suit_of_hand(e->hand[L], s);
-                if (entry) {
+            int entry = 0;
+            for (int s = 0; s < 4 && !entry; s++) entry = qp[s] && suit_of_hand(e->hand[L], s);
+            if (entry) {
+                const int tr = e->trump;
+                const int opp_trumps =
+                    tr < 4 && (suit_of_hand(e->hand[(L + 1) & 3], tr) | suit_of_hand(e->hand[(L + 3) & 3], tr));
+                if (!opp_trumps) {
+                    /* With no trumps against them, both lines add up: the leader cashes his own
+                     * winners (his partner follows with cards he does not need, having at most
+                     * R - qtp winners to keep), then crosses in the entry suit, which nobody can
+                     * ruff, and the partner cashes his.  Neither count reached the cut-off, so
+                     * each is whole and its suits are the other's complement. */
+                    int both = qt + qtp;
+                    qt = both < R ? both : R;
+                    for (int s = 0; s < 4; s++) q[s] |= qp[s];
+                } else if (qtp > qt) {
                     qt = qtp;
                     q[0] = qp[0];
                     q[1] = qp[1];
@@ -762,9 +864,15 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 u16 hi1 = lt ? (u16)(ot1 & above_mask(top_bit(lt))) : ot1;
                 int k0 = popc16(hi0), k1 = popc16(hi1);
                 int k = k0 > k1 ? k0 : k1;
+                u16 pin = k0 >= k1 ? hi0 : hi1;
+                /* top trumps in both hands of the other side, one of which holds two trumps or
+                 * more: they never fall together, so two tricks */
+                if (k < 2 && k0 && k1 && (popc16(ot) > 1 || popc16(ot1) > 1)) {
+                    k = 2;
+                    pin = (u16)(hi0 | hi1);
+                }
                 /* other side >= k, so leader's side <= R - k */
                 if (k > 0 && (mine ? R - k < need : k >= need)) {
-                    u16 pin = k0 >= k1 ? hi0 : hi1;
                     wr[tr] = lt ? pin : 0;
                     return !mine;
                 }
@@ -785,6 +893,9 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             }
         }
     }
+    /* the leader's side needs every trick left, and the other side surely takes one */
+    if (e->np == 4 && (mine ? need == R : need == 1) && other_side_sure_trick(e, L, R, wr))
+        return !mine;
     /* transposition table: bounds on the leader's side's tricks */
     const int tL = mine ? need : R - need + 1; /* the question: leader's side >= tL ? */
     u64 own[2], key;
