@@ -154,25 +154,27 @@ static void tt_clear(tt_table *t) {
     }
 }
 
-ALWAYS_INLINE u32 tt_hash(u64 key, int leader) {
-    u64 h = (key ^ ((u64)(leader + 1) * 0x9E3779B97F4A7C15ull)) * 0xD6E8FEB86659FD93ull;
-    return (u32)(h >> 32);
+/* Hashes of a bucket key (suit lengths, and the leader with the tops or wildcards): the lengths
+ * are mixed once a lookup (tt_base), then each wildcard mix costs one multiplication. */
+ALWAYS_INLINE u64 tt_base(u64 key) { return key * 0xD6E8FEB86659FD93ull; }
+ALWAYS_INLINE u32 tt_mix(u64 base, int lk) {
+    return (u32)((base ^ ((u64)(lk + 1) * 0x9E3779B97F4A7C15ull)) >> 32);
 }
 
-/* The filter bit of a bucket key: its 64-byte line is chosen by the lengths and the leader only,
- * so that the bucket keys one lookup tries (every wildcard mix) cost one cache line. */
-ALWAYS_INLINE u32 tt_filter_bit(const tt_table *t, u64 key, int lk) {
-    u32 line = tt_hash(key, lk & 3) & (t->fmask >> 9);
-    return line << 9 | (tt_hash(key, lk) >> 7 & 511);
+/* The filter bit of a bucket key of hash h: its 64-byte line is chosen by the lengths and the
+ * leader only (line = tt_mix(base, leader)), so that the bucket keys one lookup tries (every
+ * wildcard mix) cost one cache line. */
+ALWAYS_INLINE u32 tt_filter_bit(const tt_table *t, u32 line, u32 h) {
+    return (line & (t->fmask >> 9)) << 9 | (h >> 7 & 511);
 }
 
-ALWAYS_INLINE int tt_maybe(const tt_table *t, u64 key, int lk) {
-    u32 b = tt_filter_bit(t, key, lk);
+ALWAYS_INLINE int tt_maybe(const tt_table *t, u32 line, u32 h) {
+    u32 b = tt_filter_bit(t, line, h);
     return (int)(t->filter[b >> 6] >> (b & 63) & 1);
 }
 
-ALWAYS_INLINE void tt_mark(tt_table *t, u64 key, int lk) {
-    u32 b = tt_filter_bit(t, key, lk);
+ALWAYS_INLINE void tt_mark(tt_table *t, u32 line, u32 h) {
+    u32 b = tt_filter_bit(t, line, h);
     u64 *w = &t->filter[b >> 6];
     if (!*w) {
         if (t->nflog < FLOG_MAX) t->flog[t->nflog++] = b >> 6;
@@ -181,8 +183,7 @@ ALWAYS_INLINE void tt_mark(tt_table *t, u64 key, int lk) {
     *w |= 1ull << (b & 63);
 }
 
-static tt_bucket *tt_find(tt_table *t, u64 key, int leader, int create) {
-    u32 i = tt_hash(key, leader);
+static tt_bucket *tt_find(tt_table *t, u64 key, int leader, u32 i, int create) {
     tt_bucket *victim = NULL;
     for (int p = 0; p < TT_PROBES; p++) {
         tt_bucket *b = &t->buckets[(i + (u32)p) & t->bmask];
@@ -902,6 +903,8 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     const int tL = mine ? need : R - need + 1; /* the question: leader's side >= tL ? */
     u64 own[2], key;
     position_key(e, own, &key);
+    const u64 base = tt_base(key);
+    const u32 line = tt_mix(base, L);
     int best_card = -1;
     /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
      * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
@@ -913,14 +916,17 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     }
     /* two cards a hand search faster than the table answers */
     const int use_tt = R > TT_MIN_TRICKS;
-    for (u32 wild = 0; wild < 16 && use_tt; wild++) {
+    /* the most general mixes first: an entry found there pins fewer cards, so the nodes above
+     * store more general entries in turn (4% fewer nodes than the most specific first) */
+    for (u32 wild = 15; wild < 16 && use_tt; wild--) {
     if ((~avail & 15u & ~wild) != 0) continue;
     int lk = L;
     for (int s = 0; s < 4; s++) lk |= ((wild >> s & 1) ? 4 : tops[s]) << (2 + 3 * s);
 #ifdef DD_VERIFY
-    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, 0);
+    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, tt_mix(base, lk), 0);
 #else
-    tt_bucket *b = tt_maybe(&e->tt, key, lk) ? tt_find(&e->tt, key, lk, 0) : NULL;
+    const u32 h = tt_mix(base, lk);
+    tt_bucket *b = tt_maybe(&e->tt, line, h) ? tt_find(&e->tt, key, lk, h, 0) : NULL;
 #endif
     for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
         const tt_chunk *ch = &e->tt.entries[ci];
@@ -1030,8 +1036,9 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
             lk |= (pinned ? tops[s] : 4) << (2 + 3 * s);
         }
-        tt_mark(&e->tt, key, lk);
-        tt_bucket *bb = tt_find(&e->tt, key, lk, 1);
+        const u32 h = tt_mix(base, lk);
+        tt_mark(&e->tt, line, h);
+        tt_bucket *bb = tt_find(&e->tt, key, lk, h, 1);
         tt_entry *x = NULL;
         for (int ci = bb->head; ci >= 0 && !x; ci = e->tt.entries[ci].next) {
             tt_chunk *ch = &e->tt.entries[ci];
