@@ -1094,11 +1094,15 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     const int pl = (e->tl + e->tn) % e->np;
     const int maxnode = (pl & 1) == e->maxside;
     if (e->tn == 1 && e->np == 4 && depth > 0) {
-        /* second hand: can his side surely win this trick, and is that enough? */
+        /* second hand: can his side surely win this trick, and is that enough?  In no-trump,
+         * the hand that wins it (by its top card) then leads, and cashes its second-best card
+         * in the suit if it holds the two top ones, and its top card in every other suit (or
+         * every card of a suit nobody else holds): enough with those?  (After DDS.) */
         const int R = popc(e->hand[pl]);
-        const int enough = maxnode ? e->won + 1 >= e->target : e->won + R - 1 < e->target;
-        if (enough) {
-            const int tr = e->trump, lc = e->tc[0], ls = lc >> 4;
+        const int needq = maxnode ? e->target - e->won : e->won + R - e->target + 1;
+        const int tr = e->trump;
+        if (needq <= 1 || (tr == 4 && needq <= R)) {
+            const int lc = e->tc[0], ls = lc >> 4;
             const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
             const u16 f3 = suit_of_hand(e->hand[third], ls);
             const int third_ruffs = !f3 && tr < 4 && tr != ls && suit_of_hand(e->hand[third], tr);
@@ -1106,17 +1110,36 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                 const u16 f2 = suit_of_hand(e->hand[pl], ls), f4 = suit_of_hand(e->hand[fourth], ls);
                 const u16 ours = (u16)(f2 | f4);
                 const u16 theirs = (u16)(f3 | (1u << (lc & 15)));
-                int sure = 0;
+                int q = 0;
                 wr[0] = wr[1] = wr[2] = wr[3] = 0;
                 if (ours && top_bit(ours) > top_bit(theirs)) {
-                    sure = 1;
+                    q = 1;
                     wr[ls] = (u16)(1u << top_bit(ours));
+                    if (q < needq && tr == 4) {
+                        const int hh = f2 >> top_bit(ours) & 1 ? pl : fourth;
+                        const u16 mine_ls = suit_of_hand(e->hand[hh], ls);
+                        const u16 rest = (u16)(e->rem[ls] & ~(1u << top_bit(ours)));
+                        if (rest && (mine_ls >> top_bit(rest) & 1)) {
+                            q++;
+                            wr[ls] |= (u16)(1u << top_bit(rest));
+                        }
+                        for (int s = 0; s < 4 && q < needq; s++) {
+                            const u16 own_s = suit_of_hand(e->hand[hh], s);
+                            if (s == ls || !own_s) continue;
+                            if (own_s == e->rem[s]) {
+                                q += popc16(own_s);
+                            } else if (own_s >> top_bit(e->rem[s]) & 1) {
+                                q++;
+                                wr[s] = (u16)(1u << top_bit(e->rem[s]));
+                            }
+                        }
+                    }
                 } else if (tr < 4 && tr != ls &&
                            ((!f2 && suit_of_hand(e->hand[pl], tr)) ||
                             (!f4 && suit_of_hand(e->hand[fourth], tr)))) {
-                    sure = 1;
+                    q = 1;
                 }
-                if (sure) return maxnode;
+                if (q >= needq) return maxnode;
             }
         }
     }
