@@ -2,7 +2,8 @@
  *
  * Method (see shared/research/solver.md):
  *  - zero-window alpha-beta searches "can the side to move at the root take >= t tricks?",
- *    driven up or down from a guess (MTD(f)-like), the table carrying bounds between them;
+ *    driven up or down from a guess (MTD(f)-like; the guess a least-squares fit of high cards
+ *    and trump length to DDS's results), the table carrying bounds between them;
  *  - a transposition table consulted at every trick start (three cards a hand or more), keyed on
  *    the suit lengths of every hand and the leader, each entry a *class* of positions: in each
  *    suit only the owners of the cards that won a trick by rank in the subtree (the winning card
@@ -11,14 +12,18 @@
  *    for every position of its class whatever the deal, so the table is kept between solves of
  *    one trump;
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
- *    partner, can cash at once; top trumps either side holds in one hand) and at second hand
- *    (his side surely wins the trick, and that is enough);
+ *    partner, can cash at once, both added up when no trump is against them; top trumps either
+ *    side holds; a sure trick for the other side when the side on lead needs every one) and at
+ *    second hand (his side surely wins the trick, and in no-trump cashes on, and that is
+ *    enough);
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
- *  - move ordering by whist heuristics (after the published DDS weights for leads), the table's
- *    best lead and a killer lead per depth (a killer among the followers' cards costs ~8x nodes:
- *    the card that refuted one trick is seldom right in the next, so followers have none).
+ *  - move ordering by whist heuristics (after the published DDS weights for leads; second hand
+ *    beats the card led rather than ducks, third hand forces out the fourth hand's top), the
+ *    table's best lead and a killer lead per depth (a killer among the followers' cards costs
+ *    ~8x nodes: the card that refuted one trick is seldom right in the next, so followers have
+ *    none).
  */
 #include "dd_core.h"
 
