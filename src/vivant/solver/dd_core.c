@@ -660,7 +660,9 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                             int sure = 1;
                             for (int i = 0; i < nl && sure; i++)
                                 if (can_beat(e, later[i], ls, tr, r)) sure = 0;
-                            w = sure ? 80 - r : 40 - r;
+                            /* ruff even where a later hand may overruff, rather than
+                             * discard (after DDS) */
+                            w = sure ? 80 - r : 70 - r;
                         }
                     } else {
                         int rel = popc16(rem & above_mask(r));
