@@ -580,31 +580,21 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
          * of his and above the winning card): play low, but the cheapest card above the fourth
          * hand's second-best (forcing out his top), or, failing that while the second hand is
          * winning, above the winning card */
+        const u16 tops = fol ? run_reps(fol, e->rem[ls]) : 0;
         int force = -1;
         if (pos == 2 && np == 4 && fol && wsuit == ls) {
             const u16 f4 = suit_of_hand(e->hand[(pl + 1) & 3], ls);
             if (f4 && top_bit(f4) > top_bit(fol) && top_bit(f4) > wr_) {
-                /* his cards below his top run of equivalent cards */
-                int t = top_bit(f4);
-                u16 f4b = (u16)(f4 & ~(1u << t));
-                while (f4b) {
-                    const u16 below = (u16)(e->rem[ls] & ((1u << t) - 1));
-                    if (!below || !(f4 >> top_bit(below) & 1)) break;
-                    t = top_bit(below);
-                    f4b &= (u16) ~(1u << t);
-                }
+                /* the tops of his runs below his top run (his top card always heads one) */
+                const u16 f4b = (u16)(run_reps(f4, e->rem[ls]) & ~(1u << top_bit(f4)));
                 const int floor = f4b && top_bit(f4b) > wr_ ? top_bit(f4b) : (pard_win ? 13 : wr_);
                 const u16 above = floor < 13 ? (u16)(fol & above_mask(floor)) : 0;
                 force = 99;
-                if (above) {
-                    /* the move standing for that card: the top of its run */
-                    const u16 reps = (u16)(run_reps(fol, e->rem[ls]) & ~((1u << low_bit(above)) - 1));
-                    force = low_bit(reps);
-                }
+                /* the move standing for the cheapest such card: the top of its run */
+                if (above) force = low_bit((u16)(tops & ~((1u << low_bit(above)) - 1)));
             }
         }
         if (fol) {
-            u16 tops = run_reps(fol, e->rem[ls]);
             for (u16 m = tops; m; m &= (u16)(m - 1)) {
                 int r = low_bit(m);
                 int c = 16 * ls + r;
