@@ -19,11 +19,11 @@
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
- *  - move ordering by whist heuristics (after the published DDS weights for leads; second hand
- *    beats the card led rather than ducks, third hand forces out the fourth hand's top), the
- *    table's best lead and a killer lead per depth (a killer among the followers' cards costs
- *    ~8x nodes: the card that refuted one trick is seldom right in the next, so followers have
- *    none).
+ *  - move ordering by whist heuristics (after the published DDS weights for leads and for the
+ *    second hand following suit; third hand beats the winning card rather than ducks, or forces
+ *    out the fourth hand's top), the table's best lead and a killer lead per depth (a killer
+ *    among the followers' cards costs ~8x nodes: the card that refuted one trick is seldom right
+ *    in the next, so followers have none).
  */
 #include "dd_core.h"
 
@@ -437,6 +437,70 @@ ALWAYS_INLINE int can_beat(const dd_engine *e, int seat, int ls, int wsuit, int 
     return (suit_of_hand(h, tr) & above_mask(r)) != 0;
 }
 
+/* Second hand following suit in a trump contract: after DDS's weights (its own formulation).
+ * He wins the trick cheaply when his side can (by his card, his partner's, or his partner's ruff),
+ * plays low under a card that wins anyway, and otherwise plays low or splits a sequence. */
+static int second_hand_trumps(const dd_engine *e, int pl, int ls, int r, u16 fol) {
+    const int tr = e->trump;
+    const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
+    const u16 f3 = suit_of_hand(e->hand[third], ls), f4 = suit_of_hand(e->hand[fourth], ls);
+    const u16 t3 = suit_of_hand(e->hand[third], tr), t4 = suit_of_hand(e->hand[fourth], tr);
+    const int lr = e->tc[0] & 15;
+    const int max3 = f3 ? top_bit(f3) : -1, max4 = f4 ? top_bit(f4) : -1;
+    const int min3 = f3 ? low_bit(f3) : -1, min4 = f4 ? low_bit(f4) : -1;
+    const u16 rem = e->rem[ls];
+    const int rr = popc16(rem & above_mask(r)) + 1;
+    const u16 below = (u16)(rem & ((1u << r) - 1));
+    const int in_seq = below && (fol >> top_bit(below) & 1);
+    /* the fourth hand, void, ruffs above any ruff of the third */
+    const int overruff = !f4 && t4 && (!t3 || top_bit(t4) > top_bit(t3));
+    const int third_no_ruff = f3 || !t3;
+    int win;
+    if (ls == tr) {
+        win = (max4 > lr && max4 > max3) || (r > lr && r > max3);
+    } else if (r > lr && r > max3) {
+        win = third_no_ruff || overruff;
+    } else if (max4 > lr && max4 > max3) {
+        win = third_no_ruff;
+    } else if (lr > max4 && lr > max3 && lr > r) {
+        win = !f4 && t4 && (third_no_ruff || overruff);
+    } else {
+        win = !f4 && t4;
+    }
+    if (win) {
+        if (min3 > r) return 40 + rr;
+        if (max4 > lr && suit_of_hand(e->hand[(pl + 3) & 3], ls) > f4) return 41 + rr;
+        if (r > lr) {
+            if (r < max4) return 76 - r;
+            if (r > max3) return 71 - r;
+            return in_seq ? 60 - r : 47 - r;
+        }
+        return max4 >= 0 ? 45 - r : 38 - r;
+    }
+    if (r < min3 || r < min4) return -9 + rr;
+    if (r < lr) return -16 + rr;
+    return in_seq ? 20 - r : 8 - r;
+}
+
+/* Second hand following suit in no-trump (after DDS): low under his partner's sure winner; else
+ * a card that beats the lead and the third hand; else low, or split a sequence. */
+static int second_hand_nt(const dd_engine *e, int pl, int ls, int r, u16 fol) {
+    const u16 f3 = suit_of_hand(e->hand[(pl + 1) & 3], ls);
+    const u16 f4 = suit_of_hand(e->hand[(pl + 2) & 3], ls);
+    const int lr = e->tc[0] & 15;
+    const int max3 = f3 ? top_bit(f3) : -1, max4 = f4 ? top_bit(f4) : -1;
+    if (max4 > lr && max4 > max3) return -r;
+    const int min3 = f3 ? low_bit(f3) : -1, min4 = f4 ? low_bit(f4) : -1;
+    const u16 rem = e->rem[ls];
+    const int rr = popc16(rem & above_mask(r)) + 1;
+    const u16 below = (u16)(rem & ((1u << r) - 1));
+    if (r > lr && r > max3) return 79 - r;
+    if (r < min3 || r < min4) return -3 + rr;
+    if (r < lr) return -11 + rr;
+    if (below && (fol >> top_bit(below) & 1)) return 10 + rr;
+    return 11 - r;
+}
+
 static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
     const int np = e->np, tr = e->trump;
     const u64 h = e->hand[pl];
@@ -476,12 +540,23 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 sw = -(((cl + cr) * 4) << 5) / 13;
                 if (l_tr || r_tr) sw -= 12;
                 if (p_tr && rf) sw += 17;
-                if (rho >= 0 && (own1 == rho || own2 == rho)) sw -= 12;
-                if (own1 == lho && pa >= 0 && own2 == pa) sw += 27;
+                if (rho >= 0 && (own1 == rho || own2 == rho)) {
+                    if (cr != 1) sw -= 12;
+                } else if (own1 == lho && pa >= 0 && own2 == pa && popc16(pf) != 1) {
+                    sw += 27;
+                }
             }
             /* partner's best beats both opponents' */
             const int opp_top = (lf | rf) ? top_bit((u16)(lf | rf)) : -1;
             const int pard_wins = pf && top_bit(pf) > opp_top && !l_tr && !r_tr;
+            /* trumps: the side wins a round of the suit if no opponent ruffs it or the partner,
+             * void too, overruffs every opponent who does */
+            int trick_safe = !l_tr && !r_tr;
+            if (p_tr) {
+                const int ptop = top_bit(suit_of_hand(e->hand[pa], tr));
+                const u16 lt = suit_of_hand(e->hand[lho], tr), rt = suit_of_hand(e->hand[rho], tr);
+                trick_safe = (!l_tr || ptop > top_bit(lt)) && (!r_tr || ptop > top_bit(rt));
+            }
             for (u16 m = run_reps(own, rem); m; m &= (u16)(m - 1)) {
                 const int r = low_bit(m);
                 const int rr = popc16(rem & above_mask(r)) + 1; /* 1 = top card */
@@ -495,14 +570,24 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         int adj = 0;
                         if (rho >= 0 && own2 == rho && popc16(rf) > 1) adj -= 1;
                         if (own2 == lho) adj += popc16(lf) > 1 ? 22 : 16;
-                        w = sw + adj + 45 + rr;
+                        /* less when an opponent keeps the second-best card guarded */
+                        const int guarded2 = (own2 == lho && popc16(lf) > 1) ||
+                                             (rho >= 0 && own2 == rho && popc16(rf) > 1);
+                        w = sw + adj + (guarded2 ? 18 : 45) + rr;
                         if (c == kill) w += 126;
                         if (c == best_card) w += 32;
                     } else {
                         int adj = 0;
-                        if (rho >= 0 && (own1 == rho || own2 == rho) && popc16(rf) > 1) adj -= 10;
-                        if (own1 == lho && pa >= 0 && own2 == pa && popc16(pf) > 1) adj += 31;
-                        if (pa >= 0 && own2 == pa && own3 == pa) adj += 35;
+                        if (rho >= 0 && (own1 == rho || own2 == rho)) {
+                            if (popc16(rf) > 1) adj -= 10;
+                        } else if (own1 == lho && pa >= 0 && own2 == pa && popc16(pf) > 1) {
+                            adj += 31;
+                        }
+                        if (pa >= 0 && own2 == pa && own3 == pa)
+                            adj += 35;
+                        else if (pa >= 0 && popc16(pf) > 1 &&
+                                 ((own2 == pl && own3 == pa) || (own2 == pa && own3 == pl)))
+                            adj += 25;
                         if ((own1 == lho || own1 == rho) && popc16(own1 == lho ? lf : rf) == 1)
                             w = 28 + rr;
                         else if (own1 == pl)
@@ -518,9 +603,10 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         if (c == best_card) w += 19;
                     }
                 } else {
-                    const int ruff_win = p_tr && !l_tr && !r_tr;
-                    if (wins_rank || ruff_win) {
-                        if (own1 == pl)
+                    if ((rr == 1 || pard_wins || p_tr) && trick_safe) {
+                        if ((cl == 1 && own1 == lho) || (cr == 1 && own1 == rho))
+                            w = 35 + rr;
+                        else if (own1 == pl)
                             w = own2 == pa && pa >= 0 ? 48 + rr : (rr == 1 ? 31 : -3 + rr);
                         else if (pa >= 0 && own1 == pa)
                             w = own2 == pl ? 42 + rr : 28 + rr;
@@ -533,13 +619,22 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         if (c == kill) w += 55;
                         if (c == best_card) w += 18;
                     } else {
-                        if (in_seq && t2 >= 0 && r >= t2)
-                            w = 38;
-                        else if (in_seq)
-                            w = 33;
+                        int d = 0;
+                        if (pa >= 0 && own2 == pa && own3 == pa)
+                            d = 20;
+                        else if (pa >= 0 && popc16(pf) > 1 &&
+                                 ((own2 == pl && own3 == pa) || (own2 == pa && own3 == pl)))
+                            d = 13;
+                        if ((cl == 1 && own1 == lho) || (cr == 1 && own1 == rho))
+                            w = d + rr + 2;
+                        else if (own1 == pl)
+                            w = d + (pa >= 0 && own2 == pa ? 33 + rr : (rr == 1 ? 38 : -14 + rr));
+                        else if (pa >= 0 && own1 == pa)
+                            w = d + 34 + rr;
+                        else if (in_seq && t2 >= 0 && r == t2)
+                            w = d + 35;
                         else
-                            w = 12 + rr;
-                        if (s == tr && (own1 == lho || own1 == rho)) w -= 10;
+                            w = d + 15 - r;
                         if (c == kill) w += 18;
                     }
                     w += sw;
@@ -594,7 +689,15 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 if (above) force = low_bit((u16)(tops & ~((1u << low_bit(above)) - 1)));
             }
         }
-        if (fol) {
+        if (fol && pos == 1 && np == 4) {
+            for (u16 m = tops; m; m &= (u16)(m - 1)) {
+                const int r = low_bit(m);
+                mv[n].card = (int8_t)(16 * ls + r);
+                mv[n].w = (int16_t)(tr < 4 ? second_hand_trumps(e, pl, ls, r, fol)
+                                           : second_hand_nt(e, pl, ls, r, fol));
+                n++;
+            }
+        } else if (fol) {
             for (u16 m = tops; m; m &= (u16)(m - 1)) {
                 int r = low_bit(m);
                 int c = 16 * ls + r;
