@@ -168,9 +168,11 @@ ALWAYS_INLINE u32 tt_mix(u64 base, int lk) {
 
 /* The filter bit of a bucket key of hash h: its 64-byte line is chosen by the lengths and the
  * leader only (line = tt_mix(base, leader)), so that the bucket keys one lookup tries (every
- * wildcard mix) cost one cache line. */
+ * wildcard mix) cost one cache line.  The line's first word holds instead, in one of four 16-bit
+ * lanes, which wildcard patterns were stored under it, so that a lookup tries those only. */
+ALWAYS_INLINE u32 tt_line_word(const tt_table *t, u32 line) { return (line & (t->fmask >> 9)) << 3; }
 ALWAYS_INLINE u32 tt_filter_bit(const tt_table *t, u32 line, u32 h) {
-    return (line & (t->fmask >> 9)) << 9 | (h >> 7 & 511);
+    return tt_line_word(t, line) << 6 | (64 + (u32)(((u64)(h >> 7 & 0xFFFF) * 448) >> 16));
 }
 
 ALWAYS_INLINE int tt_maybe(const tt_table *t, u32 line, u32 h) {
@@ -178,14 +180,24 @@ ALWAYS_INLINE int tt_maybe(const tt_table *t, u32 line, u32 h) {
     return (int)(t->filter[b >> 6] >> (b & 63) & 1);
 }
 
-ALWAYS_INLINE void tt_mark(tt_table *t, u32 line, u32 h) {
-    u32 b = tt_filter_bit(t, line, h);
-    u64 *w = &t->filter[b >> 6];
+/* The wildcard patterns stored under a line (bit w: pattern w). */
+ALWAYS_INLINE u32 tt_patterns(const tt_table *t, u32 line) {
+    return (u32)(t->filter[tt_line_word(t, line)] >> (16 * (line >> 30)) & 0xFFFF);
+}
+
+ALWAYS_INLINE void tt_set(tt_table *t, u32 word, u64 bit) {
+    u64 *w = &t->filter[word];
     if (!*w) {
-        if (t->nflog < FLOG_MAX) t->flog[t->nflog++] = b >> 6;
+        if (t->nflog < FLOG_MAX) t->flog[t->nflog++] = word;
         else t->foverflow = 1;
     }
-    *w |= 1ull << (b & 63);
+    *w |= bit;
+}
+
+ALWAYS_INLINE void tt_mark(tt_table *t, u32 line, u32 h, u32 wild) {
+    u32 b = tt_filter_bit(t, line, h);
+    tt_set(t, b >> 6, 1ull << (b & 63));
+    tt_set(t, tt_line_word(t, line), 1ull << (16 * (line >> 30) + wild));
 }
 
 static tt_bucket *tt_find(tt_table *t, u64 key, int leader, u32 i, int create) {
@@ -1014,7 +1026,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     const int use_tt = R > TT_MIN_TRICKS;
     /* the most general mixes first: an entry found there pins fewer cards, so the nodes above
      * store more general entries in turn (4% fewer nodes than the most specific first) */
-    for (u32 wild = 15; wild < 16 && use_tt; wild--) {
+    /* only the patterns stored under this line (those that pin a suit with no card left never
+     * match) */
+    u32 pats = use_tt ? tt_patterns(&e->tt, line) : 0;
+    while (pats) {
+    const u32 wild = (u32)top_bit(pats);
+    pats ^= 1u << wild;
     if ((~avail & 15u & ~wild) != 0) continue;
     int lk = L;
     for (int s = 0; s < 4; s++) lk |= ((wild >> s & 1) ? 4 : tops[s]) << (2 + 3 * s);
@@ -1128,12 +1145,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         }
         if (e->tt.used >= e->tt.nentries) tt_clear(&e->tt);
         int lk = L;
+        u32 wild = 0;
         for (int s = 0; s < 4; s++) {
             int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
             lk |= (pinned ? tops[s] : 4) << (2 + 3 * s);
+            if (!pinned) wild |= 1u << s;
         }
         const u32 h = tt_mix(base, lk);
-        tt_mark(&e->tt, line, h);
+        tt_mark(&e->tt, line, h, wild);
         tt_bucket *bb = tt_find(&e->tt, key, lk, h, 1);
         tt_entry *x = NULL;
         for (int ci = bb->head; ci >= 0 && !x; ci = e->tt.entries[ci].next) {
