@@ -252,6 +252,7 @@ struct dd_engine {
     int won;       /* tricks won by maxside since the root */
     int target;
     int killer[MAXDEPTH];
+    u32 hist[64]; /* lead history: R * R for every cut-off a card made at a trick start */
     int tt_trump, tt_np; /* what the table's entries hold for (-1: nothing yet) */
 #ifdef DD_VERIFY
     int nott;
@@ -416,6 +417,31 @@ static int other_side_sure_trick(const dd_engine *e, int L, int R, u16 *wr) {
     if ((e->owner[16 * tr + t3] & 1) == (L & 1)) return 0;
     wr[tr] = (u16)(1u << t3);
     return 1;
+}
+
+/* Does the leader's side surely take a trick by the partner's ruff?  The leader leads a side
+ * suit his partner is void in; the partner ruffs, and no opponent overruffs: each follows suit,
+ * holds no trump, or holds trumps only below the partner's best.  (After DDS's one-trick case.)
+ * Four hands, trump contracts.  Returns 1 (and the trump rank it relies on in wr). */
+static int partner_ruffs(const dd_engine *e, int L, u16 *wr) {
+    const int tr = e->trump;
+    if (tr == 4) return 0;
+    const u64 hP = e->hand[(L + 2) & 3], hA = e->hand[(L + 1) & 3], hB = e->hand[(L + 3) & 3];
+    const u16 pt = suit_of_hand(hP, tr);
+    if (!pt) return 0;
+    const u16 at = suit_of_hand(hA, tr), bt = suit_of_hand(hB, tr);
+    for (int s = 0; s < 4; s++) {
+        if (s == tr || !suit_of_hand(e->hand[L], s) || suit_of_hand(hP, s)) continue;
+        const int a_ruffs = !suit_of_hand(hA, s) && at, b_ruffs = !suit_of_hand(hB, s) && bt;
+        u16 over = 0;
+        if (a_ruffs) over |= at;
+        if (b_ruffs) over |= bt;
+        if (over && top_bit(over) > top_bit(pt)) continue;
+        wr[0] = wr[1] = wr[2] = wr[3] = 0;
+        if (over) wr[tr] = (u16)(1u << top_bit(pt));
+        return 1;
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -785,6 +811,13 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             }
         }
     }
+    /* leads: a point for every doubling of the card's cut-off history (the history heuristic;
+     * 2% fewer nodes) */
+    if (pos == 0)
+        for (int i = 0; i < n; i++) {
+            const u32 hv = e->hist[(int)mv[i].card];
+            if (hv) mv[i].w = (int16_t)(mv[i].w + top_bit(hv));
+        }
     /* insertion sort, best first */
     for (int i = 1; i < n; i++) {
         move_t x = mv[i];
@@ -1004,6 +1037,8 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             }
         }
     }
+    /* the leader's side needs one trick, and the partner ruffs a suit the leader leads */
+    if (e->np == 4 && (mine ? need == 1 : need == R) && partner_ruffs(e, L, wr)) return mine;
     /* the leader's side needs every trick left, and the other side surely takes one */
     if (e->np == 4 && (mine ? need == R : need == 1) && other_side_sure_trick(e, L, R, wr))
         return !mine;
@@ -1115,6 +1150,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             acc[3] = cw[3];
             cut_card = c;
             e->killer[depth] = c;
+            e->hist[c] += (u32)(R * R);
             break;
         }
         failed_move(acc, cw, lw, c);
@@ -1387,6 +1423,7 @@ static void load(dd_engine *e, const dd_position *p) {
     memset(e->rem, 0, sizeof e->rem);
     memset(e->owner, 0, sizeof e->owner);
     memset(e->killer, 0xFF, sizeof e->killer);
+    memset(e->hist, 0, sizeof e->hist);
     for (int i = 0; i < 4; i++) e->hand[i] = 0;
     for (int i = 0; i < e->np; i++) {
         u64 h = to_internal(p->hands[i]);
