@@ -349,7 +349,14 @@ static int quick_tricks(const dd_engine *e, int L, int stop, u16 *wr) {
         int w = popc16(top);
         int la = popc16(a), lb = popc16(b), lp = popc16(p);
         int cnt = w;
-        if (w >= la && w >= lb && w >= lp) cnt = popc16(l);
+        if (w >= la && w >= lb && w >= lp) {
+            cnt = popc16(l);
+        } else if (w == 1 && lp >= 2 && popc16(l) >= 2 && (p >> top_bit(others) & 1)) {
+            /* the top card opposite the second, both guarded: the leader cashes both, the
+             * short hand's first (after DDS) */
+            top |= (u16)(1u << top_bit(others));
+            w = cnt = 2;
+        }
         if (tr < 4 && s != tr) {
             if (a_tr && la < cnt) cnt = la;
             if (b_tr && lb < cnt) cnt = lb;
