@@ -323,9 +323,10 @@ ALWAYS_INLINE u16 top_k(u16 rem, int k) {
     return rem;
 }
 
-/* Tricks the leader can cash straight off from his own hand.  wr receives the cards the count
- * relies on (the leader's top cards), to pin them in the table. */
-static int quick_tricks(const dd_engine *e, int L, int stop, u16 *wr) {
+/* Tricks the leader can cash straight off from his own hand (with `split`, also the top two
+ * cards split between him and his partner, crossing and back).  wr receives the cards the count
+ * relies on (the top cards), to pin them in the table. */
+static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr) {
     const int np = e->np, tr = e->trump;
     const u64 hL = e->hand[L];
     const u64 hP = np == 4 ? e->hand[(L + 2) & 3] : 0;
@@ -345,18 +346,27 @@ static int quick_tricks(const dd_engine *e, int L, int stop, u16 *wr) {
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
         u16 others = p | a | b;
         u16 top = others ? (u16)(l & above_mask(top_bit(others))) : l;
-        if (!top) continue;
+        const int la = popc16(a), lb = popc16(b), lp = popc16(p), ll = popc16(l);
         int w = popc16(top);
-        int la = popc16(a), lb = popc16(b), lp = popc16(p);
         int cnt = w;
-        if (w >= la && w >= lb && w >= lp) {
-            cnt = popc16(l);
-        } else if (w == 1 && lp >= 2 && popc16(l) >= 2 && (p >> top_bit(others) & 1)) {
-            /* the top card opposite the second, both guarded: the leader cashes both, the
-             * short hand's first (after DDS) */
-            top |= (u16)(1u << top_bit(others));
-            w = cnt = 2;
+        if (w && w >= la && w >= lb && w >= lp) {
+            cnt = ll;
+        } else if (split && w <= 1 && lp >= 2 && ll >= 2) {
+            /* the top two cards split between the leader and his partner, both guarded: the
+             * side cashes both, the short hand's first, the leader ending on lead (after DDS);
+             * and then the leader's long cards when his partner had two and the opponents are
+             * out */
+            const u16 all = (u16)(others | l);
+            const int t1 = top_bit(all);
+            const u16 all2 = (u16)(all & ~(1u << t1));
+            const int t2 = all2 ? top_bit(all2) : -1;
+            if (t2 >= 0 && (((l >> t1 & 1) && (p >> t2 & 1)) || ((p >> t1 & 1) && (l >> t2 & 1)))) {
+                top = (u16)((1u << t1) | (1u << t2));
+                w = cnt = 2;
+                if (la <= 2 && lb <= 2 && lp == 2) cnt = ll;
+            }
         }
+        if (!cnt) continue;
         if (tr < 4 && s != tr) {
             if (a_tr && la < cnt) cnt = la;
             if (b_tr && lb < cnt) cnt = lb;
@@ -963,26 +973,30 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     {
         u16 q[4];
         const int stop = mine ? need : R - need + 1; /* enough sure tricks for a cut-off */
-        int qt = quick_tricks(e, L, stop, q);
+        int qt = quick_tricks(e, L, stop, 1, q);
         if (e->np == 4 && !(mine ? qt >= need : R - qt < need)) {
             /* Or the partner's: when the leader can reach him at once by leading a suit in which
              * the partner's top cards count (his top card takes the first round whoever
              * follows, exactly as if he had led it), the partner's cashing line is the side's. */
             const int P = (L + 2) & 3;
             u16 qp[4];
-            int qtp = quick_tricks(e, P, stop, qp);
+            /* (his line ends in his hand: no crossing back, as his count assumes he is on lead
+             * from the first round of the entry suit) */
+            int qtp = quick_tricks(e, P, stop, 0, qp);
             int entry = 0;
             for (int s = 0; s < 4 && !entry; s++) entry = qp[s] && suit_of_hand(e->hand[L], s);
             if (entry) {
                 const int tr = e->trump;
                 const int opp_trumps =
                     tr < 4 && (suit_of_hand(e->hand[(L + 1) & 3], tr) | suit_of_hand(e->hand[(L + 3) & 3], tr));
-                if (!opp_trumps) {
+                const int overlap =
+                    (q[0] & qp[0]) | (q[1] & qp[1]) | (q[2] & qp[2]) | (q[3] & qp[3]);
+                if (!opp_trumps && !overlap) {
                     /* With no trumps against them, both lines add up: the leader cashes his own
                      * winners (his partner follows with cards he does not need, having at most
                      * R - qtp winners to keep), then crosses in the entry suit, which nobody can
                      * ruff, and the partner cashes his.  Neither count reached the cut-off, so
-                     * each is whole and its suits are the other's complement. */
+                     * each is whole, and they count no card twice. */
                     int both = qt + qtp;
                     qt = both < R ? both : R;
                     for (int s = 0; s < 4; s++) q[s] |= qp[s];
