@@ -17,10 +17,14 @@ elif platform.machine() in ("x86_64", "AMD64"):
     # counts cards with it at every node (about 10 % of the time without it).
     try:
         with open("/proc/cpuinfo") as f:
-            if " popcnt" in f.read():
-                _ARGS.append("-mpopcnt")
+            _FLAGS = f.read()
     except OSError:
-        pass
+        _FLAGS = ""
+    if " popcnt" in _FLAGS:
+        _ARGS.append("-mpopcnt")
+    # Bit scans and bit clears without flags dependencies (BMI1/2, LZCNT, since 2013): ~1.5 %.
+    if all(f" {flag}" in _FLAGS for flag in ("bmi1", "bmi2", "abm")):
+        _ARGS += ["-mbmi", "-mbmi2", "-mlzcnt"]
 
 setup(
     ext_modules=[

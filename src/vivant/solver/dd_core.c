@@ -238,7 +238,7 @@ struct dd_engine {
     tt_table tt;
     u64 nodes;
     /* position */
-    int np, trump;
+    int np, trump; /* np is 2 or 4: seat arithmetic masks with np - 1 */
     u64 hand[4];
     u16 rem[4];    /* cards not yet gone, per suit: the hands and the current trick */
     u8 owner[64];  /* seat that held each card (internal index) at the root */
@@ -330,7 +330,7 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
     const int np = e->np, tr = e->trump;
     const u64 hL = e->hand[L];
     const u64 hP = np == 4 ? e->hand[(L + 2) & 3] : 0;
-    const u64 hA = e->hand[(L + 1) % np];
+    const u64 hA = e->hand[(L + 1) & (np - 1)];
     const u64 hB = np == 4 ? e->hand[(L + 3) & 3] : 0;
     int a_tr = 0, b_tr = 0, p_tr = 0;
     if (tr < 4) {
@@ -567,7 +567,7 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
         /* leads: weights after the published DDS heuristics (suit shape, who can win by rank,
          * tenaces), in our own formulation */
         const int pa = np == 4 ? (pl + 2) & 3 : -1;
-        const int lho = (pl + 1) % np, rho = np == 4 ? (pl + 3) & 3 : -1;
+        const int lho = (pl + 1) & (np - 1), rho = np == 4 ? (pl + 3) & 3 : -1;
         const int R = popc(h);
         const u16 z = 0;
         for (int s = 0; s < 4; s++) {
@@ -704,13 +704,13 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
         const int wi = trick_winner_index(e->tc, pos, tr);
         const int wc = e->tc[wi];
         const int wsuit = wc >> 4, wr_ = wc & 15;
-        const int wseat = (e->tl + wi) % np;
+        const int wseat = (e->tl + wi) & (np - 1);
         const int pard_win = (wseat & 1) == (pl & 1);
         const int last = pos == np - 1;
         /* opponents still to play after pl in this trick */
         int later[2], nl = 0;
         for (int k = pos + 1; k < np; k++) {
-            int seat = (e->tl + k) % np;
+            int seat = (e->tl + k) & (np - 1);
             if ((seat & 1) != (pl & 1)) later[nl++] = seat;
         }
         int pard_safe = pard_win;
@@ -862,7 +862,7 @@ typedef struct {
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
  * completed trick won by rank, the winning card (internal index), else -1. */
 ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
-    int pl = (e->tl + e->tn) % e->np;
+    int pl = (e->tl + e->tn) & (e->np - 1);
     u->tl = e->tl;
     u->tn = e->tn;
     u->won = e->won;
@@ -884,7 +884,7 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     e->tc[e->tn++] = c;
     if (e->tn < e->np) return -1;
     int wi = trick_winner_index(e->tc, e->np, e->trump);
-    int ws = (e->tl + wi) % e->np;
+    int ws = (e->tl + wi) & (e->np - 1);
     int winc = rank_winner(e->tc, e->np, wi);
     if (winc >= 0) winc = ((winc >> 4) << 16) | (1 << (winc & 15)) | e->tseq[wi];
     u->completed = 1;
@@ -916,7 +916,7 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     e->tl = u->tl;
     e->tn = u->tn;
     e->won = u->won;
-    int pl = (e->tl + e->tn) % e->np;
+    int pl = (e->tl + e->tn) & (e->np - 1);
     e->hand[pl] |= 1ull << c;
     e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
 }
@@ -958,7 +958,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     if (R == 1) {
         int tc[4];
         for (int i = 0; i < e->np; i++) {
-            int seat = (L + i) % e->np;
+            int seat = (L + i) & (e->np - 1);
             u64 h = e->hand[seat];
             int bit = __builtin_ctzll(h);
             tc[i] = bit;
@@ -966,7 +966,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         int wi = trick_winner_index(tc, e->np, e->trump);
         int sb = rank_winner(tc, e->np, wi);
         if (sb >= 0) wr[sb >> 4] = (u16)(1u << (sb & 15));
-        int ws = (L + wi) % e->np;
+        int ws = (L + wi) & (e->np - 1);
         return (ws & 1) == e->maxside;
     }
     /* sure tricks for the leader's side */
@@ -982,9 +982,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             u16 qp[4];
             /* (his line ends in his hand: no crossing back, as his count assumes he is on lead
              * from the first round of the entry suit) */
-            int qtp = quick_tricks(e, P, stop, 0, qp);
-            int entry = 0;
-            for (int s = 0; s < 4 && !entry; s++) entry = qp[s] && suit_of_hand(e->hand[L], s);
+            int entry = 0; /* the partner holds the top card of a suit the leader holds */
+            for (int s = 0; s < 4 && !entry; s++)
+                entry = suit_of_hand(e->hand[L], s) && e->owner[16 * s + top_bit(e->rem[s])] == P;
+            int qtp = entry ? quick_tricks(e, P, stop, 0, qp) : 0;
+            entry = 0;
+            for (int s = 0; s < 4 && !entry && qtp; s++) entry = qp[s] && suit_of_hand(e->hand[L], s);
             if (entry) {
                 const int tr = e->trump;
                 const int opp_trumps =
@@ -1020,7 +1023,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         if (e->trump < 4 && e->rem[e->trump]) {
             const int tr = e->trump;
             const u64 m0 = e->hand[L], m1 = e->np == 4 ? e->hand[(L + 2) & 3] : 0;
-            const u64 o0 = e->hand[(L + 1) % e->np], o1 = e->np == 4 ? e->hand[(L + 3) & 3] : 0;
+            const u64 o0 = e->hand[(L + 1) & (e->np - 1)], o1 = e->np == 4 ? e->hand[(L + 3) & 3] : 0;
             u16 ot = suit_of_hand(o0, tr), ot1 = suit_of_hand(o1, tr);
             u16 lt = (u16)(suit_of_hand(m0, tr) | suit_of_hand(m1, tr));
             /* the other side's sure trump tricks */
@@ -1263,7 +1266,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 static int search(dd_engine *e, int depth, u16 *wr) {
     e->nodes++;
     if (e->tn == 0) return search_lead(e, depth, wr);
-    const int pl = (e->tl + e->tn) % e->np;
+    const int pl = (e->tl + e->tn) & (e->np - 1);
     const int maxnode = (pl & 1) == e->maxside;
     if (e->tn == 1 && e->np == 4 && depth > 0) {
         /* second hand: can his side surely win this trick, and is that enough?  In no-trump,
