@@ -1053,8 +1053,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 u16 hi1 = oall ? (u16)(mt1 & above_mask(top_bit(oall))) : mt1;
                 int k0 = popc16(hi0), k1 = popc16(hi1);
                 int k = k0 > k1 ? k0 : k1;
+                u16 pin = k0 >= k1 ? hi0 : hi1;
+                /* the top trumps split between the leader and his partner, one of them holding
+                 * two trumps or more: they never fall together, so two tricks */
+                if (k < 2 && k0 && k1 && (popc16(mt) > 1 || popc16(mt1) > 1)) {
+                    k = 2;
+                    pin = (u16)(hi0 | hi1);
+                }
                 if (k > 0 && (mine ? k >= need : R - k < need)) {
-                    u16 pin = k0 >= k1 ? hi0 : hi1;
                     wr[tr] = oall ? pin : 0;
                     return mine;
                 }
