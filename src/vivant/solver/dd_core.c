@@ -556,6 +556,37 @@ static int second_hand_nt(const dd_engine *e, int pl, int ls, int r, u16 fol) {
     return 11 - r;
 }
 
+/* Third hand void in the suit led, trump contract (after DDS). */
+static int third_hand_void_trumps(const dd_engine *e, int pl, int ls, int s, int r, u16 own) {
+    const int tr = e->trump;
+    const int len = popc16(own);
+    const u16 f4 = suit_of_hand(e->hand[(pl + 1) & 3], ls);
+    const u16 t4 = suit_of_hand(e->hand[(pl + 1) & 3], tr);
+    const int max4 = f4 ? top_bit(f4) : -1;
+    if (ls == tr || s != tr) return -r + (len << 6) / 40;
+    const int lr = e->tc[0] & 15;
+    const int c1 = e->tc[1];
+    const int high1 = (c1 >> 4) == ls ? (c1 & 15) > lr : (c1 >> 4) == tr;
+    if (!high1 && lr > max4 && (f4 || !t4)) return -r - 50;
+    if ((c1 >> 4) == tr && r < (c1 & 15)) {
+        const int rr = popc16(e->rem[tr] & above_mask(r)) + 1;
+        return -32 + rr + (len << 6) / 40;
+    }
+    const int add = (len << 6) / 50;
+    const int over4 = !t4 || r > top_bit(t4);
+    if (!high1) {
+        if (f4) {
+            const u16 rem = e->rem[ls];
+            const u16 rem2 = (u16)(rem & ~(1u << top_bit(rem)));
+            const int second_leader = rem2 && e->owner[16 * ls + top_bit(rem2)] == ((pl + 2) & 3);
+            return (second_leader ? 34 : 46) - r + add;
+        }
+        return over4 ? 46 - r + add : -14 - r + add;
+    }
+    if (f4) return 70 - r + add;
+    return over4 ? 46 - r + add : 34 - r + add;
+}
+
 static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
     const int np = e->np, tr = e->trump;
     const u64 h = e->hand[pl];
@@ -799,7 +830,9 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                     int r = low_bit(m);
                     int c = 16 * s + r;
                     int w;
-                    if (can_ruff && s == tr) {
+                    if (pos == 2 && np == 4 && tr < 4) {
+                        w = third_hand_void_trumps(e, pl, ls, s, r, own);
+                    } else if (can_ruff && s == tr) {
                         if (wsuit == tr && r < wr_) {
                             w = -30 + r; /* underruff */
                         } else if (pard_safe || cover) {
