@@ -1309,15 +1309,20 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     const int maxnode = (pl & 1) == e->maxside;
     if (e->tn == 1 && e->np == 4 && depth > 0) {
         /* second hand: can his side surely win this trick, and is that enough?  In no-trump,
-         * the hand that wins it (by its top card) then leads, and cashes its second-best card
-         * in the suit if it holds the two top ones, and its top card in every other suit (or
-         * every card of a suit nobody else holds): enough with those?  (After DDS.) */
+         * or when it holds every trump left, the hand that wins it (by its top card) then
+         * leads, and cashes its second-best card in the suit if it holds the two top ones, and
+         * its top card in every other suit (or every card of a suit nobody else holds): enough
+         * with those?  (After DDS's no-trump case.) */
         const int R = popc(e->hand[pl]);
         const int needq = maxnode ? e->target - e->won : e->won + R - e->target + 1;
         const int tr = e->trump;
-        if (needq <= 1 || (tr == 4 && needq <= R)) {
+        const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
+        /* no trump can interfere with the cashing when one hand of the side holds them all */
+        const u16 trumps = tr < 4 ? e->rem[tr] : 0;
+        const int all_trumps_pl = !(trumps & ~suit_of_hand(e->hand[pl], tr & 3));
+        const int all_trumps_4th = !(trumps & ~suit_of_hand(e->hand[fourth], tr & 3));
+        if (needq <= 1 || ((all_trumps_pl || all_trumps_4th) && needq <= R)) {
             const int lc = e->tc[0], ls = lc >> 4;
-            const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
             const u16 f3 = suit_of_hand(e->hand[third], ls);
             const int third_ruffs = !f3 && tr < 4 && tr != ls && suit_of_hand(e->hand[third], tr);
             if (!third_ruffs) {
@@ -1329,8 +1334,8 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                 if (ours && top_bit(ours) > top_bit(theirs)) {
                     q = 1;
                     wr[ls] = (u16)(1u << top_bit(ours));
-                    if (q < needq && tr == 4) {
-                        const int hh = f2 >> top_bit(ours) & 1 ? pl : fourth;
+                    const int hh = f2 >> top_bit(ours) & 1 ? pl : fourth;
+                    if (q < needq && (hh == pl ? all_trumps_pl : all_trumps_4th)) {
                         const u16 mine_ls = suit_of_hand(e->hand[hh], ls);
                         const u16 rest = (u16)(e->rem[ls] & ~(1u << top_bit(ours)));
                         if (rest && (mine_ls >> top_bit(rest) & 1)) {
