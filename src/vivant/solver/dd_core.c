@@ -12,18 +12,19 @@
  *    for every position of its class whatever the deal, so the table is kept between solves of
  *    one trump;
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
- *    partner, can cash at once, both added up when no trump is against them; top trumps either
- *    side holds; a sure trick for the other side when the side on lead needs every one) and at
- *    second hand (his side surely wins the trick, and in no-trump cashes on, and that is
- *    enough);
+ *    partner, can cash at once, both added up when no trump is against them, the top two split
+ *    between them counted by crossing to the short hand and back; top trumps either side holds;
+ *    the partner's ruff when one trick is enough; a sure trick for the other side when the side
+ *    on lead needs every one) and at second hand (his side surely wins the trick, and in
+ *    no-trump, or holding every trump left, cashes on, and that is enough);
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
  *  - move ordering by whist heuristics (after the published DDS weights for leads and for the
  *    second hand following suit; third hand beats the winning card rather than ducks, or forces
- *    out the fourth hand's top), the table's best lead and a killer lead per depth (a killer
- *    among the followers' cards costs ~8x nodes: the card that refuted one trick is seldom right
- *    in the next, so followers have none).
+ *    out the fourth hand's top), the table's best lead, a killer lead per depth and a history of
+ *    the leads' cut-offs (a killer among the followers' cards costs ~8x nodes: the card that
+ *    refuted one trick is seldom right in the next, so followers have none).
  */
 #include "dd_core.h"
 
@@ -464,9 +465,10 @@ static int partner_ruffs(const dd_engine *e, int L, u16 *wr) {
 /* ------------------------------------------------------------------------------------------ */
 /* Move generation and ordering */
 
-/* The lowest card of each run of equivalent cards in `own` (one suit of one hand), given the
- * cards of that suit not yet gone (`rem`, which includes cards on the table).  The lowest card
- * stands for its run: if it wins a trick, the pinned ranks then cover the whole run. */
+/* The highest card of each run of equivalent cards in `own` (one suit of one hand), given the
+ * cards of that suit not yet gone (`rem`, which includes cards on the table): the card that
+ * stands for its run (do_play records the lower cards of the run, so that when it wins a trick
+ * the pinned ranks cover the whole run). */
 ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
     u16 reps = 0;
     for (u16 m = own; m; m &= (u16)(m - 1)) {
