@@ -437,6 +437,25 @@ static int other_side_sure_trick(const dd_engine *e, int L, int R, u16 *wr) {
     return 1;
 }
 
+/* Sure trump tricks of a side whose hands hold trumps t0 and t1, against the other side's
+ * trumps `against`: each trump above all of those wins a trick if the trumps are in one hand;
+ * top trumps in both hands, one of which holds two trumps or more, never fall together, so they
+ * make two.  *pin receives the trump ranks the count relies on (none when the other side has no
+ * trump: then every trump of the side wins). */
+static int sure_trumps(u16 t0, u16 t1, u16 against, u16 *pin) {
+    const u16 hi0 = against ? (u16)(t0 & above_mask(top_bit(against))) : t0;
+    const u16 hi1 = against ? (u16)(t1 & above_mask(top_bit(against))) : t1;
+    const int k0 = popc16(hi0), k1 = popc16(hi1);
+    int k = k0 > k1 ? k0 : k1;
+    *pin = k0 >= k1 ? hi0 : hi1;
+    if (k < 2 && k0 && k1 && (popc16(t0) > 1 || popc16(t1) > 1)) {
+        k = 2;
+        *pin = (u16)(hi0 | hi1);
+    }
+    if (!against) *pin = 0;
+    return k;
+}
+
 /* Does the leader's side surely take a trick by the partner's ruff?  The leader leads a side
  * suit his partner is void in; the partner ruffs, and no opponent overruffs: each follows suit,
  * holds no trump, or holds trumps only below the partner's best.  (After DDS's one-trick case.)
@@ -1054,51 +1073,25 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             wr[3] = q[3];
             return mine;
         }
-        /* trumps higher than every trump of the other side each win a trick, if in one hand */
+        /* trumps higher than every trump of the other side each win a trick */
         if (e->trump < 4 && e->rem[e->trump]) {
             const int tr = e->trump;
             const u64 m0 = e->hand[L], m1 = e->np == 4 ? e->hand[(L + 2) & 3] : 0;
             const u64 o0 = e->hand[(L + 1) & (e->np - 1)], o1 = e->np == 4 ? e->hand[(L + 3) & 3] : 0;
-            u16 ot = suit_of_hand(o0, tr), ot1 = suit_of_hand(o1, tr);
-            u16 lt = (u16)(suit_of_hand(m0, tr) | suit_of_hand(m1, tr));
-            /* the other side's sure trump tricks */
-            if (ot | ot1) {
-                u16 hi0 = lt ? (u16)(ot & above_mask(top_bit(lt))) : ot;
-                u16 hi1 = lt ? (u16)(ot1 & above_mask(top_bit(lt))) : ot1;
-                int k0 = popc16(hi0), k1 = popc16(hi1);
-                int k = k0 > k1 ? k0 : k1;
-                u16 pin = k0 >= k1 ? hi0 : hi1;
-                /* top trumps in both hands of the other side, one of which holds two trumps or
-                 * more: they never fall together, so two tricks */
-                if (k < 2 && k0 && k1 && (popc16(ot) > 1 || popc16(ot1) > 1)) {
-                    k = 2;
-                    pin = (u16)(hi0 | hi1);
-                }
-                /* other side >= k, so leader's side <= R - k */
-                if (k > 0 && (mine ? R - k < need : k >= need)) {
-                    wr[tr] = lt ? pin : 0;
-                    return !mine;
-                }
+            const u16 ot = suit_of_hand(o0, tr), ot1 = suit_of_hand(o1, tr);
+            const u16 lt = (u16)(suit_of_hand(m0, tr) | suit_of_hand(m1, tr));
+            /* the other side's sure trump tricks: other side >= k, so leader's side <= R - k */
+            u16 pin;
+            int k = sure_trumps(ot, ot1, lt, &pin);
+            if (k > 0 && (mine ? R - k < need : k >= need)) {
+                wr[tr] = pin;
+                return !mine;
             }
-            /* the same for the leader's side: each of its trumps above all the other side's wins */
-            u16 mt = suit_of_hand(m0, tr), mt1 = suit_of_hand(m1, tr);
-            if (mt | mt1) {
-                u16 oall = (u16)(ot | ot1);
-                u16 hi0 = oall ? (u16)(mt & above_mask(top_bit(oall))) : mt;
-                u16 hi1 = oall ? (u16)(mt1 & above_mask(top_bit(oall))) : mt1;
-                int k0 = popc16(hi0), k1 = popc16(hi1);
-                int k = k0 > k1 ? k0 : k1;
-                u16 pin = k0 >= k1 ? hi0 : hi1;
-                /* the top trumps split between the leader and his partner, one of them holding
-                 * two trumps or more: they never fall together, so two tricks */
-                if (k < 2 && k0 && k1 && (popc16(mt) > 1 || popc16(mt1) > 1)) {
-                    k = 2;
-                    pin = (u16)(hi0 | hi1);
-                }
-                if (k > 0 && (mine ? k >= need : R - k < need)) {
-                    wr[tr] = oall ? pin : 0;
-                    return mine;
-                }
+            /* the same for the leader's side */
+            k = sure_trumps(suit_of_hand(m0, tr), suit_of_hand(m1, tr), (u16)(ot | ot1), &pin);
+            if (k > 0 && (mine ? k >= need : R - k < need)) {
+                wr[tr] = pin;
+                return mine;
             }
         }
     }
