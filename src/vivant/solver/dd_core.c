@@ -171,7 +171,9 @@ ALWAYS_INLINE u32 tt_mix(u64 base, int lk) {
  * leader only (line = tt_mix(base, leader)), so that the bucket keys one lookup tries (every
  * wildcard mix) cost one cache line.  The line's first word holds instead, in one of four 16-bit
  * lanes, which wildcard patterns were stored under it, so that a lookup tries those only. */
-ALWAYS_INLINE u32 tt_line_word(const tt_table *t, u32 line) { return (line & (t->fmask >> 9)) << 3; }
+ALWAYS_INLINE u32 tt_line_word(const tt_table *t, u32 line) {
+    return (line & (t->fmask >> 9)) << 3;
+}
 ALWAYS_INLINE u32 tt_filter_bit(const tt_table *t, u32 line, u32 h) {
     return tt_line_word(t, line) << 6 | (64 + (u32)(((u64)(h >> 7 & 0xFFFF) * 448) >> 16));
 }
@@ -513,39 +515,65 @@ ALWAYS_INLINE int can_beat(const dd_engine *e, int seat, int ls, int wsuit, int 
     return (suit_of_hand(h, tr) & above_mask(r)) != 0;
 }
 
+/* Rank of card r among the cards of its suit not yet gone (rem): 1 for the top card. */
+ALWAYS_INLINE int rel_rank(u16 rem, int r) { return popc16(rem & above_mask(r)) + 1; }
+
+/* Does the holder of `own` also hold the next card below r not yet gone (r heads a sequence)? */
+ALWAYS_INLINE int heads_sequence(u16 own, u16 rem, int r) {
+    const u16 below = (u16)(rem & ((1u << r) - 1));
+    return below && (own >> top_bit(below) & 1);
+}
+
+/* What the second hand's weights look at, the same for each of his cards: the card led, the
+ * third and fourth hands' cards in its suit and their trumps. */
+typedef struct {
+    int ls, lr, max3, max4, min3, min4;
+    u16 rem, f4, t4, lead_suit_led; /* the leader's cards left in the suit led */
+    int third_no_ruff, overruff;    /* the third hand cannot ruff; the fourth overruffs him */
+} second_view;
+
+static void second_view_of(const dd_engine *e, int pl, second_view *v) {
+    const int tr = e->trump, ls = e->tc[0] >> 4;
+    const u16 f3 = suit_of_hand(e->hand[(pl + 1) & 3], ls);
+    const u16 f4 = suit_of_hand(e->hand[(pl + 2) & 3], ls);
+    const u16 t3 = tr < 4 ? suit_of_hand(e->hand[(pl + 1) & 3], tr) : 0;
+    v->ls = ls;
+    v->lr = e->tc[0] & 15;
+    v->max3 = f3 ? top_bit(f3) : -1;
+    v->max4 = f4 ? top_bit(f4) : -1;
+    v->min3 = f3 ? low_bit(f3) : -1;
+    v->min4 = f4 ? low_bit(f4) : -1;
+    v->rem = e->rem[ls];
+    v->f4 = f4;
+    v->t4 = tr < 4 ? suit_of_hand(e->hand[(pl + 2) & 3], tr) : 0;
+    v->lead_suit_led = suit_of_hand(e->hand[(pl + 3) & 3], ls);
+    v->third_no_ruff = f3 || !t3;
+    v->overruff = !f4 && v->t4 && (!t3 || top_bit(v->t4) > top_bit(t3));
+}
+
 /* Second hand following suit in a trump contract: after DDS's weights (its own formulation).
  * He wins the trick cheaply when his side can (by his card, his partner's, or his partner's ruff),
  * plays low under a card that wins anyway, and otherwise plays low or splits a sequence. */
-static int second_hand_trumps(const dd_engine *e, int pl, int ls, int r, u16 fol) {
-    const int tr = e->trump;
-    const int third = (pl + 1) & 3, fourth = (pl + 2) & 3;
-    const u16 f3 = suit_of_hand(e->hand[third], ls), f4 = suit_of_hand(e->hand[fourth], ls);
-    const u16 t3 = suit_of_hand(e->hand[third], tr), t4 = suit_of_hand(e->hand[fourth], tr);
-    const int lr = e->tc[0] & 15;
-    const int max3 = f3 ? top_bit(f3) : -1, max4 = f4 ? top_bit(f4) : -1;
-    const int min3 = f3 ? low_bit(f3) : -1, min4 = f4 ? low_bit(f4) : -1;
-    const u16 rem = e->rem[ls];
-    const int rr = popc16(rem & above_mask(r)) + 1;
-    const u16 below = (u16)(rem & ((1u << r) - 1));
-    const int in_seq = below && (fol >> top_bit(below) & 1);
-    /* the fourth hand, void, ruffs above any ruff of the third */
-    const int overruff = !f4 && t4 && (!t3 || top_bit(t4) > top_bit(t3));
-    const int third_no_ruff = f3 || !t3;
+static int second_hand_trumps(const second_view *v, int trump_led, int r, u16 fol) {
+    const int lr = v->lr, max3 = v->max3, max4 = v->max4;
+    const int rr = rel_rank(v->rem, r);
+    const int in_seq = heads_sequence(fol, v->rem, r);
+    const int pard_ruffs = !v->f4 && v->t4;
     int win;
-    if (ls == tr) {
+    if (trump_led) {
         win = (max4 > lr && max4 > max3) || (r > lr && r > max3);
     } else if (r > lr && r > max3) {
-        win = third_no_ruff || overruff;
+        win = v->third_no_ruff || v->overruff;
     } else if (max4 > lr && max4 > max3) {
-        win = third_no_ruff;
+        win = v->third_no_ruff;
     } else if (lr > max4 && lr > max3 && lr > r) {
-        win = !f4 && t4 && (third_no_ruff || overruff);
+        win = pard_ruffs && (v->third_no_ruff || v->overruff);
     } else {
-        win = !f4 && t4;
+        win = pard_ruffs;
     }
     if (win) {
-        if (min3 > r) return 40 + rr;
-        if (max4 > lr && suit_of_hand(e->hand[(pl + 3) & 3], ls) > f4) return 41 + rr;
+        if (v->min3 > r) return 40 + rr;
+        if (max4 > lr && v->lead_suit_led > v->f4) return 41 + rr;
         if (r > lr) {
             if (r < max4) return 76 - r;
             if (r > max3) return 71 - r;
@@ -553,27 +581,20 @@ static int second_hand_trumps(const dd_engine *e, int pl, int ls, int r, u16 fol
         }
         return max4 >= 0 ? 45 - r : 38 - r;
     }
-    if (r < min3 || r < min4) return -9 + rr;
+    if (r < v->min3 || r < v->min4) return -9 + rr;
     if (r < lr) return -16 + rr;
     return in_seq ? 20 - r : 8 - r;
 }
 
 /* Second hand following suit in no-trump (after DDS): low under his partner's sure winner; else
  * a card that beats the lead and the third hand; else low, or split a sequence. */
-static int second_hand_nt(const dd_engine *e, int pl, int ls, int r, u16 fol) {
-    const u16 f3 = suit_of_hand(e->hand[(pl + 1) & 3], ls);
-    const u16 f4 = suit_of_hand(e->hand[(pl + 2) & 3], ls);
-    const int lr = e->tc[0] & 15;
-    const int max3 = f3 ? top_bit(f3) : -1, max4 = f4 ? top_bit(f4) : -1;
-    if (max4 > lr && max4 > max3) return -r;
-    const int min3 = f3 ? low_bit(f3) : -1, min4 = f4 ? low_bit(f4) : -1;
-    const u16 rem = e->rem[ls];
-    const int rr = popc16(rem & above_mask(r)) + 1;
-    const u16 below = (u16)(rem & ((1u << r) - 1));
-    if (r > lr && r > max3) return 79 - r;
-    if (r < min3 || r < min4) return -3 + rr;
-    if (r < lr) return -11 + rr;
-    if (below && (fol >> top_bit(below) & 1)) return 10 + rr;
+static int second_hand_nt(const second_view *v, int r, u16 fol) {
+    if (v->max4 > v->lr && v->max4 > v->max3) return -r;
+    const int rr = rel_rank(v->rem, r);
+    if (r > v->lr && r > v->max3) return 79 - r;
+    if (r < v->min3 || r < v->min4) return -3 + rr;
+    if (r < v->lr) return -11 + rr;
+    if (heads_sequence(fol, v->rem, r)) return 10 + rr;
     return 11 - r;
 }
 
@@ -590,8 +611,7 @@ static int third_hand_void_trumps(const dd_engine *e, int pl, int ls, int s, int
     const int high1 = (c1 >> 4) == ls ? (c1 & 15) > lr : (c1 >> 4) == tr;
     if (!high1 && lr > max4 && (f4 || !t4)) return -r - 50;
     if ((c1 >> 4) == tr && r < (c1 & 15)) {
-        const int rr = popc16(e->rem[tr] & above_mask(r)) + 1;
-        return -32 + rr + (len << 6) / 40;
+        return -32 + rel_rank(e->rem[tr], r) + (len << 6) / 40;
     }
     const int add = (len << 6) / 50;
     const int over4 = !t4 || r > top_bit(t4);
@@ -653,6 +673,17 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                     sw += 27;
                 }
             }
+            /* an opponent's top card is bare */
+            const int bare_top =
+                (own1 == lho && popc16(lf) == 1) || (rho >= 0 && own1 == rho && popc16(rf) == 1);
+            /* the side holds the second and third cards: 2 when the partner holds both, 1 when
+             * they are split between leader and a guarded partner */
+            int next_round = 0;
+            if (pa >= 0 && own2 == pa && own3 == pa)
+                next_round = 2;
+            else if (pa >= 0 && popc16(pf) > 1 &&
+                     ((own2 == pl && own3 == pa) || (own2 == pa && own3 == pl)))
+                next_round = 1;
             /* partner's best beats both opponents' */
             const int opp_top = (lf | rf) ? top_bit((u16)(lf | rf)) : -1;
             const int pard_wins = pf && top_bit(pf) > opp_top && !l_tr && !r_tr;
@@ -666,9 +697,8 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             }
             for (u16 m = run_reps(own, rem); m; m &= (u16)(m - 1)) {
                 const int r = low_bit(m);
-                const int rr = popc16(rem & above_mask(r)) + 1; /* 1 = top card */
-                const u16 below = (u16)(rem & ((1u << r) - 1));
-                const int in_seq = below && (own >> top_bit(below) & 1);
+                const int rr = rel_rank(rem, r); /* 1 = top card */
+                const int in_seq = heads_sequence(own, rem, r);
                 const int c = 16 * s + r;
                 int w;
                 const int wins_rank = (rr == 1 && !l_tr && !r_tr) || pard_wins;
@@ -690,12 +720,8 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         } else if (own1 == lho && pa >= 0 && own2 == pa && popc16(pf) > 1) {
                             adj += 31;
                         }
-                        if (pa >= 0 && own2 == pa && own3 == pa)
-                            adj += 35;
-                        else if (pa >= 0 && popc16(pf) > 1 &&
-                                 ((own2 == pl && own3 == pa) || (own2 == pa && own3 == pl)))
-                            adj += 25;
-                        if ((own1 == lho || own1 == rho) && popc16(own1 == lho ? lf : rf) == 1)
+                        adj += next_round == 2 ? 35 : next_round ? 25 : 0;
+                        if (bare_top)
                             w = 28 + rr;
                         else if (own1 == pl)
                             w = -17 + rr;
@@ -711,7 +737,7 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                     }
                 } else {
                     if ((rr == 1 || pard_wins || p_tr) && trick_safe) {
-                        if ((cl == 1 && own1 == lho) || (cr == 1 && own1 == rho))
+                        if (bare_top)
                             w = 35 + rr;
                         else if (own1 == pl)
                             w = own2 == pa && pa >= 0 ? 48 + rr : (rr == 1 ? 31 : -3 + rr);
@@ -726,13 +752,8 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         if (c == kill) w += 55;
                         if (c == best_card) w += 18;
                     } else {
-                        int d = 0;
-                        if (pa >= 0 && own2 == pa && own3 == pa)
-                            d = 20;
-                        else if (pa >= 0 && popc16(pf) > 1 &&
-                                 ((own2 == pl && own3 == pa) || (own2 == pa && own3 == pl)))
-                            d = 13;
-                        if ((cl == 1 && own1 == lho) || (cr == 1 && own1 == rho))
+                        const int d = next_round == 2 ? 20 : next_round ? 13 : 0;
+                        if (bare_top)
                             w = d + rr + 2;
                         else if (own1 == pl)
                             w = d + (pa >= 0 && own2 == pa ? 33 + rr : (rr == 1 ? 38 : -14 + rr));
@@ -797,11 +818,13 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             }
         }
         if (fol && pos == 1 && np == 4) {
+            second_view v;
+            second_view_of(e, pl, &v);
             for (u16 m = tops; m; m &= (u16)(m - 1)) {
                 const int r = low_bit(m);
                 mv[n].card = (int8_t)(16 * ls + r);
-                mv[n].w = (int16_t)(tr < 4 ? second_hand_trumps(e, pl, ls, r, fol)
-                                           : second_hand_nt(e, pl, ls, r, fol));
+                mv[n].w = (int16_t)(tr < 4 ? second_hand_trumps(&v, ls == tr, r, fol)
+                                           : second_hand_nt(&v, r, fol));
                 n++;
             }
         } else if (fol) {
@@ -1036,16 +1059,17 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             u16 qp[4];
             /* (his line ends in his hand: no crossing back, as his count assumes he is on lead
              * from the first round of the entry suit) */
-            int entry = 0; /* the partner holds the top card of a suit the leader holds */
-            for (int s = 0; s < 4 && !entry; s++)
-                entry = suit_of_hand(e->hand[L], s) && e->owner[16 * s + top_bit(e->rem[s])] == P;
-            int qtp = entry ? quick_tricks(e, P, stop, 0, qp) : 0;
-            entry = 0;
-            for (int s = 0; s < 4 && !entry && qtp; s++) entry = qp[s] && suit_of_hand(e->hand[L], s);
+            u32 reach = 0; /* suits the leader holds whose top card the partner holds */
+            for (int s = 0; s < 4; s++)
+                if (suit_of_hand(e->hand[L], s) && e->owner[16 * s + top_bit(e->rem[s])] == P)
+                    reach |= 1u << s;
+            const int qtp = reach ? quick_tricks(e, P, stop, 0, qp) : 0;
+            int entry = 0; /* one of them counts in his line (no opponent ruffs it) */
+            for (int s = 0; s < 4 && qtp; s++) entry |= (reach >> s & 1) && qp[s];
             if (entry) {
                 const int tr = e->trump;
-                const int opp_trumps =
-                    tr < 4 && (suit_of_hand(e->hand[(L + 1) & 3], tr) | suit_of_hand(e->hand[(L + 3) & 3], tr));
+                const int opp_trumps = tr < 4 && (suit_of_hand(e->hand[(L + 1) & 3], tr) |
+                                                  suit_of_hand(e->hand[(L + 3) & 3], tr));
                 const int overlap =
                     (q[0] & qp[0]) | (q[1] & qp[1]) | (q[2] & qp[2]) | (q[3] & qp[3]);
                 if (!opp_trumps && !overlap) {
@@ -1077,7 +1101,8 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         if (e->trump < 4 && e->rem[e->trump]) {
             const int tr = e->trump;
             const u64 m0 = e->hand[L], m1 = e->np == 4 ? e->hand[(L + 2) & 3] : 0;
-            const u64 o0 = e->hand[(L + 1) & (e->np - 1)], o1 = e->np == 4 ? e->hand[(L + 3) & 3] : 0;
+            const u64 o0 = e->hand[(L + 1) & (e->np - 1)];
+            const u64 o1 = e->np == 4 ? e->hand[(L + 3) & 3] : 0;
             const u16 ot = suit_of_hand(o0, tr), ot1 = suit_of_hand(o1, tr);
             const u16 lt = (u16)(suit_of_hand(m0, tr) | suit_of_hand(m1, tr));
             /* the other side's sure trump tricks: other side >= k, so leader's side <= R - k */
