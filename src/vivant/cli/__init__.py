@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "replay",
     "duplicate",
     "duel",
+    "simulate",
     "serve",
     "solve",
 )
