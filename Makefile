@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all setup browser test lint typecheck pytest play serve bench clean
+.PHONY: all setup browser test lint typecheck pytest play serve bench studies clean
 
 all: test
 
@@ -45,6 +45,11 @@ serve: setup
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py
+
+# Foster's claims put to the test: one report (Markdown, PNG, SVG) a study under docs/studies/.
+STUDY_DEALS ?= 20000
+studies: setup
+	$(BIN)/vivant study all --deals $(STUDY_DEALS) --out docs/studies
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -23,6 +23,7 @@ COMMANDS: tuple[str, ...] = (
     "duplicate",
     "duel",
     "simulate",
+    "study",
     "serve",
     "solve",
 )

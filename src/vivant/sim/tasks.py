@@ -1,10 +1,13 @@
 """One unit of simulation work: a whole sitting of a game played by computer players.
 
 A :class:`SittingTask` names the game, the player kind at each place (in the order the players
-come to the table: ``P1``, ``P2``, …; the cut then gives them their roles), the laws mode and the
-sitting's own seed. :func:`run_task` plays it and keeps only what a study reads: one row for the
-sitting (each player's settlement and kind) and one row per game of it (its value and winner,
-where the game's record has them). Seeds come from the master seed by hashing, so a task's
+come to the table: ``P1``, ``P2``, …; the cut then gives them their roles), the laws mode, the
+table's options, a steering for any place (:mod:`vivant.sim.steering`: a fixed choice for one
+decision, as a study needs) and the sitting's own seed. :func:`run_task` plays it and keeps only
+what is read afterwards: one row for the sitting (each player's settlement and kind), one row
+per game of it (its value and winner, where the game's record has them) and one per hand (its
+dealer and the tricks each side won) — or what the task's own ``extract`` function takes from
+the record. Seeds come from the master seed by hashing, so a task's
 result depends on nothing but the task: any executor, in any order, gives the same rows.
 """
 
@@ -12,13 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from vivant.players.base import Player, find_player
 from vivant.players.dd import DoubleDummyPlayer
 from vivant.players.driver import play_sitting
+from vivant.sim.steering import steered
 from vivant.table import Table
 from vivant.variants import find_variant
 
@@ -43,6 +47,9 @@ class SittingTask:
     sitting: int
     lineup: int = 0
     laws: bool = False
+    options: tuple[str, ...] = ()
+    steer: tuple[str, ...] = ()
+    extract: Callable[[SittingTask, dict[str, Any]], dict[str, Any]] | None = None
 
     @property
     def cost(self) -> float:
@@ -63,14 +70,19 @@ def make_tasks(
     master_seed: int,
     *,
     laws: bool = False,
+    paired: bool = False,
 ) -> list[SittingTask]:
-    """``sittings`` tasks for each line-up, with seeds drawn from ``master_seed``."""
+    """``sittings`` tasks for each line-up, with seeds drawn from ``master_seed``; ``paired``
+    gives sitting ``i`` of every line-up the same seed (the same cuts and packs, as far as the
+    line-ups' choices let them stay the same)."""
     find_variant(game)
     for lineup in lineups:
         for kind in lineup:
             find_player(kind)
     return [
-        SittingTask(game, tuple(kinds), sitting_seed(master_seed, k, i), i, k, laws)
+        SittingTask(
+            game, tuple(kinds), sitting_seed(master_seed, 0 if paired else k, i), i, k, laws
+        )
         for k, kinds in enumerate(lineups)
         for i in range(sittings)
     ]
@@ -88,16 +100,27 @@ def seat_players(table: Table, kinds: Sequence[str], seed: int) -> dict[str, Pla
     return bots
 
 
+def _players(table: Table, task: SittingTask) -> dict[str, Player]:
+    bots = seat_players(table, task.players, task.seed)
+    for name, steering in zip(table.players, task.steer, strict=False):
+        if steering:
+            bots[name] = steered(bots[name], steering)
+    return bots
+
+
 def play_task(task: SittingTask) -> dict[str, Any]:
     """The whole record of the task's sitting (as ``vivant play --auto --json`` prints it)."""
     cls = find_variant(task.game)
-    table = cls([f"P{i + 1}" for i in range(len(task.players))], laws=task.laws)
-    players = seat_players(table, task.players, task.seed)
+    options = {name: True for name in task.options}
+    table = cls([f"P{i + 1}" for i in range(len(task.players))], laws=task.laws, **options)
+    players = _players(table, task)
     return play_sitting(table, players, random.Random(task.seed), seed=task.seed)
 
 
 def run_task(task: SittingTask) -> dict[str, Any]:
-    """Play the task and return ``{"sitting": row, "games": [row, …]}`` (see the module doc)."""
+    """Play the task and return ``{"sitting": row, "games": [row, …], "hands": [row, …]}`` (see
+    the module doc), or, when the task has its own ``extract``, what that gives with the
+    sitting's row added under ``"sitting"``."""
     record = play_task(task)
     names = [f"P{i + 1}" for i in range(len(task.players))]
     settlement = record.get("settlement", {})
@@ -113,8 +136,31 @@ def run_task(task: SittingTask) -> dict[str, Any]:
     for name, kind in zip(names, task.players, strict=True):
         sitting[f"kind_{name}"] = kind
         sitting[f"settle_{name}"] = int(settlement.get(name, 0))
+    if task.extract is not None:
+        return {**task.extract(task, record), "sitting": sitting}
     rows = [_game_row(task, number, g) for number, g in enumerate(games, start=1)]
-    return {"sitting": sitting, "games": rows}
+    hands = [
+        _hand_row(task, number, k, hand)
+        for number, g in enumerate(games, start=1)
+        for k, hand in enumerate(g.get("hands", []), start=1)
+    ]
+    return {"sitting": sitting, "games": rows, "hands": hands}
+
+
+def _hand_row(
+    task: SittingTask, game_no: int, hand_no: int, hand: dict[str, Any]
+) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "lineup": task.lineup,
+        "sitting": task.sitting,
+        "game_no": game_no,
+        "hand_no": hand_no,
+        "dealer": str(hand.get("dealer", "")),
+        "trump": str(hand.get("trump", "")),
+    }
+    for side, tricks in sorted((hand.get("won") or {}).items()):
+        row[f"won_{side}"] = int(tricks)
+    return row
 
 
 def _game_row(task: SittingTask, number: int, game: dict[str, Any]) -> dict[str, Any]:

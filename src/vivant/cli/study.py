@@ -1,0 +1,88 @@
+"""``vivant study NAME``: put one of Foster's claims to the test and write its report.
+
+``vivant study`` alone lists the studies; ``vivant study all`` runs every one. Each report is a
+Markdown file with PNG and SVG plots under ``--out`` (``reports/`` by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from vivant.errors import VivantError
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``study`` to the ``vivant`` parser."""
+    p = subparsers.add_parser(
+        "study",
+        help="test one of Foster's claims by simulation and write a report",
+        description=(
+            "Test one of Foster's claims by simulation (see vivant study for the list) and write "
+            "a Markdown report with plots: the method, the figures with 95%% intervals, the "
+            "deals the main figure needs, and a verdict."
+        ),
+    )
+    p.add_argument("name", nargs="?", help="the study, or 'all' (omit to list them)")
+    p.add_argument("--deals", type=int, default=20000, help="deals an arm (default 20000)")
+    p.add_argument("--players", default="heuristic", help="the player kind (default heuristic)")
+    p.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    p.add_argument("--out", default="reports", help="folder for the reports (default reports/)")
+    p.add_argument("--backend", choices=("serial", "processes", "dask"), default="processes")
+    p.add_argument("--workers", type=int, default=None, help="worker processes (default: cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from vivant.players.base import find_player
+    from vivant.sim.studies import STUDIES
+
+    if args.name is None:
+        for study in STUDIES.values():
+            print(f"{study.name:25} {study.source}")
+        return 0
+    names = list(STUDIES) if args.name == "all" else [args.name]
+    for name in names:
+        if name not in STUDIES:
+            raise VivantError(f"unknown study {name!r}: choose one of {', '.join(STUDIES)}, all")
+    find_player(args.players)
+    if args.deals < 1:
+        raise VivantError(f"--deals must be at least 1, not {args.deals}")
+    workers = args.workers or (1 if args.backend == "serial" else os.cpu_count() or 1)
+    if workers < 1:
+        raise VivantError(f"--workers must be at least 1, not {workers}")
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise VivantError(f"--out {args.out!r} is a file, not a folder")
+    for name in names:
+        path = _one(name, args, workers, out)
+        print(f"{name}: {path}")
+    return 0
+
+
+def _one(name: str, args: argparse.Namespace, workers: int, out: Path) -> Path:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from vivant.sim.studies import run_study
+
+    columns = (BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    bar = Progress(*columns, console=Console(stderr=True), transient=True, disable=args.quiet)
+    with bar:
+        job = bar.add_task(name, total=None)
+
+        def tick(done: int, total: int) -> None:
+            bar.update(job, completed=done, total=total)
+
+        return run_study(
+            name,
+            deals=args.deals,
+            kind=args.players,
+            seed=args.seed,
+            out=out,
+            backend=args.backend,
+            workers=workers,
+            progress=tick,
+        )
