@@ -1,0 +1,108 @@
+"""The PettingZoo environment: the API and seed tests for every game, observations that are the
+seat's view and nothing more, legal masks, rewards that are the table's own."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from vivant.env import env, raw_env
+from vivant.env.encoding import OBSERVATION_SIZE, numbered
+from vivant.errors import VivantError
+from vivant.variants import VARIANTS
+
+GAMES = sorted(VARIANTS)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_api_test_passes(game: str) -> None:
+    api_test(env(game), num_cycles=400)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_seed_test_passes(game: str) -> None:
+    seed_test(lambda: env(game), num_cycles=200)
+
+
+def play_out(game: str, seed: int, episode: str = "sitting", **kw: object) -> dict[str, float]:
+    """Random legal actions to the end; the cumulative rewards, checking every observation."""
+    e = raw_env(game, episode=episode, **kw)
+    e.reset(seed=seed)
+    rng = random.Random(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, done, cut, _ = e.last()
+        totals[agent] += reward
+        if done or cut:
+            e.step(None)
+            continue
+        check_observation(e, agent, obs)
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
+def check_observation(e: object, agent: str, obs: dict[str, np.ndarray]) -> None:
+    """The tensor shows the seat's own hand and, elsewhere, only cards its view shows."""
+    seat = e.seat_of(agent)  # type: ignore[attr-defined]
+    view = e.table.view(seat)  # type: ignore[attr-defined]
+    tensor = obs["observation"]
+    assert tensor.shape == (OBSERVATION_SIZE,)
+    assert set(np.flatnonzero(tensor[:52])) == set(view.hand)
+    visible = set(view.visible_cards())
+    for block in range(1, 12):  # shown hands, current trick, earlier tricks
+        cards = set(np.flatnonzero(tensor[52 * block : 52 * block + 52]))
+        assert cards <= visible, f"block {block} shows a card the seat cannot see"
+    legal = e.table.legal_actions(e.table.to_act())  # type: ignore[attr-defined]
+    assert set(np.flatnonzero(obs["action_mask"])) == set(numbered(legal))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sitting_ends_with_each_players_settlement(game: str) -> None:
+    totals = play_out(game, seed=4)
+    assert sum(totals.values()) == 0  # the stakes are zero-sum
+    assert any(totals.values())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_episode_rewards_the_trick_difference(game: str) -> None:
+    totals = play_out(game, seed=7, episode="hand")
+    assert all(abs(r) <= 13 for r in totals.values())
+    assert any(totals.values())
+
+
+def test_four_player_mort_seats_the_player_out_of_each_game_without_actions() -> None:
+    totals = play_out("mort", seed=2, players=4)
+    assert sum(totals.values()) == 0 and len(totals) == 4
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    e = raw_env("humbug")
+    e.reset(seed=1)
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    before = list(e.table.log)
+    with pytest.raises(VivantError, match="not legal"):
+        e.step(illegal)
+    assert e.table.log == before
+
+
+def test_bad_settings_are_refused() -> None:
+    with pytest.raises(VivantError, match="not 7"):
+        raw_env("humbug", players=7)
+    with pytest.raises(VivantError, match="episode"):
+        raw_env("mort", episode="rubber")
+
+
+def test_a_policy_gradient_run_trains_against_random_players() -> None:
+    """A few thousand decisions of REINFORCE over the environment run without error, change the
+    policy, and do so identically for a seed."""
+    from vivant.env.train import reinforce
+
+    first = reinforce("thirteen", steps=3000, seed=2, rate=0.002)
+    assert first.steps >= 3000 and first.episodes > 100
+    assert np.isfinite(first.weights).all() and np.abs(first.weights).max() > 0
+    again = reinforce("thirteen", steps=3000, seed=2, rate=0.002)
+    assert np.array_equal(first.weights, again.weights)
