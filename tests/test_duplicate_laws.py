@@ -97,7 +97,8 @@ def test_waived_revoke_leaves_the_tricks_as_played() -> None:
     t = at(POWER, "D")
     play(t, "ST", "S3", "H2", "SA", "SK")
     finish_play(t)
-    t.apply(WaiveRevokes(NORTH))
+    t.apply(WaiveRevokes(NORTH))  # SEC 4: North's waiver leaves the claim to South (D-DU13)
+    t.apply(WaiveRevokes(SOUTH))
     assert last(t)["won"] == last(t)["tricks_in_play"]
 
 

@@ -17,7 +17,9 @@ from vivant.cards import Card, Seat, card_name
 class Revoke:
     """A revoke (WL-7.1): ``seat`` played ``card`` to trick ``trick`` (1-based) while holding
     the suit led. ``established`` once the trick is quitted or the offending side plays to the
-    next trick (WL-7.2); ``claimed`` by the other side; ``penalty`` once elected. ``kind`` and
+    next trick (WL-7.2); ``claimed`` by the other side (or settled by its waiver: ``penalty``
+    ``"waived"``); ``penalty`` once elected. ``waived_by``: the claimants who have waived it — at
+    Duplicate Whist one adversary's waiver leaves the claim to his partner (D-DU13). ``kind`` and
     ``rule`` name the offence: a revoke (WL-7.1), or an offence the laws punish as one (Duplicate
     Whist DL-5: failing to play as lawfully directed)."""
 
@@ -29,6 +31,7 @@ class Revoke:
     penalty: str | None = None
     kind: str = "revoke"
     rule: str = "WL-7.1"
+    waived_by: tuple[Seat, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

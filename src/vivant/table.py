@@ -700,6 +700,33 @@ class Table(ABC):
         """Dummies are never liable to penalty (M-6.1, ED-6.1)."""
         return r.seat not in self.dummy_seats
 
+    def _revoking_sides(self, h: HandState) -> frozenset[int]:
+        """The sides that revoked in the hand: an established revoke by a hand liable for it,
+        claimed or waived. A law that bars "a side that has revoked" (a slam: seed 000 with
+        D-M16, BW-7 with D-B10) looks here; one that goes with the penalty looks at the revokes
+        claimed (D-W4). A revoke corrected in time was never established; a dummy's stands "as
+        if no revoke had occurred" (M-6.1, ED-6.1)."""
+        return frozenset(
+            self.seat_sides[r.seat] for r in h.revokes if r.established and self._penalisable(r)
+        )
+
+    #: Whether one claimant's waiver settles a revoke for his partner too: at whist the partners
+    #: may consult on a revoke penalty and answer as a side (WL-8.1, D-W4); Duplicate Whist's
+    #: SEC 4 leaves the claim to the other adversary (D-DU13).
+    revoke_waiver_binds_partner: ClassVar[bool] = True
+
+    def _claimants(self, r: Revoke) -> tuple[Seat, ...]:
+        """The players who may still claim ``r``: the other side's, less those who waived it."""
+        side = 1 - self.seat_sides[r.seat]
+        return tuple(s for s in self.electors(side) if s not in r.waived_by)
+
+    def _claim_details(self, r: Revoke) -> dict[str, Any]:
+        """What the hand's record keeps of a revoke's claim besides the option: who waived it,
+        where one waiver does not settle it for both (D-DU13)."""
+        if self.revoke_waiver_binds_partner or not r.waived_by:
+            return {}
+        return {"waived_by": [self.role(s) for s in r.waived_by]}
+
     def _unclaimed_revokes(self) -> list[Revoke]:
         h = self.hand
         if h is None:
@@ -710,11 +737,11 @@ class Table(ABC):
         pending = self._unclaimed_revokes()
         if not pending:
             return None
-        return self.electors(1 - self.seat_sides[pending[0].seat])[0]
+        return self._claimants(pending[0])[0]
 
     def _claim_actions(self, seat: Seat) -> list[Action]:
         pending = self._unclaimed_revokes()
-        if not pending or seat not in self.electors(1 - self.seat_sides[pending[0].seat]):
+        if not pending or seat not in self._claimants(pending[0]):
             return []
         side = self.seat_sides[pending[0].seat]
         acts: list[Action] = [
@@ -743,6 +770,12 @@ class Table(ABC):
             raise InvalidActionError(
                 f"no unclaimed revoke by {self.side_names[opp]} in trick {action.trick}"
             )
+        if all(action.seat in r.waived_by for r in found):
+            raise WrongSeatError(
+                f"{self._seat_label(action.seat)} has waived the revoke in trick {action.trick}; "
+                "only his partner may still claim it"
+            )
+        found = [r for r in found if action.seat not in r.waived_by]
         fresh = [r for r in found if not r.established]
         if fresh:
             # Found before the trick is quitted: the revoke must be corrected (WL-7.4, M-6.1).
@@ -758,7 +791,11 @@ class Table(ABC):
             )
         r = liable[0]
         r.claimed = True
-        h.irregularities.append(IrregularityRecord(r.kind, r.rule, r.seat, r.trick, (r.card,)))
+        h.irregularities.append(
+            IrregularityRecord(
+                r.kind, r.rule, r.seat, r.trick, (r.card,), details=self._claim_details(r)
+            )
+        )
         events = [
             Event("revoke_claimed", {"seat": self.role(r.seat), "trick": r.trick}),
         ]
@@ -816,21 +853,29 @@ class Table(ABC):
         return events + self._put_card(h, seat, action.card, False)
 
     def _waive(self, action: WaiveRevokes) -> list[Event]:
+        """The claimant waives the other side's revokes: no penalty for them, and each stays in
+        the hand's record as waived (D-W4). Whether his partner may still claim is the
+        variant's law (:attr:`revoke_waiver_binds_partner`)."""
         if self.phase != CLAIMS:
             raise InvalidActionError("there is nothing to waive now")
-        elector = self._claims_elector()
         pending = self._unclaimed_revokes()
-        if elector is None or action.seat not in self.electors(
-            1 - self.seat_sides[pending[0].seat]
-        ):
+        if not pending or action.seat not in self._claimants(pending[0]):
             raise WrongSeatError(f"{self._seat_label(action.seat)} has no revoke claim to waive")
         side = self.seat_sides[pending[0].seat]
         h = self.hand
         assert h is not None
         for r in pending:
-            if self.seat_sides[r.seat] == side:
+            if self.seat_sides[r.seat] != side:
+                continue
+            r.waived_by += (action.seat,)
+            if self.revoke_waiver_binds_partner or not self._claimants(r):
                 r.claimed = True
                 r.penalty = "waived"
+                h.irregularities.append(
+                    IrregularityRecord(
+                        r.kind, r.rule, r.seat, r.trick, (r.card,), "waived", self._claim_details(r)
+                    )
+                )
         return self._hand_played()
 
     def _revoke_correction(self, seat: Seat) -> tuple[bool, str]:

@@ -12,9 +12,10 @@ three-handed bridge (D-B1) with Bridge Whist values:
   three 30, four divided 40, four in one hand 100 (BW-5);
 - chicane (a hand void of trumps) worth simple honours, ×2, double chicane ×4, credited to the
   chicane side (BW-6, D-B3); grand slam 40, little slam 20, never from penalty tricks nor for a
-  revoking side (BW-7);
-- a revoke costs three tricks, transferred to the adversaries before anything is scored, and the
-  revoking side cannot make game that hand: its below-line score stops at 28 (BW-8, B3-8).
+  side that revoked, the revoke claimed or waived (BW-7, D-B10);
+- a revoke claimed costs three tricks, transferred to the adversaries before anything is scored,
+  and the revoking side cannot make game that hand: its below-line score stops at 28 (BW-8, B3-8;
+  both go with the penalty, D-B10).
 
 Three-handed (B3-7, D-B1, D-B5): only the dealer's own tricks go below the line toward his game;
 the non-dealers' odd tricks, and their honours, chicane and slams, are scored above the line in
@@ -221,7 +222,9 @@ class BridgeHand:
 
     ``tricks``: tricks won in play, ``(dealer side, non-dealers)``, 13 in all.
     ``holdings``: each side's :class:`PairHolding` (:func:`pair_holding`).
-    ``revokes``: the revoking side of each established revoke (Dummy cannot revoke, BW-8).
+    ``revokes``: the revoking side of each established revoke claimed, whose penalty is due
+    (Dummy cannot revoke, BW-8). ``revoked``: the sides that revoked, claimed or waived — no slam
+    for them (BW-7, D-B10); a side in ``revokes`` has revoked whether or not it is listed.
     """
 
     denomination: Denomination
@@ -229,12 +232,13 @@ class BridgeHand:
     holdings: tuple[PairHolding, PairHolding]
     doubling: Doubling = Doubling.UNDOUBLED
     revokes: tuple[Side, ...] = ()
+    revoked: tuple[Side, ...] = ()
 
     def __post_init__(self) -> None:
         _check_denomination(self.denomination)
         if len(self.tricks) != 2 or min(self.tricks) < 0 or sum(self.tricks) != TRICKS_PER_HAND:
             raise InvalidActionError(f"tricks per side must total 13, got {self.tricks}")
-        for side in self.revokes:
+        for side in (*self.revokes, *self.revoked):
             if side not in SIDES:
                 raise InvalidActionError(f"revoking side must be 0 or 1, got {side!r}")
         h0, h1 = self.holdings
@@ -273,7 +277,7 @@ def score_bridge_hand(hand: BridgeHand) -> BridgeHandScore:
         moved = min(REVOKE_TRICKS, tricks[side])
         tricks[side] -= moved
         tricks[1 - side] += moved
-    revoked = [side in hand.revokes for side in SIDES]
+    revoked = [side in hand.revokes or side in hand.revoked for side in SIDES]
     pts = [trick_points(hand.denomination, max(0, t - BOOK), hand.doubling) for t in tricks]
     hon = [honour_points(h, hand.denomination) for h in hand.holdings]
     chic = [chicane_points(h, hand.denomination) for h in hand.holdings]

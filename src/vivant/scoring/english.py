@@ -238,7 +238,8 @@ class HandResult:
 
     ``tricks``: tricks won in play (or claimed and admitted, D-DD4) per side, 13 in all.
     ``honours``: honours held per side (:func:`side_honours`); ignored by Thirteen and the Odd.
-    ``revokes``: each established revoke with the penalty elected, in the order to apply them.
+    ``revokes``: each established revoke claimed, with the penalty elected, in the order to apply
+    them; a revoke waived is not one of them: it carries no penalty and no bar (D-W4).
     """
 
     tricks: tuple[int, int]
@@ -315,7 +316,8 @@ def score_hand(
     Order (ES-4, WL-7.7, HU-4.4): each revoke penalty (T moves tricks, D deducts points, A adds
     points), then tricks, then honours (barred for a side at game − 1 when the deal began, ES-3).
     The game ends the moment a side reaches ``rules.game``; nothing later in the order is scored
-    and points beyond game are lost. A side that revoked stops at game − 1 (WL-7.8, D-W3).
+    and points beyond game are lost. A side whose revoke is penalised stops at game − 1 (WL-7.8,
+    D-W3; the bar goes with the penalty claimed, D-W4).
     """
     target = rules.game
     for side in SIDES:

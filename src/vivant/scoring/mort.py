@@ -33,38 +33,46 @@ def score_hand(
     markers: Sequence[int],
     won: Sequence[int],
     penalties: Sequence[tuple[int, str]] = (),
+    revoked: Sequence[int] = (),
 ) -> HandScore:
     """Score one hand of Mort.
 
     ``markers``: game points per side before the hand; ``won``: tricks each side actually won in
     play (summing to 13); ``penalties``: one ``(revoking side, option)`` per established, claimed
     revoke, option ``T`` (take three tricks), ``D`` (deduct three points) or ``A`` (add three
-    points), in the order elected.
+    points), in the order elected; ``revoked``: the sides that revoked in the hand, claimed or
+    waived (a side with a penalty in ``penalties`` has revoked whether or not it is listed).
 
     The rules (M-7.1 to M-7.4, M-6.2 to M-6.5):
 
     * revoke penalties first: ``T`` moves ``min(3, t - 1)`` tricks from a revoking side holding
       ``t`` tricks (never leaving it none); ``D`` takes three from its markers, never below 0
       (D-W2); ``A`` is a +3 credit on the score sheet (D-M6);
-    * a slam is all 13 tricks actually won, by a side that did not revoke: 20 on the sheet and
-      no game points that hand (M-7.3, D-M8);
+    * a slam is all 13 tricks actually won, by a side that did not revoke — a revoke waived bars
+      it as one claimed (seed 000, D-M16): 20 on the sheet and no game points that hand (M-7.3,
+      D-M8);
     * otherwise the side with more than six tricks scores one point a trick over six;
-    * a side that revoked cannot win the game by that hand: it stops at 4 (D-M7, WL-7.9);
+    * a side whose revoke is penalised cannot win the game by that hand: it stops at 4 (D-M7,
+      WL-7.8; the bar goes with the penalty claimed, D-W4 and D-M16);
     * the game ends when a side has 5 or more; points over 5 count (M-7.4).
 
     >>> score_hand((4, 3), (11, 2)).markers   # seed 000: 4 to 3, eleven tricks make 9
     (9, 3)
+    >>> score_hand((0, 0), (13, 0), revoked=(0,)).slam is None   # a revoke waived: no slam
+    True
     """
     if len(markers) != 2 or len(won) != 2 or sum(won) != 13 or min(won) < 0:
         raise ValueError(f"a Mort hand has two sides and 13 tricks; got {tuple(won)}")
     mark = [markers[0], markers[1]]
     tricks = [won[0], won[1]]
     credits = [0, 0]
-    revoked = [False, False]
+    if any(side not in (0, 1) for side in revoked):
+        raise ValueError(f"invalid revoking sides {tuple(revoked)!r}")
+    penalised = [False, False]
     for side, option in penalties:
         if side not in (0, 1) or option not in PENALTY_OPTIONS:
             raise ValueError(f"invalid revoke penalty {(side, option)!r}")
-        revoked[side] = True
+        penalised[side] = True
         other = 1 - side
         if option == "T":
             moved = max(0, min(REVOKE_TRICKS, tricks[side] - 1))
@@ -76,7 +84,7 @@ def score_hand(
             credits[other] += REVOKE_POINTS
     slam: int | None = None
     for side in (0, 1):
-        if won[side] == 13 and not revoked[side]:
+        if won[side] == 13 and not penalised[side] and side not in revoked:
             slam = side
     if slam is not None:
         credits[slam] += SLAM_VALUE
@@ -85,7 +93,7 @@ def score_hand(
             if tricks[side] > 6:
                 mark[side] += tricks[side] - 6
     for side in (0, 1):
-        if revoked[side] and mark[side] >= GAME:
+        if penalised[side] and mark[side] >= GAME:
             mark[side] = GAME - 1
     return HandScore(
         markers=(mark[0], mark[1]),

@@ -22,8 +22,9 @@ EB1911's three-handed bridge with Bridge Whist values, D-B1):
   50 a game and 50 for the rubber, the first to win two games; every pair of players settles the
   difference of their totals. Option ``three_games_no_rubber``: three games, 50 each.
 * Revoke (B3-8, BW-8): three tricks to the other side, the revoking dealer's below-line score
-  capped at 28 that hand; Dummy cannot be penalised. Other irregularities: whist laws, the
-  dealer electing against the eldest and pone (WL-5, WL-6).
+  capped at 28 that hand; Dummy cannot be penalised. A side that revoked scores no slam, the
+  revoke claimed or waived; the three tricks and the 28 go with the penalty claimed (D-B10).
+  Other irregularities: whist laws, the dealer electing against the eldest and pone (WL-5, WL-6).
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ non-dealers' odd tricks, honours, chicane and slams go above the line to each of
 (A K Q J T, or aces at no trumps), chicane and slams (40/20) of the dealer's side to him.
 50 a game; the first to two games wins the rubber, 50 more; each pair settles the difference.
 Revoke: three tricks to the other side; a revoking dealer cannot make game that hand (28 below).
+A side that revoked scores no slam, even when the revoke is not claimed.
 """
 
 Role = Literal["dealer", "eldest", "pone"]
@@ -254,12 +256,16 @@ class BridgeForThreeTable(CuttingTable):
     # --- scoring --------------------------------------------------------------------------------
 
     def _finish_hand(self) -> list[Event]:
+        """Score the hand (B3-7): a revoke claimed costs three tricks and caps the dealer at 28
+        below (BW-8); any established revoke, claimed or waived, bars its side's slam (BW-7,
+        D-B10)."""
         h = self.hand
         assert h is not None and self.denomination is not None
         denomination = self.denomination
         revokes = tuple(
             self.seat_sides[r.seat] for r in h.revokes if r.claimed and r.penalty == "T"
         )
+        revoked = tuple(sorted(self._revoking_sides(h)))
         held = [CardSet(m) for m in h.initial]
         hand = BridgeHand(
             denomination,
@@ -270,6 +276,7 @@ class BridgeForThreeTable(CuttingTable):
             ),
             self.doubling,
             revokes,
+            revoked,
         )
         roles = self.roles()
         self.sheet = self.sheet.record(roles["S"], roles["W"], roles["E"], hand)

@@ -15,7 +15,8 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DOUBLE DUMMY"; double-dummy.md):
 * Laws: no misdeal — the same dealer deals again (D-DD1); neither dummy can revoke (DD-3.2); no
   penalty for exposed cards or cards played in error: a player who plays two cards names the one
   played (DD-3.3, D-DD3); a living player's revoke: English penalty (three tricks or three
-  points), his side cannot win the game that hand; a lead from the wrong hand of a side lets the
+  points), his side cannot win the game that hand — both only when the revoke is claimed
+  (D-DD5); a lead from the wrong hand of a side lets the
   adversary call a suit from the hand that should have led, otherwise it is withdrawn (DD-3.4).
 * Claims (DD-3.5, D-DD4): between tricks a player may claim a number of the remaining tricks; if
   his adversary admits it the hand is scored as if they had been won in play, else it is played

@@ -38,7 +38,9 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     so found is corrected at once (WL-7.4);
   - SEC 4 (DL-4): a penalty once demanded by an adversary entitled to it is final; a demand by the
     adversary not entitled (DUV-8), a demand for a penalty other than the lawful one, or a waiver
-    by either adversary cancels every penalty for that offence — revokes excepted. A penalty
+    by either adversary cancels every penalty for that offence — revokes excepted: one
+    adversary's waiver of a revoke leaves the claim to his partner, and the revoke is waived only
+    when both have waived it (**D-DU13**; the one who waived cannot claim it after). A penalty
     withheld so leaves the offence unpunished: a card led out of turn goes back and the right hand
     leads; of cards played together the offender plays the first and takes the rest back;
   - SEC 5 (DL-5): failing, when able, to play the highest or lowest card, to trump or not, to lead
@@ -282,6 +284,9 @@ class DuplicateTable(Table):
     summary: ClassVar[str] = SUMMARY
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"
+    #: SEC 4 (DL-4): "…or either adversary waives a penalty, none can be enforced except in case
+    #: of a revoke": one adversary's waiver of a revoke leaves the claim to his partner (D-DU13).
+    revoke_waiver_binds_partner: ClassVar[bool] = False
     options: ClassVar[tuple[str, ...]] = (
         "trays",
         "mnemonic",

@@ -28,9 +28,10 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DUMMY … ENGLISH DUMMY"; english-d
 * Laws (ED-6): dummy is never penalised for a revoke (corrected before the trick is quitted,
   D-ED1, otherwise it stands); DP's or an adversary's revoke: three tricks, three points off or
   three points on, at the other side's choice, and the revoking side cannot win the game that
-  hand; DP is not penalised for cards exposed or two played at once (he names the card played,
-  D-ED2); a lead from the wrong one of DP's two hands lets the adversaries call a suit from the
-  hand that should have led, DP leading when an adversary should is simply withdrawn (ED-6.4); an
+  hand — both only when the revoke is claimed; a revoke waived costs nothing (D-ED6); DP is
+  not penalised for cards exposed or two played at once (he names the card played, D-ED2); a
+  lead from the wrong one of DP's two hands lets the adversaries call a suit from the hand that
+  should have led, DP leading when an adversary should is simply withdrawn (ED-6.4); an
   adversary's lead out of turn and cards exposed: whist laws, DP electing (ED-6.5, WL-5, WL-6).
 """
 

@@ -16,8 +16,9 @@ Rules (seed 003, Foster's *Complete Hoyle*, "HUMBUG WHIST"; humbug.md):
 * English scoring with Humbug's honours (HU-4): a trick over six a point; A K Q J of trumps in
   the two hands played, the holder of two, three or four scoring 2, 3 or 4 when the other holds
   one or none, none for a player at 4; revoke = three tricks (all if fewer), first, and the
-  revoker cannot win the game that hand; then tricks, then honours; game 5; rubbers with English
-  values, the players settling with each other (D-H3). Other laws: whist's (D-H5).
+  revoker cannot win the game that hand, both only when the revoke is claimed (D-H8); then
+  tricks, then honours; game 5; rubbers with English values, the players settling with each
+  other (D-H3). Other laws: whist's (D-H5).
 * Declared-trump variation (HU-5, :class:`HumbugDeclaredTable`): no card is turned; the dealer,
   after looking at his hand, names any suit trumps (D-H7); then only the adversary may exchange.
 

@@ -15,7 +15,8 @@ Rules (seed 000, Foster's *Complete Hoyle*, "MORT. WHIST À TROIS; OR FRENCH DUM
   extras; Vivant pays or receives double, the player sitting out nothing (M-8).
 * Irregularities (M-5, M-6): misdeals at the opponents' election, a card exposed in dealing,
   revokes with three penalty options (never below one trick, Mort never liable), leads out of
-  turn by V or M, two cards played at once.
+  turn by V or M, two cards played at once. A side that revoked scores no slam that hand, the
+  revoke claimed or waived; the penalty claimed also stops it at 4 (D-M16, D-M7).
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ a slam is 20 on the score sheet; no honours.
 Score sheet: markers + triple/double/simple + 4 − the losers' points; Vivant pays or receives
 double, the player sitting out nothing.
 Laws: misdeals and cards exposed in dealing at the opponents' election; revoke: three tricks,
-three points off, or three points to the claimants (never below one trick; Mort never liable);
+three points off, or three points to the claimants (never below one trick; Mort never liable),
+and a side that revoked, claimed or waived, scores no slam that hand;
 leads out of turn by V or M taken back or accepted; two cards at once.
 """
 
@@ -266,6 +268,8 @@ class MortTable(CuttingTable):
     # --- scoring --------------------------------------------------------------------------------
 
     def _finish_hand(self) -> list[Event]:
+        """Score the hand (M-7): the penalties claimed stop a side at 4 (D-M7); any established
+        revoke of V, R or L, claimed or waived, bars that side's slam (seed 000, D-M16)."""
         h = self.hand
         assert h is not None
         penalties = [
@@ -273,7 +277,7 @@ class MortTable(CuttingTable):
             for r in h.revokes
             if r.claimed and r.penalty in ("T", "D", "A")
         ]
-        result = score_hand(self.markers, h.won, penalties)
+        result = score_hand(self.markers, h.won, penalties, sorted(self._revoking_sides(h)))
         self.markers = list(result.markers)
         self.extras = [self.extras[0] + result.credits[0], self.extras[1] + result.credits[1]]
         record = self._hand_record(h)

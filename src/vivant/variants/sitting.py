@@ -303,6 +303,9 @@ class EnglishRubberTable(CuttingTable):
         return side_honours(hands[0], hands[1], h.trump)
 
     def _finish_hand(self) -> list[Event]:
+        """Score the hand (ES-4): only the revokes claimed carry their penalty and the bar on
+        winning the game by this hand (WL-7.8; the bar goes with the penalty, D-W4, D-ED6,
+        D-DD5, D-H8); a revoke waived costs nothing and stays in the hand's record."""
         h = self.hand
         assert h is not None
         won = (h.won[0] + h.conceded[0], h.won[1] + h.conceded[1])

@@ -11,7 +11,8 @@ Rules (seed 003, Foster's *Complete Hoyle*, "THIRTEEN AND THE ODD"; humbug.md pa
 * The non-dealer leads; tricks of two cards, whist rules (TO-3).
 * The winner of the odd trick (seven tricks or more) scores one point, exactly one a hand; no
   honours; game 5 (TO-4). Revoke: three tricks transferred first, and the revoker cannot win the
-  game on that hand (TO-5, D-H6). Rubbers and stakes as Humbug (D-H3).
+  game on that hand (TO-5, D-H6), both only when the revoke is claimed (D-H8). Rubbers and
+  stakes as Humbug (D-H3).
 """
 
 from __future__ import annotations
