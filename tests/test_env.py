@@ -106,3 +106,22 @@ def test_a_policy_gradient_run_trains_against_random_players() -> None:
     assert np.isfinite(first.weights).all() and np.abs(first.weights).max() > 0
     again = reinforce("thirteen", steps=3000, seed=2, rate=0.002)
     assert np.array_equal(first.weights, again.weights)
+
+
+@pytest.mark.parametrize("game", ["mort", "humbug", "bridge-for-three"])
+def test_a_batch_of_tables_steps_together_and_restarts_ended_episodes(game: str) -> None:
+    from vivant.env.vector import VectorEnv
+
+    batch = VectorEnv(game, 8, seed=3)
+    rng = np.random.default_rng(3)
+    totals = np.zeros(len(batch.agents))
+    for _ in range(600):
+        assert (batch.masks.sum(axis=1) > 0).all()
+        actions = [rng.choice(np.flatnonzero(m)) for m in batch.masks]
+        ended = batch.step(actions)
+        assert not batch.rewards[~ended].any()
+        totals += batch.rewards.sum(axis=0)
+    assert batch.episodes_done >= 8
+    assert totals.any()
+    with pytest.raises(ValueError, match="one action a table"):
+        batch.step([0])
