@@ -251,22 +251,30 @@ def test_lobby_take_and_leave(client: TestClient) -> None:
     lobby = client.get("/api/tables").json()["tables"]
     entry = next(t for t in lobby if t["id"] == tid)
     assert entry["status"] == "open"
-    assert {p["name"]: p["claimed"] for p in entry["people"]} == {
-        "Ann": False,
-        "Bob": False,
-        "Cy": False,
+    assert {p["name"]: (p["claimed"], p["invited"]) for p in entry["people"]} == {
+        "Ann": (False, True),
+        "Bob": (False, True),
+        "Cy": (False, False),
     }
     assert "token" not in str(entry)
+    # Bob's seat is kept for his invitation until he gives it up.
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_reserved"
+    invited = tokens(table)["Bob"]
+    assert client.post(f"/api/tables/{tid}/leave", json={"token": invited}).json() == {
+        "left": "Bob"
+    }
     r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob"})
     assert r.status_code == 200
     bob_token = r.json()["token"]
-    assert bob_token != tokens(table)["Bob"]
-    # The old invitation stops working once the seat is taken afresh.
+    assert bob_token != invited
+    # The withdrawn invitation works no more.
     with client.websocket_connect(f"/ws/{tid}") as ws:
-        ws.send_json({"type": "hello", "token": tokens(table)["Bob"]})
+        ws.send_json({"type": "hello", "token": invited})
         err = ws.receive_json()
         assert err["type"] == "error" and err["code"] == "bad_token"
-    assert client.post(f"/api/tables/{tid}/take", json={"name": "Bob"}).status_code == 409
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
     assert client.post(f"/api/tables/{tid}/take", json={"name": "Cy"}).status_code == 400
     with client.websocket_connect(f"/ws/{tid}") as ws:
         bob = SyncClient(ws, "Bob")
@@ -279,7 +287,8 @@ def test_lobby_take_and_leave(client: TestClient) -> None:
         assert demoted["you"] is None and demoted["state"]["seat"] is None
         reply = bob.act({"type": "Play", "seat": "N", "card": "SA"})
         assert reply["type"] == "error" and reply["code"] == "spectator"
-    assert client.post(f"/api/tables/{tid}/take", json={"name": "Bob"}).status_code == 200
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob"})
+    assert r.status_code == 200
     with client.websocket_connect(f"/ws/{tid}") as ws:
         c = SyncClient(ws, "Ann")
         assert c.hello(tokens(table)["Ann"])["you"] == "Ann"

@@ -45,7 +45,7 @@ from vivant.variants import VARIANTS
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
 from .hub import ClientError, Connection, Hub, NewPlayer
-from .live import HUMAN, LiveTable, event_message
+from .live import HUMAN, LiveTable, Person, event_message
 from .replay import replay_frames
 from .store import DEFAULT_URL, Store
 
@@ -266,10 +266,7 @@ async def list_tables(request: Request) -> Response:
                     "status": row.status,
                     "seq": row.last_seq,
                     "laws": bool(row.config.get("laws", False)),
-                    "people": [
-                        {"name": p.name, "kind": p.kind, "claimed": p.claimed, "present": False}
-                        for p in people
-                    ],
+                    "people": [Person.from_row(p).public() for p in people],
                     "created_at": row.created_at,
                 }
             )
@@ -305,12 +302,14 @@ async def take_seat(request: Request) -> Response:
             raise ClientError("bad_request", "name the seat to take")
         token = _hub(request).take_seat(lt, name)
     except ClientError as exc:
-        return _error(409 if exc.code == "seat_taken" else 400, exc.code, exc.message)
+        conflict = exc.code in ("seat_taken", "seat_reserved")
+        return _error(409 if conflict else 400, exc.code, exc.message)
     return JSONResponse({"name": name, "token": token, "url": f"/t/{lt.id}?token={token}"})
 
 
 async def leave_seat(request: Request) -> Response:
-    """``{"token"}``: give a seat up, for someone else to take from the lobby."""
+    """``{"token"}``: give a seat up (or withdraw an unused invitation), for someone else to take
+    from the lobby; the token is revoked."""
     lt = await _table_or_404(request)
     if isinstance(lt, Response):
         return lt
@@ -421,7 +420,7 @@ async def table_socket(ws: WebSocket) -> None:
 
     conn = Connection(ws.send_text, name, lambda code: ws.close(code))
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    await hub.join(lt, conn, last_seq)
+    await hub.join(lt, conn, last_seq, token if name is not None else None)
     try:
         while not conn.closed.is_set():
             client_id: object = None

@@ -189,12 +189,18 @@ class Hub:
         return lt, tokens
 
     def take_seat(self, lt: LiveTable, name: str) -> str:
-        """A free person's seat taken from the lobby: a fresh token (the old one stops working)."""
+        """A free person's seat taken from the lobby: a fresh token. A seat whose invitation
+        has not been used yet is kept for it."""
         person = lt.people.get(name)
         if person is None or not person.is_human:
             raise ClientError("no_seat", f"table {lt.id} has no seat for a person named {name!r}")
         if person.claimed:
             raise ClientError("seat_taken", f"{name}'s seat at table {lt.id} is already taken")
+        if person.invited:
+            raise ClientError(
+                "seat_reserved",
+                f"{name}'s seat at table {lt.id} is kept for the person invited to it",
+            )
         token = secrets.token_urlsafe(18)
         self.store.set_claim(lt.id, name, True, token)
         person.token = token
@@ -204,11 +210,13 @@ class Hub:
         return token
 
     def leave_seat(self, lt: LiveTable, token: str) -> str:
-        """The person gives the seat up: it is free for anyone in the lobby to take."""
+        """The person gives the seat up (or the holder of an unused invitation withdraws it):
+        the token is revoked and the seat is free for anyone in the lobby to take."""
         person = lt.token_owner(token)
         if person is None:
             raise ClientError("bad_token", f"that token belongs to no seat at table {lt.id}")
-        self.store.set_claim(lt.id, person.name, False)
+        self.store.free_seat(lt.id, person.name)
+        person.token = None
         person.claimed = False
         self._demote(lt, person.name)
         self._presence(lt)
@@ -242,11 +250,16 @@ class Hub:
 
     # --- connections ----------------------------------------------------------------------------
 
-    async def join(self, lt: LiveTable, conn: Connection, last_seq: int | None) -> None:
+    async def join(
+        self, lt: LiveTable, conn: Connection, last_seq: int | None, token: str | None
+    ) -> None:
         """Register a connection and send its welcome: what it missed after ``last_seq`` (from
         the store), then its current state. Done under the table's lock, so no event falls
-        between the catch-up and the live stream."""
+        between the catch-up and the live stream; a ``token`` revoked meanwhile seats nobody
+        (the connection watches)."""
         async with lt.lock:
+            if conn.name is not None and lt.people[conn.name].token != token:
+                conn.name = None
             missed: list[dict[str, Any]] = []
             if last_seq is not None and last_seq < lt.seq:
                 rows = self.store.load_events(lt.id, after=last_seq)

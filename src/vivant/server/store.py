@@ -266,6 +266,15 @@ class Store:
                 .values(**values)
             )
 
+    def free_seat(self, table_id: str, name: str) -> None:
+        """A person's seat given up: free, and its token revoked (it seats nobody again)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(participants)
+                .where(participants.c.table_id == table_id, participants.c.name == name)
+                .values(claimed=False, token=None)
+            )
+
     # --- events ---------------------------------------------------------------------------------
 
     def append(

@@ -80,7 +80,7 @@ async function loadTables() {
   const data = await api("/api/tables");
   const rows = data.tables.map((t) => {
     const players = t.people.map((p) => `${p.name}${p.kind === "human" ? "" : " (computer)"}`).join(", ");
-    const free = t.people.filter((p) => p.kind === "human" && !p.claimed);
+    const free = t.people.filter((p) => p.kind === "human" && !p.claimed && !p.invited);
     const actions = [];
     if (t.status === "over") actions.push(el("a", { href: `/replay/${t.id}` }, "Replay"));
     else {

@@ -423,7 +423,7 @@ function renderSide() {
   parts.push(el("h2", {}, "At the table"));
   parts.push(el("ul", { class: "people" }, people.map((p) => el("li", {},
     el("span", { class: `dot ${p.kind !== "human" || p.present ? "on" : "off"}` }),
-    p.name, el("span", { class: "hint" }, p.kind === "human" ? (p.present ? "here" : p.claimed ? "away" : "seat free") : `computer (${p.kind})`)))));
+    p.name, el("span", { class: "hint" }, p.kind === "human" ? (p.present ? "here" : p.claimed ? "away" : p.invited ? "invited" : "seat free") : `computer (${p.kind})`)))));
   const invites = JSON.parse(localStorage.getItem(`vivant.invites.${tableId}`) || "[]");
   if (invites.length) {
     parts.push(el("h2", {}, "Invitations"));
