@@ -247,6 +247,8 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     for name in ("Ann", "Bea"):
         pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
+        # The table is dealt from seed 8: each of them agrees to it on sitting down.
+        pg.on("dialog", lambda d: d.accept() if "seed 8" in d.message else d.dismiss())
         pg.goto(urls[name])
         pg.wait_for_selector(f"#conn-text:has-text('seated as {name}')")
         pages[name] = pg

@@ -198,6 +198,7 @@ class LiveTable:
             "status": self.status(),
             "seq": self.seq,
             "laws": bool(self.row.config.get("laws", False)),
+            "seed": self.row.seed,
             "people": self.people_json(),
             "created_at": self.row.created_at,
         }
