@@ -201,7 +201,6 @@ def main() -> int:
                             {"name": "Heuristic", "kind": "heuristic"},
                             {"name": "Random", "kind": "random"},
                         ],
-                        "seed": i,
                     },
                 )
                 tables.append((t["id"], t["invites"][0]["token"]))

@@ -138,6 +138,16 @@ def pick(legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return legal[0]
 
 
+def hello_message(
+    token: str | None, last_seq: int | None, accept_seed: int | None
+) -> dict[str, Any]:
+    """A client's first message; ``accept_seed`` agrees to a table's fixed seed."""
+    m: dict[str, Any] = {"type": "hello", "token": token, "last_seq": last_seq}
+    if accept_seed is not None:
+        m["accept_seed"] = accept_seed
+    return m
+
+
 class SyncClient:
     """One websocket of Starlette's TestClient, keeping every message it receives."""
 
@@ -149,8 +159,10 @@ class SyncClient:
         self.seq = 0
         self.n = 0
 
-    def hello(self, token: str | None, last_seq: int | None = None) -> dict[str, Any]:
-        self.ws.send_text(json.dumps({"type": "hello", "token": token, "last_seq": last_seq}))
+    def hello(
+        self, token: str | None, last_seq: int | None = None, accept_seed: int | None = None
+    ) -> dict[str, Any]:
+        self.ws.send_text(json.dumps(hello_message(token, last_seq, accept_seed)))
         return self.receive()
 
     def receive(self) -> dict[str, Any]:
@@ -200,8 +212,10 @@ class AsyncClient:
         self.n = 0
         self.prefix = f"{name}-{random.getrandbits(32):08x}"
 
-    async def hello(self, token: str | None, last_seq: int | None = None) -> dict[str, Any]:
-        await self.ws.send(json.dumps({"type": "hello", "token": token, "last_seq": last_seq}))
+    async def hello(
+        self, token: str | None, last_seq: int | None = None, accept_seed: int | None = None
+    ) -> dict[str, Any]:
+        await self.ws.send(json.dumps(hello_message(token, last_seq, accept_seed)))
         m = await self.recv()
         assert m["type"] == "welcome", m
         return m

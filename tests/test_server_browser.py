@@ -167,11 +167,18 @@ def test_a_person_plays_mort_in_the_browser(
 
 
 def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browser) -> None:
-    """Ann creates a table with a seat for a person; the lobby lists it with that seat free;
-    Bea takes it from the lobby in her own browser and is seated; the lobby then shows it taken."""
+    """Ann creates a table with a seat for a person; the lobby lists it, kept for Bea's
+    invitation (no one else may take it); Bea follows her link and is seated, then gives the
+    seat up; the lobby offers it free, Dora takes it in her own browser and is seated; the
+    lobby then shows it taken."""
     errors: list[str] = []
-    ann = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
-    ann.on("pageerror", lambda e: errors.append(str(e)))
+
+    def page() -> Page:
+        pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        return pg
+
+    ann = page()
     ann.goto(server.base + "/")
     ann.fill("#me", "Ann")
     ann.fill("input[name=name0]", "Bea")
@@ -186,18 +193,27 @@ def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browse
     invite = ann.locator(".invite input").input_value()
     assert "/t/" in invite and "token=" in invite
 
-    bea = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
-    bea.on("pageerror", lambda e: errors.append(str(e)))
-    bea.goto(server.base + "/")
-    row = bea.locator("tr", has_text="Tuesday whist")
+    dora = page()
+    dora.goto(server.base + "/")
+    row = dora.locator("tr", has_text="Tuesday whist")
     row.wait_for()
-    assert "seats free" in row.inner_text()
-    row.locator("button", has_text="Sit as Bea").click()
-    bea.wait_for_url("**/t/*")
+    assert "seats free" in row.inner_text() and "Sit as" not in row.inner_text()
+    bea = page()
+    bea.goto(invite)
     bea.wait_for_selector("#conn-text:has-text('seated as Bea')")
     ann.wait_for_selector(".people li:has-text('Bea') >> text=here")
-    bea.goto(server.base + "/")
-    row = bea.locator("tr", has_text="Tuesday whist")
+    bea.locator("button", has_text="Give up my seat").click()
+    bea.wait_for_url(server.base + "/")
+
+    dora.reload()
+    row = dora.locator("tr", has_text="Tuesday whist")
+    row.wait_for()
+    row.locator("button", has_text="Sit as Bea").click()
+    dora.wait_for_url("**/t/*")
+    dora.wait_for_selector("#conn-text:has-text('seated as Bea')")
+    ann.wait_for_selector(".people li:has-text('Bea') >> text=here")
+    dora.goto(server.base + "/")
+    row = dora.locator("tr", has_text="Tuesday whist")
     row.wait_for()
     assert "in play" in row.inner_text() and "Sit as" not in row.inner_text()
     assert not errors, errors
@@ -231,6 +247,8 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     for name in ("Ann", "Bea"):
         pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
+        # The table is dealt from seed 8: each of them agrees to it on sitting down.
+        pg.on("dialog", lambda d: d.accept() if "seed 8" in d.message else d.dismiss())
         pg.goto(urls[name])
         pg.wait_for_selector(f"#conn-text:has-text('seated as {name}')")
         pages[name] = pg

@@ -76,7 +76,7 @@ def test_sigkill_while_a_person_is_to_play(db_url: str) -> None:
         async def before_kill() -> tuple[AsyncClient, AsyncClient]:
             async with connect(url) as ws, connect(url) as sws:
                 ann, spectator = AsyncClient(ws, "Ann"), AsyncClient(sws, None)
-                await ann.hello(token)
+                await ann.hello(token, accept_seed=77)
                 await spectator.hello(None)
                 await ann.play(rng, mid_hand)
                 while spectator.seq < ann.seq:

@@ -53,7 +53,7 @@ class Table:
         self.people = {n: SyncClient(s, n) for n, s in zip(PEOPLE, socks, strict=False)}
         self.spectator = SyncClient(socks[3], None)
         for n, c in self.people.items():
-            c.hello(self.tokens[n])
+            c.hello(self.tokens[n], accept_seed=21)
         self.spectator.hello(None)
         for c in self.all():
             c.sync()

@@ -111,7 +111,7 @@ def test_full_sitting_secrecy_and_rotation(client: TestClient) -> None:
         ws = client.websocket_connect(f"/ws/{tid}")
         sockets.append(ws)
         c = SyncClient(ws.__enter__(), name)
-        welcome = c.hello(tok[name])
+        welcome = c.hello(tok[name], accept_seed=7)
         assert welcome["type"] == "welcome" and welcome["you"] == name
         clients[name] = c
     ws = client.websocket_connect(f"/ws/{tid}")
@@ -157,7 +157,7 @@ def test_views_follow_the_player(client: TestClient) -> None:
     table = create(client, [("Ann", "human"), ("Bob", "random"), ("Cy", "random")], seed=11)
     with client.websocket_connect(f"/ws/{table['id']}") as ws:
         c = SyncClient(ws, "Ann")
-        c.hello(tokens(table)["Ann"])
+        c.hello(tokens(table)["Ann"], accept_seed=11)
         state = wait_for_person(c, people=("Ann",))
         assert state["waiting_for"] == "Ann"
         view = state["view"]
@@ -175,16 +175,16 @@ def test_views_follow_the_player(client: TestClient) -> None:
 
 
 def test_reconnect_receives_what_was_missed(client: TestClient) -> None:
-    table = create(client, [("Ann", "human"), ("Bob", "human"), ("Cy", "human")], seed=5)
+    table = create(client, [("Ann", "human"), ("Bob", "human"), ("Cy", "human")], seed=6)
     tid, tok = table["id"], tokens(table)
     rng = random.Random(1)
     with client.websocket_connect(f"/ws/{tid}") as w1, client.websocket_connect(f"/ws/{tid}") as w2:
         people = {"Ann": SyncClient(w1, "Ann"), "Bob": SyncClient(w2, "Bob")}
-        people["Ann"].hello(tok["Ann"])
-        people["Bob"].hello(tok["Bob"])
+        people["Ann"].hello(tok["Ann"], accept_seed=6)
+        people["Bob"].hello(tok["Bob"], accept_seed=6)
         with client.websocket_connect(f"/ws/{tid}") as w3:
             cy = SyncClient(w3, "Cy")
-            cy.hello(tok["Cy"])
+            cy.hello(tok["Cy"], accept_seed=6)
             people["Cy"] = cy
             for _ in range(6):
                 state = wait_for_person(cy)
@@ -227,7 +227,7 @@ def test_duplicate_message_is_idempotent(client: TestClient) -> None:
     people = {n: SyncClient(s.__enter__(), n) for n, s in zip(PEOPLE, socks, strict=True)}
     try:
         for n, c in people.items():
-            c.hello(tok[n])
+            c.hello(tok[n], accept_seed=9)
         state = wait_for_person(people["Ann"])
         who = people[state["waiting_for"]]
         who.sync()
@@ -250,23 +250,31 @@ def test_lobby_take_and_leave(client: TestClient) -> None:
     tid = table["id"]
     lobby = client.get("/api/tables").json()["tables"]
     entry = next(t for t in lobby if t["id"] == tid)
-    assert entry["status"] == "open"
-    assert {p["name"]: p["claimed"] for p in entry["people"]} == {
-        "Ann": False,
-        "Bob": False,
-        "Cy": False,
+    assert entry["status"] == "open" and entry["seed"] == 2
+    assert {p["name"]: (p["claimed"], p["invited"]) for p in entry["people"]} == {
+        "Ann": (False, True),
+        "Bob": (False, True),
+        "Cy": (False, False),
     }
     assert "token" not in str(entry)
-    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob"})
+    # Bob's seat is kept for his invitation until he gives it up.
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob", "accept_seed": 2})
+    assert r.status_code == 409 and r.json()["error"] == "seat_reserved"
+    invited = tokens(table)["Bob"]
+    assert client.post(f"/api/tables/{tid}/leave", json={"token": invited}).json() == {
+        "left": "Bob"
+    }
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob", "accept_seed": 2})
     assert r.status_code == 200
     bob_token = r.json()["token"]
-    assert bob_token != tokens(table)["Bob"]
-    # The old invitation stops working once the seat is taken afresh.
+    assert bob_token != invited
+    # The withdrawn invitation works no more.
     with client.websocket_connect(f"/ws/{tid}") as ws:
-        ws.send_json({"type": "hello", "token": tokens(table)["Bob"]})
+        ws.send_json({"type": "hello", "token": invited})
         err = ws.receive_json()
         assert err["type"] == "error" and err["code"] == "bad_token"
-    assert client.post(f"/api/tables/{tid}/take", json={"name": "Bob"}).status_code == 409
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob", "accept_seed": 2})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
     assert client.post(f"/api/tables/{tid}/take", json={"name": "Cy"}).status_code == 400
     with client.websocket_connect(f"/ws/{tid}") as ws:
         bob = SyncClient(ws, "Bob")
@@ -279,10 +287,11 @@ def test_lobby_take_and_leave(client: TestClient) -> None:
         assert demoted["you"] is None and demoted["state"]["seat"] is None
         reply = bob.act({"type": "Play", "seat": "N", "card": "SA"})
         assert reply["type"] == "error" and reply["code"] == "spectator"
-    assert client.post(f"/api/tables/{tid}/take", json={"name": "Bob"}).status_code == 200
+    r = client.post(f"/api/tables/{tid}/take", json={"name": "Bob", "accept_seed": 2})
+    assert r.status_code == 200
     with client.websocket_connect(f"/ws/{tid}") as ws:
         c = SyncClient(ws, "Ann")
-        assert c.hello(tokens(table)["Ann"])["you"] == "Ann"
+        assert c.hello(tokens(table)["Ann"], accept_seed=2)["you"] == "Ann"
     status = client.get(f"/api/tables/{tid}").json()["status"]
     assert status == "playing"
     assert client.get("/api/tables/nope").status_code == 404
@@ -380,7 +389,7 @@ def test_laws_mode_revoke_claim_and_penalty(client: TestClient) -> None:
     claimed = chosen = None
     try:
         for n, c in people.items():
-            c.hello(tok[n])
+            c.hello(tok[n], accept_seed=14)
         for _ in range(400):
             for c in people.values():
                 c.sync()

@@ -44,7 +44,7 @@ def test_a_person_plays_every_game(client: TestClient, variant: str) -> None:
         client.websocket_connect(f"/ws/{tid}") as sws,
     ):
         ann = SyncClient(ws, "Ann")
-        ann.hello(table["invites"][0]["token"])
+        ann.hello(table["invites"][0]["token"], accept_seed=12)
         spectator = SyncClient(sws, None)
         spectator.hello(None)
         acted = 0

@@ -4,8 +4,10 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
 
 * The client's first message is ``{"type": "hello", "token": <secret or null>, "last_seq": <n or
   null>}``. A token makes the connection that person's (the seat follows the player through the
-  variant's rotation); no token makes it a spectator. The server answers ``welcome``: the events
-  after ``last_seq`` (``missed``), then the viewer's ``state`` (its seat's view and legal actions).
+  variant's rotation); no token makes it a spectator. At a table with a fixed seed, the first use
+  of an invitation also carries ``"accept_seed": <the seed>`` (see :func:`create_table`). The
+  server answers ``welcome``: the events after ``last_seq`` (``missed``), then the viewer's
+  ``state`` (its seat's view and legal actions).
 * ``{"type": "action", "id": <client message id>, "action": <engine action JSON>}``: an intent.
   The server validates it with the engine, stores it with the next sequence number, and only then
   answers ``ack`` (``{"id", "seq", "duplicate"}``) and sends every connection an ``update``
@@ -45,7 +47,7 @@ from vivant.variants import VARIANTS
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
 from .hub import ClientError, Connection, Hub, NewPlayer
-from .live import HUMAN, LiveTable, event_message
+from .live import HUMAN, LiveTable, Person, event_message
 from .replay import replay_frames
 from .store import DEFAULT_URL, Store
 
@@ -186,7 +188,8 @@ async def create_table(request: Request) -> Response:
     """Create a table: ``{"variant", "players": [{"name", "kind"}], "laws", "seed", "title"}``.
 
     Returns the table id, an invitation link per person (a secret token each) and the
-    spectators' link.
+    spectators' link. Without a ``seed`` the server deals from a secret of its own; a ``seed``
+    is shown to everyone and seats only people who accept it (``accept_seed``).
     """
     try:
         data = await _body(request)
@@ -266,10 +269,8 @@ async def list_tables(request: Request) -> Response:
                     "status": row.status,
                     "seq": row.last_seq,
                     "laws": bool(row.config.get("laws", False)),
-                    "people": [
-                        {"name": p.name, "kind": p.kind, "claimed": p.claimed, "present": False}
-                        for p in people
-                    ],
+                    "seed": row.seed,
+                    "people": [Person.from_row(p).public() for p in people],
                     "created_at": row.created_at,
                 }
             )
@@ -294,7 +295,8 @@ async def get_table(request: Request) -> Response:
 
 
 async def take_seat(request: Request) -> Response:
-    """``{"name"}``: take a free person's seat; returns its new secret token."""
+    """``{"name", "accept_seed"}``: take a free person's seat; returns its new secret token.
+    ``accept_seed`` (the table's seed) is needed at a table with a fixed seed."""
     lt = await _table_or_404(request)
     if isinstance(lt, Response):
         return lt
@@ -303,14 +305,16 @@ async def take_seat(request: Request) -> Response:
         name = data.get("name")
         if not isinstance(name, str):
             raise ClientError("bad_request", "name the seat to take")
-        token = _hub(request).take_seat(lt, name)
+        token = _hub(request).take_seat(lt, name, data.get("accept_seed"))
     except ClientError as exc:
-        return _error(409 if exc.code == "seat_taken" else 400, exc.code, exc.message)
+        conflict = exc.code in ("seat_taken", "seat_reserved", "seed_not_accepted")
+        return _error(409 if conflict else 400, exc.code, exc.message)
     return JSONResponse({"name": name, "token": token, "url": f"/t/{lt.id}?token={token}"})
 
 
 async def leave_seat(request: Request) -> Response:
-    """``{"token"}``: give a seat up, for someone else to take from the lobby."""
+    """``{"token"}``: give a seat up (or withdraw an unused invitation), for someone else to take
+    from the lobby; the token is revoked."""
     lt = await _table_or_404(request)
     if isinstance(lt, Response):
         return lt
@@ -408,6 +412,7 @@ async def table_socket(ws: WebSocket) -> None:
                     "bad_token",
                     f"that token belongs to no seat at table {lt.id}; ask for a new link",
                 )
+            hub.check_seed_accepted(lt, person, hello.get("accept_seed"))
             name = person.name
         last_seq = _last_seq(hello)
     except ClientError as exc:
@@ -421,7 +426,7 @@ async def table_socket(ws: WebSocket) -> None:
 
     conn = Connection(ws.send_text, name, lambda code: ws.close(code))
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    await hub.join(lt, conn, last_seq)
+    await hub.join(lt, conn, last_seq, token if name is not None else None)
     try:
         while not conn.closed.is_set():
             client_id: object = None

@@ -4,12 +4,17 @@ The server asks :func:`bot_action` for the move of a computer player whose decis
 player sees only its seat's view and the legal actions (DESIGN §1); kinds come from
 :mod:`vivant.players` (``random``, ``heuristic``, ...).
 
-Every decision gets a generator seeded from the table's seed and the sequence number of the event
-it will become, so a table resumed after a restart makes exactly the choices it would have made.
+Every decision (a computer player's, or chance's cut or deal) gets a generator seeded from the
+table's key (:attr:`~vivant.server.store.TableRow.key`, kept in the store) and the sequence number
+of the event it will become, so a table resumed after a restart makes exactly the choices it
+would have made. The key of a table with people is the server's secret, so nothing public (the
+event numbers, the table id, the time) tells anyone what the next deal will be.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 
 from vivant.actions import Action
@@ -29,23 +34,27 @@ def make_bot(kind: str, seed: int) -> Player:
     return find_player(kind)(seed=seed)
 
 
-def decision_seed(table_seed: int, seq: int) -> int:
-    """The seed of the decision that becomes event ``seq`` of a table."""
-    return random.Random(f"{table_seed}/{seq}").getrandbits(63)
+def decision_seed(key: bytes, seq: int) -> int:
+    """The seed of the decision that becomes event ``seq`` of the table keyed ``key``: the
+    HMAC-SHA256 of the event number under the key, all 256 bits of it (a generator seeded with
+    fewer could be searched for from the cards a player sees)."""
+    digest = hmac.new(key, f"vivant-decision/{seq}".encode(), hashlib.sha256).digest()
+    return int.from_bytes(digest, "big")
 
 
-def bot_action(table: Table, seat: Seat, kind: str, table_seed: int, seq: int) -> Action:
+def bot_action(table: Table, seat: Seat, kind: str, key: bytes, seq: int) -> Action:
     """The action of the ``kind`` computer player deciding for ``seat`` as event ``seq``."""
     legal = table.legal_actions(seat)
     if not legal:
         raise InvalidActionError(f"seat {'NESW'[seat]} has nothing to do now")
-    bot = make_bot(kind, decision_seed(table_seed, seq))
+    bot = make_bot(kind, decision_seed(key, seq))
     action = bot.choose(table.view(seat), legal, customary_default(table, legal))
     if action not in legal:
         raise InvalidActionError(f"the {kind} player chose {action!r}, which is not legal now")
     return action
 
 
-def chance_action(table: Table, table_seed: int, seq: int) -> Action:
-    """The chance action (a cut or a deal) that becomes event ``seq`` of a table."""
-    return table.chance_action(random.Random(decision_seed(table_seed, seq)))
+def chance_action(table: Table, key: bytes, seq: int) -> Action:
+    """The chance action (a cut or a deal) that becomes event ``seq`` of the table keyed
+    ``key``."""
+    return table.chance_action(random.Random(decision_seed(key, seq)))

@@ -163,16 +163,23 @@ class Hub:
         seed: int | None,
         title: str,
     ) -> tuple[LiveTable, dict[str, str]]:
-        """Create and store a table; returns it and the secret token of each person."""
+        """Create and store a table; returns it and the secret token of each person.
+
+        Without a ``seed`` the table is dealt from a secret of 32 bytes drawn with
+        :mod:`secrets`, stored with it and never sent; a ``seed`` is public, and binds only the
+        people who accept it when they take their seats (:meth:`check_seed_accepted`).
+        """
         from vivant.variants import find_variant
 
         cls = find_variant(variant)
         table = cls([p.name for p in players], laws=laws)
         table_id = secrets.token_hex(6)
-        seed = secrets.randbits(62) if seed is None else seed
+        secret = secrets.token_hex(32) if seed is None else None
         tokens = {p.name: secrets.token_urlsafe(18) for p in players if p.kind == HUMAN}
         people = [(p.name, p.kind, tokens.get(p.name)) for p in players]
-        self.store.create_table(table_id, table.variant, table.config(), seed, title, people)
+        self.store.create_table(
+            table_id, table.variant, table.config(), seed, secret, title, people
+        )
         row = self.store.get_table(table_id)
         assert row is not None
         lt = LiveTable(
@@ -188,13 +195,46 @@ class Hub:
         self._start_driver(lt)
         return lt, tokens
 
-    def take_seat(self, lt: LiveTable, name: str) -> str:
-        """A free person's seat taken from the lobby: a fresh token (the old one stops working)."""
+    def check_seed_accepted(
+        self, lt: LiveTable, person: Person | None, accept_seed: object
+    ) -> None:
+        """A fixed seed lets whoever knows it work out every deal, so it binds only the people
+        who accept it: a seat at a table with a seed is taken (from the lobby, or by a first
+        use of an invitation) only with ``accept_seed`` equal to that seed, which every listing
+        shows. Coming back to a seat already taken needs nothing more."""
+        seed = lt.row.seed
+        if seed is None:
+            if accept_seed is not None:
+                raise ClientError(
+                    "no_seed",
+                    f"table {lt.id} is dealt from the server's secret randomness; "
+                    "there is no seed to accept",
+                )
+            return
+        if accept_seed is None and person is not None and person.claimed:
+            return
+        if type(accept_seed) is not int or accept_seed != seed:
+            raise ClientError(
+                "seed_not_accepted",
+                f"table {lt.id} is dealt from the fixed seed {seed}, which its creator chose "
+                "and so can know every deal; to play on those terms, take the seat with "
+                f"accept_seed {seed}",
+            )
+
+    def take_seat(self, lt: LiveTable, name: str, accept_seed: object = None) -> str:
+        """A free person's seat taken from the lobby: a fresh token. A seat whose invitation
+        has not been used yet is kept for it."""
         person = lt.people.get(name)
         if person is None or not person.is_human:
             raise ClientError("no_seat", f"table {lt.id} has no seat for a person named {name!r}")
         if person.claimed:
             raise ClientError("seat_taken", f"{name}'s seat at table {lt.id} is already taken")
+        if person.invited:
+            raise ClientError(
+                "seat_reserved",
+                f"{name}'s seat at table {lt.id} is kept for the person invited to it",
+            )
+        self.check_seed_accepted(lt, person, accept_seed)
         token = secrets.token_urlsafe(18)
         self.store.set_claim(lt.id, name, True, token)
         person.token = token
@@ -204,11 +244,13 @@ class Hub:
         return token
 
     def leave_seat(self, lt: LiveTable, token: str) -> str:
-        """The person gives the seat up: it is free for anyone in the lobby to take."""
+        """The person gives the seat up (or the holder of an unused invitation withdraws it):
+        the token is revoked and the seat is free for anyone in the lobby to take."""
         person = lt.token_owner(token)
         if person is None:
             raise ClientError("bad_token", f"that token belongs to no seat at table {lt.id}")
-        self.store.set_claim(lt.id, person.name, False)
+        self.store.free_seat(lt.id, person.name)
+        person.token = None
         person.claimed = False
         self._demote(lt, person.name)
         self._presence(lt)
@@ -234,6 +276,7 @@ class Hub:
             "variant": lt.row.variant,
             "title": lt.row.title,
             "you": conn.name,
+            "seed": lt.row.seed,
             "seq": lt.seq,
             "missed": missed,
             "people": lt.people_json(),
@@ -242,11 +285,16 @@ class Hub:
 
     # --- connections ----------------------------------------------------------------------------
 
-    async def join(self, lt: LiveTable, conn: Connection, last_seq: int | None) -> None:
+    async def join(
+        self, lt: LiveTable, conn: Connection, last_seq: int | None, token: str | None
+    ) -> None:
         """Register a connection and send its welcome: what it missed after ``last_seq`` (from
         the store), then its current state. Done under the table's lock, so no event falls
-        between the catch-up and the live stream."""
+        between the catch-up and the live stream; a ``token`` revoked meanwhile seats nobody
+        (the connection watches)."""
         async with lt.lock:
+            if conn.name is not None and lt.people[conn.name].token != token:
+                conn.name = None
             missed: list[dict[str, Any]] = []
             if last_seq is not None and last_seq < lt.seq:
                 rows = self.store.load_events(lt.id, after=last_seq)
@@ -421,7 +469,7 @@ class Hub:
                         break
                     try:
                         if decider.kind == "chance":
-                            action = chance_action(lt.table, lt.row.seed, lt.seq + 1)
+                            action = chance_action(lt.table, lt.row.key, lt.seq + 1)
                         else:
                             assert decider.seat is not None and decider.bot_kind is not None
                             # In a worker thread: a Monte-Carlo player may think for a second,
@@ -432,7 +480,7 @@ class Hub:
                                 lt.table,
                                 decider.seat,
                                 decider.bot_kind,
-                                lt.row.seed,
+                                lt.row.key,
                                 lt.seq + 1,
                             )
                         await self._commit(lt, action, decider.name, None, None)

@@ -38,7 +38,12 @@ def public_action(action: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(slots=True)
 class Person:
-    """A participant of a table: a person (``kind`` ``human``) or a computer player."""
+    """A participant of a table: a person (``kind`` ``human``) or a computer player.
+
+    A person's seat is *invited* while its invitation's ``token`` is unused (kept for that
+    link alone), *claimed* once someone holds it, and *free* once given up (no token at all:
+    leaving revokes it, and the lobby gives whoever takes the seat next a new one).
+    """
 
     name: str
     position: int
@@ -47,9 +52,18 @@ class Person:
     claimed: bool
     present: int = 0
 
+    @classmethod
+    def from_row(cls, p: ParticipantRow) -> Person:
+        return cls(p.name, p.position, p.kind, p.token, p.claimed)
+
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def invited(self) -> bool:
+        """The seat waits for the person its invitation was sent to."""
+        return self.is_human and not self.claimed and self.token is not None
 
     def public(self) -> dict[str, Any]:
         """What anyone may know of this participant (never the token)."""
@@ -57,6 +71,7 @@ class Person:
             "name": self.name,
             "kind": self.kind,
             "claimed": self.claimed,
+            "invited": self.invited,
             "present": self.present > 0,
         }
 
@@ -100,7 +115,7 @@ class LiveTable:
         live = cls(
             row=row,
             table=table,
-            people={p.name: Person(p.name, p.position, p.kind, p.token, p.claimed) for p in people},
+            people={p.name: Person.from_row(p) for p in people},
             seq=len(rows),
         )
         for r in rows:
@@ -183,6 +198,7 @@ class LiveTable:
             "status": self.status(),
             "seq": self.seq,
             "laws": bool(self.row.config.get("laws", False)),
+            "seed": self.row.seed,
             "people": self.people_json(),
             "created_at": self.row.created_at,
         }

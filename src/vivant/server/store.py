@@ -9,13 +9,20 @@ row, and a table's state is the fold of its rows over its ``config`` (:meth:`Tab
 A row is committed before the action is acknowledged to anyone, so a server killed at any moment
 restarts with every acknowledged action. ``(table_id, actor, client_id)`` is unique too: a client
 message id is used once per player, which makes resent messages idempotent.
+
+A table's chance actions and computer players' choices are derived from its key
+(:attr:`TableRow.key`): the ``secret`` the server drew with :mod:`secrets` when the table was
+made, kept here and nowhere else, so that a restart deals exactly as before while no client can
+know a deal before it is made; or, at a table whose fixed ``seed`` every person accepted (or
+that seats computer players only), that public seed.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import (
@@ -33,7 +40,9 @@ from sqlalchemy import (
     bindparam,
     create_engine,
     event,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -49,7 +58,10 @@ tables = Table(
     Column("id", String(32), primary_key=True),
     Column("variant", String(40), nullable=False),
     Column("config", Text, nullable=False),
+    # The fixed seed everyone at the table accepted; 0 and unused when ``secret`` is set.
     Column("seed", BigInteger, nullable=False),
+    # 32 bytes from ``secrets`` in hex: the table's key, never sent to any client.
+    Column("secret", String(64), nullable=True),
     Column("title", String(120), nullable=False, default=""),
     Column("status", String(16), nullable=False, default="playing"),
     Column("last_seq", Integer, nullable=False, default=0),
@@ -113,17 +125,30 @@ class NewEvent:
 
 @dataclass(frozen=True, slots=True)
 class TableRow:
-    """A table as stored: its config (with which the event log replays) and its state."""
+    """A table as stored: its config (with which the event log replays), its key and its state.
+
+    ``seed`` is the fixed seed shown to everyone (``None``: the table is dealt from its
+    ``secret``, which only the server knows).
+    """
 
     id: str
     variant: str
     config: dict[str, Any]
-    seed: int
+    seed: int | None
+    secret: str | None = field(repr=False)  # never in a log line or a message
     title: str
     status: str
     last_seq: int
     created_at: float
     updated_at: float
+
+    @property
+    def key(self) -> bytes:
+        """What the table's chance actions and computer players' choices are derived from: the
+        secret's 32 bytes, or the public seed's digits."""
+        if self.secret is not None:
+            return bytes.fromhex(self.secret)
+        return f"vivant-seed:{self.seed}".encode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +205,7 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
+        _give_old_tables_secrets(self.engine)
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -192,11 +218,15 @@ class Store:
         table_id: str,
         variant: str,
         config: dict[str, Any],
-        seed: int,
+        seed: int | None,
+        secret: str | None,
         title: str,
         people: list[tuple[str, str, str | None]],
     ) -> None:
-        """Store a new table and its participants (``(name, kind, token)`` in seating order)."""
+        """Store a new table and its participants (``(name, kind, token)`` in seating order):
+        dealt from ``secret``, or from the fixed ``seed`` when ``secret`` is ``None``."""
+        if (seed is None) == (secret is None):
+            raise ValueError("a table is dealt from a secret or from a fixed seed, not both")
         now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
@@ -204,7 +234,8 @@ class Store:
                     id=table_id,
                     variant=variant,
                     config=json.dumps(config),
-                    seed=seed,
+                    seed=0 if seed is None else seed,
+                    secret=secret,
                     title=title,
                     status="playing",
                     last_seq=0,
@@ -264,6 +295,15 @@ class Store:
                 update(participants)
                 .where(participants.c.table_id == table_id, participants.c.name == name)
                 .values(**values)
+            )
+
+    def free_seat(self, table_id: str, name: str) -> None:
+        """A person's seat given up: free, and its token revoked (it seats nobody again)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(participants)
+                .where(participants.c.table_id == table_id, participants.c.name == name)
+                .values(claimed=False, token=None)
             )
 
     # --- events ---------------------------------------------------------------------------------
@@ -344,12 +384,28 @@ class Store:
         return None if row is None else _event_row(row._mapping)
 
 
+def _give_old_tables_secrets(engine: Engine) -> None:
+    """A store made before tables had a ``secret`` gets the column, and each of its tables a
+    secret of its own: their next deals come from it, and their old seed (perhaps a creator's)
+    is never shown."""
+    if "secret" in {c["name"] for c in inspect(engine).get_columns("tables")}:
+        return
+    with engine.begin() as conn:
+        conn.execute(text("ALTER TABLE tables ADD COLUMN secret VARCHAR(64)"))
+        for table_id in conn.execute(select(tables.c.id)).scalars().all():
+            conn.execute(
+                update(tables).where(tables.c.id == table_id).values(secret=secrets.token_hex(32))
+            )
+
+
 def _table_row(m: Any) -> TableRow:
+    secret = m["secret"]
     return TableRow(
         id=m["id"],
         variant=m["variant"],
         config=json.loads(m["config"]),
-        seed=int(m["seed"]),
+        seed=None if secret is not None else int(m["seed"]),
+        secret=secret,
         title=m["title"],
         status=m["status"],
         last_seq=int(m["last_seq"]),

@@ -68,8 +68,14 @@ function stateBadge(t) {
 }
 
 async function takeSeat(t, name) {
+  const body = { name };
+  if (t.seed !== null) {
+    // A fixed seed lets its creator know every deal: a seat is taken only by agreeing to it.
+    if (!confirm(`This table is dealt from the fixed seed ${t.seed}, which its creator chose and so can know every deal. Sit as ${name} on those terms?`)) return;
+    body.accept_seed = t.seed;
+  }
   try {
-    const r = await api(`/api/tables/${t.id}/take`, { name });
+    const r = await api(`/api/tables/${t.id}/take`, body);
     location.href = r.url;
   } catch (err) {
     alert(err.message);
@@ -80,7 +86,7 @@ async function loadTables() {
   const data = await api("/api/tables");
   const rows = data.tables.map((t) => {
     const players = t.people.map((p) => `${p.name}${p.kind === "human" ? "" : " (computer)"}`).join(", ");
-    const free = t.people.filter((p) => p.kind === "human" && !p.claimed);
+    const free = t.people.filter((p) => p.kind === "human" && !p.claimed && !p.invited);
     const actions = [];
     if (t.status === "over") actions.push(el("a", { href: `/replay/${t.id}` }, "Replay"));
     else {
@@ -88,7 +94,7 @@ async function loadTables() {
       actions.push(el("a", { href: `/t/${t.id}` }, "Watch"));
     }
     return el("tr", {},
-      el("td", {}, el("div", {}, t.title || t.variant), el("div", { class: "hint" }, `${t.variant}${t.laws ? " · laws" : ""} · ${t.id}`)),
+      el("td", {}, el("div", {}, t.title || t.variant), el("div", { class: "hint" }, `${t.variant}${t.laws ? " · laws" : ""}${t.seed !== null ? ` · seed ${t.seed}` : ""} · ${t.id}`)),
       el("td", {}, players),
       el("td", {}, stateBadge(t), el("div", { class: "hint" }, `${t.seq} events`)),
       el("td", {}, actions));

@@ -32,6 +32,7 @@ let counter = 0;
 let waiting = false; // an intent is on its way
 let retry = 500;
 let toastTimer = null;
+let acceptSeed = null; // a table's fixed seed, once this person has agreed to play by it
 
 function send(action) {
   if (!ws || ws.readyState !== WebSocket.OPEN || waiting) return;
@@ -54,7 +55,9 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
   ws.onopen = () => {
-    ws.send(JSON.stringify({ type: "hello", token, last_seq: lastSeq }));
+    const hello = { type: "hello", token, last_seq: lastSeq };
+    if (acceptSeed !== null) hello.accept_seed = acceptSeed;
+    ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (e) => handle(JSON.parse(e.data));
   ws.onclose = (e) => {
@@ -116,6 +119,12 @@ function handle(m) {
         localStorage.removeItem(tokenKey);
         token = null;
         toast(`${m.message} — you are watching as a spectator.`);
+        return;
+      }
+      if (m.code === "seed_not_accepted" && summary && summary.seed !== null) {
+        // The server closes this connection; the next one sits, or watches.
+        if (confirm(`This table is dealt from the fixed seed ${summary.seed}, which its creator chose and so can know every deal. Sit down on those terms?`)) acceptSeed = summary.seed;
+        else token = null;
         return;
       }
       toast(m.message);
@@ -372,6 +381,7 @@ function renderSide() {
   let heading = `Game ${x.game || 1}${x.games ? ` of ${x.games}` : ""}`;
   if (x.rubber) heading = `Rubber ${x.rubber}${x.rubbers ? ` of ${x.rubbers}` : ""}, game ${x.game || 1}`;
   parts.push(el("h2", {}, over ? "The sitting is over" : heading));
+  if (summary && summary.seed !== null) parts.push(el("div", { class: "hint" }, `Dealt from the fixed seed ${summary.seed}, known to everyone at the table.`));
   if (v.trump && !over) {
     parts.push(el("div", { class: "side-box trumpline" },
       el("span", { class: "suit-big" }, suitSpan(v.trump)),
@@ -423,7 +433,7 @@ function renderSide() {
   parts.push(el("h2", {}, "At the table"));
   parts.push(el("ul", { class: "people" }, people.map((p) => el("li", {},
     el("span", { class: `dot ${p.kind !== "human" || p.present ? "on" : "off"}` }),
-    p.name, el("span", { class: "hint" }, p.kind === "human" ? (p.present ? "here" : p.claimed ? "away" : "seat free") : `computer (${p.kind})`)))));
+    p.name, el("span", { class: "hint" }, p.kind === "human" ? (p.present ? "here" : p.claimed ? "away" : p.invited ? "invited" : "seat free") : `computer (${p.kind})`)))));
   const invites = JSON.parse(localStorage.getItem(`vivant.invites.${tableId}`) || "[]");
   if (invites.length) {
     parts.push(el("h2", {}, "Invitations"));
