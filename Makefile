@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip setuptools wheel
 
-$(STAMP): $(BIN)/python pyproject.toml $(wildcard setup.py src/vivant/solver/*.c src/vivant/solver/*.h)
+$(STAMP): $(BIN)/python pyproject.toml $(wildcard setup.py src/vivant/solver/*.c src/vivant/solver/*.h src/vivant/playout/*.c)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

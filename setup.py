@@ -1,4 +1,5 @@
-"""Build of the C extension ``vivant.solver._dd`` (everything else is in pyproject.toml)."""
+"""Build of the C extensions ``vivant.solver._dd`` and ``vivant.playout._playout`` (everything else
+is in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,11 @@ setup(
             sources=[os.path.join(_SOLVER, "_dd.c"), os.path.join(_SOLVER, "dd_core.c")],
             depends=[os.path.join(_SOLVER, "dd_core.h")],
             extra_compile_args=_ARGS,
-        )
+        ),
+        Extension(
+            "vivant.playout._playout",
+            sources=[os.path.join("src", "vivant", "playout", "_playout.c")],
+            extra_compile_args=_ARGS,
+        ),
     ],
 )

@@ -4,7 +4,9 @@ Each run plays whole four-player tournées with :class:`~vivant.players.random.R
 every place through the same driver a front end uses (:func:`vivant.players.step`: the seat's
 view, its legal actions, the player's choice, ``apply``), and counts the hands scored. The figure
 printed is the median of several runs. A second line gives the bare engine loop (legal actions
-and ``apply`` only, no views), which shows what the views cost.
+and ``apply`` only, no views), which shows what the views cost; a third the fast playout engine
+(:mod:`vivant.playout`: hands dealt and played at random in C), all in the same run, with the
+machine's load average.
 
 Usage: ``python benchmarks/engine.py [--runs N] [--seconds S] [--json]`` (``make bench``).
 """
@@ -13,11 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
 
 from vivant.players import RandomPlayer, step
+from vivant.playout import Playout
 from vivant.variants.mort import MortTable
 
 NAMES = ("P1", "P2", "P3", "P4")
@@ -69,6 +73,19 @@ def run_engine(seconds: float, seed: int) -> float:
             return hands / elapsed
 
 
+def run_fast(seconds: float, seed: int) -> float:
+    """Hands per second dealt and played out at random by the fast playout engine."""
+    fast = Playout("mort")
+    hands = 0
+    start = time.perf_counter()
+    while True:
+        fast.random_hands(20000, seed=seed * 1000 + hands)
+        hands += 20000
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return hands / elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs; the median is printed (5)")
@@ -77,7 +94,10 @@ def main() -> None:
     args = parser.parse_args()
     driver = [run_driver(args.seconds, seed) for seed in range(args.runs)]
     engine = [run_engine(args.seconds, seed) for seed in range(args.runs)]
+    fast = [run_fast(args.seconds, seed) for seed in range(args.runs)]
     result = {
+        "fast_playout_hands_per_second": round(statistics.median(fast)),
+        "load_average": round(os.getloadavg()[0], 2),
         "hands_per_second": round(statistics.median(driver)),
         "engine_loop_hands_per_second": round(statistics.median(engine)),
         "runs": args.runs,
@@ -94,6 +114,11 @@ def main() -> None:
     print(
         f"bare engine loop (legal actions + apply, no views): "
         f"{result['engine_loop_hands_per_second']:,} hands/s"
+    )
+    print(
+        f"fast playout engine (C, dealt and played at random): "
+        f"{result['fast_playout_hands_per_second']:,} hands/s; "
+        f"load average {result['load_average']}"
     )
 
 
