@@ -8,6 +8,8 @@ Every study names the claim and where the seed makes it:
   probably the most, about twelve on average.
 * ``mort-deal`` (seed 000, DEALING): Vivant should deal the first hand for himself; and "the
   deal is a disadvantage, especially for Mort".
+* ``mort-turn-up`` (seed 000, CHEATING): nothing is gained by turning up an honour, beyond its
+  possession.
 * ``english-dummy-concealed`` (seed 003, English Dummy): holding the dummy is an advantage (the
   player's own hand is concealed), which a player keeping the dummy continuously pays for with
   a point a rubber.
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from vivant.cards import parse_card
 from vivant.errors import VivantError
 from vivant.sim.executors import run
 from vivant.sim.summary import Z95, describe
@@ -292,6 +295,106 @@ def _diff_stats(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     return sa["mean"] - sb["mean"], math.hypot(sa["ci95"], sb["ci95"])
 
 
+def _mort_turn_up(study: Study, rows: dict[str, Rows], out: Path, kind: str) -> Findings:
+    hands = rows["hands"]
+    strata: dict[int, tuple[list[float], list[float]]] = {}
+    for h in hands:
+        honour_up, low_up = strata.setdefault(h["side_honours"], ([], []))
+        (honour_up if h["honour_up"] else low_up).append(float(h["dealer_tricks"]))
+    held = [k for k in sorted(strata) if min(len(strata[k][0]), len(strata[k][1])) >= 30]
+    gaps = {k: _diff_stats(*strata[k]) for k in held}
+    figures = [
+        (
+            f"dealer's side holding {k} trump honours: tricks, honour turned − low card",
+            f"{gaps[k][0]:+.3f} ± {gaps[k][1]:.3f} "
+            f"(n = {len(strata[k][0]):,} and {len(strata[k][1]):,})",
+        )
+        for k in held
+    ]
+    overall = _diff_stats(
+        [float(h["dealer_tricks"]) for h in hands if h["honour_up"]],
+        [float(h["dealer_tricks"]) for h in hands if not h["honour_up"]],
+    )
+    figures.append(
+        (
+            "all hands, not stratified: honour turned − low card",
+            f"{overall[0]:+.3f} ± {overall[1]:.3f}",
+        )
+    )
+    # Each hand with an honour turned, less the mean of its stratum's hands with a low card.
+    gain = [v - _mean(strata[k][1]) for k in held for v in strata[k][0]]
+    figures.insert(0, ("tricks gained by an honour turned, within strata", _interval(gain, 3)))
+    gained = [k for k in held if gaps[k][0] > gaps[k][1]]
+    lost = [k for k in held if -gaps[k][0] > gaps[k][1]]
+    verdict = (
+        f"With {kind} players, once the trump honours the dealer's side holds are fixed, an honour "
+        f"turned up is worth {_mean(gain):+.3f} tricks a hand to it ({_shown(gain)}); it gains "
+        f"significantly in {len(gained)} and loses in {len(lost)} of {len(held)} strata. Foster's "
+        f"'nothing is gained by turning up an honour, beyond its possession' is "
+        f"{_supported(not gained)}"
+        + (
+            " — the exposed honour even costs tricks (plausibly because everyone knows where it lies)."
+            if lost
+            else "."
+        )
+        + f" Unstratified, an honour turned goes with {overall[0]:+.3f} tricks: its possession."
+    )
+
+    def draw(ax: Any) -> None:
+        width = 0.38
+        for shift, which, label in (
+            (-width / 2, 0, "honour turned up"),
+            (width / 2, 1, "low card turned up"),
+        ):
+            stats = [describe(strata[k][which]) for k in held]
+            ax.bar(
+                [k + shift for k in held],
+                [s["mean"] for s in stats],
+                width,
+                yerr=[s["ci95"] for s in stats],
+                capsize=4,
+                label=label,
+            )
+        ax.set_xlabel("trump honours held by the dealer's side")
+        ax.set_ylabel("dealer's side tricks")
+        ax.legend()
+        ax.set_title(f"Mort: the turn-up, {kind} players (95%)")
+
+    return Findings(figures, verdict, gain, _plot(out, study.name, draw))
+
+
+def _turn_ups(task: SittingTask, record: dict[str, Any]) -> dict[str, Any]:
+    """Mort: each hand's dealer side, whether the turn-up is an honour, the trump honours the
+    dealer's side held (read from the cards it played) and the tricks it took."""
+    rows = []
+    seats = "VRML"
+    for game_no, game in enumerate(record.get("games", []), start=1):
+        for hand_no, hand in enumerate(game.get("hands", []), start=1):
+            if hand.get("turn_up") is None or not hand.get("tricks"):
+                continue
+            trump = "SHDC".index(hand["trump"])
+            side = seats.index(hand["dealer"]) % 2
+            honours = 0
+            for trick in hand["tricks"]:
+                first = seats.index(trick["leader"])
+                for k, name in enumerate(trick["cards"]):
+                    card = parse_card(name)
+                    if (first + k) % 2 == side and card // 13 == trump and card % 13 >= 9:
+                        honours += 1
+            rows.append(
+                {
+                    "lineup": task.lineup,
+                    "sitting": task.sitting,
+                    "game_no": game_no,
+                    "hand_no": hand_no,
+                    "honour_up": parse_card(hand["turn_up"]) % 13 >= 9,
+                    "side_honours": honours,
+                    "dealer_tricks": hand["won"]["VM" if side == 0 else "LR"],
+                }
+            )
+    return {"hands": rows}
+
+
 def _difference(a: Sequence[float], b: Sequence[float]) -> str:
     mean, half = _diff_stats(a, b)
     return "no data" if math.isinf(half) else f"{mean:+.3f} ± {half:.3f}"
@@ -373,6 +476,23 @@ STUDIES: dict[str, Study] = {
                 Arm("deals for Mort", ("deal-for-mort",) * 3),
             ),
             _mort_deal,
+        ),
+        Study(
+            "mort-turn-up",
+            "mort",
+            3,
+            "Mort offers even less opportunity to the greek than whist, as the deal is a "
+            "disadvantage, and nothing is gained by turning up an honour, beyond its possession.",
+            "seed 000, CHEATING (mort.md §3)",
+            "Tournées of Mort; for every hand, whether the card turned up is an honour (A K Q J), "
+            "how many trump honours the dealer's side held, and how many tricks it took. Within "
+            "each number of honours held, hands with an honour turned are compared with hands "
+            "with a low card turned.",
+            "tricks an honour turned gains within strata",
+            0.05,
+            (Arm("as played"),),
+            _mort_turn_up,
+            _turn_ups,
         ),
         Study(
             "english-dummy-concealed",
