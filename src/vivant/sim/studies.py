@@ -333,7 +333,7 @@ def _mort_turn_up(study: Study, rows: dict[str, Rows], out: Path, kind: str) -> 
         f"'nothing is gained by turning up an honour, beyond its possession' is "
         f"{_supported(not gained)}"
         + (
-            " — the exposed honour even costs tricks (plausibly because everyone knows where it lies)."
+            " — the exposed honour even costs tricks (plausibly: everyone knows where it lies)."
             if lost
             else "."
         )
