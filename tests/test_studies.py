@@ -25,7 +25,7 @@ def test_every_study_writes_a_report_with_its_plots(tmp_path: Path, name: str) -
     for heading in ("## Method", "## Figures", "## Verdict", "## Plots", "## Reproduce"):
         assert heading in text
     assert STUDIES[name].claim[:40] in text
-    assert "needs about" in text
+    assert "needs about" in text or "too few observations" in text
     png = tmp_path / f"{name}.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert (tmp_path / f"{name}.svg").read_text().lstrip().startswith("<?xml")

@@ -631,8 +631,12 @@ def _report(
         f"{sittings:,} sittings an arm (about {deals:,} deals an arm), master seed {seed}.",
         "",
         f"The main figure is the {study.main_figure}; for a 95% interval of ±{study.target:g} "
-        f"it needs about {needed:,} observations at the spread measured here"
-        + (f" (this run has {len(findings.main):,})." if needed is not None else "."),
+        + (
+            f"it needs about {needed:,} observations at the spread measured here (this run has "
+            f"{len(findings.main):,})."
+            if needed is not None
+            else "this run has too few observations to say how many it needs."
+        ),
         "",
         "## Figures",
         "",
