@@ -2,7 +2,7 @@
 
 Every executor takes the same batches and gives back the same results; only the order in which
 they finish differs, and :func:`run` sorts them by line-up and sitting, so a master seed gives
-identical output on every backend. Tasks are sorted hardest first (by :attr:`SittingTask.cost`)
+identical output on every backend. Tasks are sorted hardest first (by their ``cost``)
 before they are cut into batches, so a long sitting is not left to start last.
 """
 
@@ -14,15 +14,15 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from vivant.errors import VivantError
-from vivant.sim.tasks import SittingTask, run_batch
+from vivant.sim.tasks import Task, run_batch
 
 BACKENDS: tuple[str, ...] = ("serial", "processes", "dask")
 
-Batch = list[SittingTask]
+Batch = list[Task]
 Result = dict[str, Any]
 
 
-def batches(tasks: Sequence[SittingTask], size: int) -> list[Batch]:
+def batches(tasks: Sequence[Task], size: int) -> list[Batch]:
     """The tasks, hardest first, in batches of ``size`` (the last may be shorter)."""
     if size < 1:
         raise VivantError(f"a batch holds at least one sitting, not {size}")
@@ -79,7 +79,7 @@ _RUNNERS: dict[str, Callable[[list[Batch], int, str | None], Iterator[list[Resul
 
 
 def run(
-    tasks: Sequence[SittingTask],
+    tasks: Sequence[Task],
     backend: str = "serial",
     *,
     workers: int = 1,

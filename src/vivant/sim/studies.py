@@ -13,6 +13,8 @@ Every study names the claim and where the seed makes it:
 * ``english-dummy-concealed`` (seed 003, English Dummy): holding the dummy is an advantage (the
   player's own hand is concealed), which a player keeping the dummy continuously pays for with
   a point a rubber.
+* ``bridge-for-three-declaration`` (seed 002): the pone declares on Dummy's cards "to make this
+  fair for both sides" — what seeing Dummy before declaring would be worth, double dummy.
 * ``humbug-exchange`` (seed 003, Humbug Whist): a player without four reasonably sure tricks
   should exchange.
 
@@ -24,17 +26,21 @@ the differences.
 
 from __future__ import annotations
 
+import functools
 import math
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from vivant.cards import parse_card
+from vivant.cards import CardSet, parse_card
+from vivant.dummy_declaration import declare_for_dummy
 from vivant.errors import VivantError
+from vivant.scoring.bridge import DENOMINATIONS, trick_value
 from vivant.sim.executors import run
 from vivant.sim.summary import Z95, describe
-from vivant.sim.tasks import SittingTask, make_tasks
+from vivant.sim.tasks import SittingTask, Task, make_tasks, sitting_seed
 
 Rows = list[dict[str, Any]]
 
@@ -74,6 +80,10 @@ class Study:
     arms: tuple[Arm, ...]
     analyse: Callable[[Study, dict[str, Rows], Path, str], Findings]
     extract: Callable[[SittingTask, dict[str, Any]], dict[str, Any]] | None = None
+    #: For a study of deals rather than sittings: the tasks for ``(deals, seed)``, and the share
+    #: of ``--deals`` it takes (a deal solved double dummy costs far more than one played).
+    deal_tasks: Callable[[int, int], list[DealTask]] | None = None
+    deal_share: float = 1.0
 
 
 # --- reading rows -------------------------------------------------------------------------------
@@ -395,6 +405,105 @@ def _turn_ups(task: SittingTask, record: dict[str, Any]) -> dict[str, Any]:
     return {"hands": rows}
 
 
+@dataclass(frozen=True, slots=True)
+class DealTask:
+    """One random deal of Bridge for Three solved double dummy in every strain (dealer South,
+    Dummy North, West leading)."""
+
+    seed: int
+    sitting: int
+    lineup: int = 0
+    cost: float = 400.0
+
+    def run(self) -> dict[str, Any]:
+        return {
+            "sitting": {"lineup": 0, "sitting": self.sitting, "hands": 1},
+            "deals": [_b3_deal(self)],
+        }
+
+
+def _b3_net(ns_tricks: int, strain: int) -> int:
+    """The dealer's points against each adversary for a hand in ``strain`` (B3-7): his odd
+    tricks below, less the adversaries' odd tricks scored above to each of them."""
+    value = trick_value(strain)
+    return max(0, ns_tricks - 6) * value - max(0, 7 - ns_tricks) * value
+
+
+@functools.cache
+def _dd_solver() -> Any:
+    from vivant.solver import Solver
+
+    return Solver(16)
+
+
+def _b3_deal(task: DealTask) -> dict[str, Any]:
+    from vivant.solver import Position
+
+    rng = random.Random(task.seed)
+    pack = list(range(52))
+    rng.shuffle(pack)
+    hands = [CardSet(sum(1 << c for c in pack[13 * k : 13 * k + 13])) for k in range(4)]
+    solver = _dd_solver()
+    net = {
+        strain: _b3_net(13 - solver.solve(Position(tuple(hands), strain, 3)).tricks, strain)
+        for strain in DENOMINATIONS
+    }
+    schedule = declare_for_dummy(hands[0])
+    own = declare_for_dummy(hands[2])
+    return {
+        "sitting": task.sitting,
+        "schedule": net[schedule],
+        "own": net[own],
+        "best": max(net.values()),
+        "schedule_is_best": net[schedule] == max(net.values()),
+    }
+
+
+def _b3_tasks(deals: int, seed: int) -> list[DealTask]:
+    return [DealTask(sitting_seed(seed, 0, i), i) for i in range(deals)]
+
+
+def _bridge_for_three(study: Study, rows: dict[str, Rows], out: Path, kind: str) -> Findings:
+    deals = rows["deals"]
+    schedule = [float(d["schedule"]) for d in deals]
+    own = [float(d["own"]) for d in deals]
+    peek = [max(a, b) for a, b in zip(schedule, own, strict=True)]
+    best = [float(d["best"]) for d in deals]
+    blind = max(_mean(schedule), _mean(own))
+    gain = [
+        p - (s if _mean(schedule) >= _mean(own) else o)
+        for p, s, o in zip(peek, schedule, own, strict=True)
+    ]
+    hits = sum(1 for d in deals if d["schedule_is_best"])
+    figures = [
+        ("dealer passes: Dummy's forced declaration, points a deal", _interval(schedule)),
+        ("dealer declares his own hand by the same schedule", _interval(own)),
+        ("dealer who has seen Dummy takes the better of the two", _interval(peek)),
+        ("what seeing Dummy is worth against the better blind choice", _interval(gain)),
+        ("the best strain of the deal, double dummy", _interval(best)),
+        (
+            "deals where the forced declaration is the best strain",
+            f"{100 * hits / max(1, len(deals)):.1f}%",
+        ),
+    ]
+    verdict = (
+        f"Double dummy, over {len(deals):,} deals: the better blind choice is worth {blind:+.2f} "
+        f"points a deal to the dealer; a dealer who saw Dummy's cards before choosing would make "
+        f"{_mean(peek):+.2f}, {_mean(gain):+.2f} more ({_shown(gain)}). That is the advantage the "
+        f"pone's sorting and declaring keeps from the dealer, so Foster's 'to make this fair for "
+        f"both sides' is {_supported(_mean(gain) > 0 and _excludes_zero(gain))}. The forced "
+        f"declaration is the deal's best strain {100 * hits / max(1, len(deals)):.0f}% of the time "
+        f"and costs {_mean(best) - _mean(schedule):.2f} points a deal against it."
+    )
+
+    def draw(ax: Any) -> None:
+        labels = ["Dummy's schedule", "own hand", "seen Dummy", "best strain"]
+        _bars(ax, labels, [schedule, own, peek, best], "dealer's points a deal (double dummy)")
+        ax.set_title("Bridge for Three: the declaration, double dummy (95%)")
+
+    return Findings(figures, verdict, gain, _plot(out, study.name, draw))
+
+
 def _difference(a: Sequence[float], b: Sequence[float]) -> str:
     mean, half = _diff_stats(a, b)
     return "no data" if math.isinf(half) else f"{mean:+.3f} ± {half:.3f}"
@@ -512,6 +621,26 @@ STUDIES: dict[str, Study] = {
             _rubbers,
         ),
         Study(
+            "bridge-for-three-declaration",
+            "bridge-for-three",
+            3,
+            "In order to make this fair for both sides, it is usual to let the pone sort and "
+            "declare on Dummy's cards, so that the dealer shall not see them until the first card "
+            "is led.",
+            "seed 002, Bridge for Three (bridge-for-three.md B3-4)",
+            "Random deals solved double dummy in every strain, South dealing, North the Dummy, "
+            "West leading; each strain is worth the dealer his odd tricks below less the "
+            "adversaries' odd tricks above (trick values only). The dealer may pass (Dummy's "
+            "schedule declares) or declare his own hand by the same schedule; a dealer who had "
+            "seen Dummy's cards would take the better of the two.",
+            "value of seeing Dummy, points a deal",
+            0.25,
+            (Arm("double dummy"),),
+            _bridge_for_three,
+            deal_tasks=_b3_tasks,
+            deal_share=0.05,
+        ),
+        Study(
             "humbug-exchange",
             "humbug",
             2,
@@ -581,6 +710,8 @@ def run_study(
         raise VivantError(f"unknown study {name!r}: choose one of {', '.join(STUDIES)}")
     if deals < 1:
         raise VivantError(f"a study needs at least one deal, not {deals}")
+    if study.deal_tasks is not None:
+        return _run_deals(study, deals, kind, seed, out, backend, workers, progress)
     pilot_n = 10
     pilot = run(_tasks(study, kind, pilot_n, seed), backend, workers=workers)
     hands_per_sitting = sum(r["sitting"]["hands"] for r in pilot) / len(pilot)
@@ -600,7 +731,42 @@ def run_study(
     out.mkdir(parents=True, exist_ok=True)
     findings = study.analyse(study, _collect(study, results), out, kind)
     path = out / f"{study.name}.md"
-    path.write_text(_report(study, findings, kind, seed, sittings, deals), encoding="utf-8")
+    scale = (
+        f"Players: `{kind}` at every place. Arms: {', '.join(a.label for a in study.arms)}. "
+        f"{sittings:,} sittings an arm (about {deals:,} deals an arm)"
+    )
+    path.write_text(_report(study, findings, scale, seed, deals, kind), encoding="utf-8")
+    return path
+
+
+def _run_deals(
+    study: Study,
+    deals: int,
+    kind: str,
+    seed: int,
+    out: Path,
+    backend: str,
+    workers: int,
+    progress: Callable[[int, int], None] | None,
+) -> Path:
+    assert study.deal_tasks is not None
+    count = max(10, round(deals * study.deal_share))
+    tasks: list[Task] = list(study.deal_tasks(count, seed))
+    done = [0]
+
+    def tick(n: int) -> None:
+        done[0] += n
+        if progress is not None:
+            progress(done[0], count)
+
+    results = run(
+        tasks, backend, workers=workers, batch_size=max(1, count // (8 * workers)), progress=tick
+    )
+    out.mkdir(parents=True, exist_ok=True)
+    findings = study.analyse(study, _collect(study, results), out, kind)
+    path = out / f"{study.name}.md"
+    scale = f"{count:,} deals, every strain solved double dummy ({study.deal_share:g} of --deals)"
+    path.write_text(_report(study, findings, scale, seed, deals, kind), encoding="utf-8")
     return path
 
 
@@ -613,9 +779,8 @@ def deals_needed(sample: Sequence[float], half_width: float) -> int | None:
     return math.ceil((Z95 * sd / half_width) ** 2)
 
 
-def _report(
-    study: Study, findings: Findings, kind: str, seed: int, sittings: int, deals: int
-) -> str:
+def _report(study: Study, findings: Findings, scale: str, seed: int, deals: int, kind: str) -> str:
+    """The Markdown report; ``scale`` says who played and how much."""
     needed = deals_needed(findings.main, study.target)
     lines = [
         f"# {study.name}",
@@ -627,8 +792,7 @@ def _report(
         "## Method",
         "",
         study.method,
-        f"Players: `{kind}` at every place. Arms: {', '.join(a.label for a in study.arms)}. "
-        f"{sittings:,} sittings an arm (about {deals:,} deals an arm), master seed {seed}.",
+        f"{scale}, master seed {seed}.",
         "",
         f"The main figure is the {study.main_figure}; for a 95% interval of ±{study.target:g} "
         + (

@@ -17,7 +17,7 @@ import hashlib
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from vivant.players.base import Player, find_player
 from vivant.players.dd import DoubleDummyPlayer
@@ -35,6 +35,23 @@ DECISION_COST: dict[str, float] = {
     "mc-strong": 1500.0,
     "dd": 150.0,
 }
+
+
+class Task(Protocol):
+    """What an executor runs: anything with a line-up and a number (to sort the results by), a
+    cost estimate (to schedule the hardest first) and ``run()``, which returns a result whose
+    ``"sitting"`` row carries ``lineup`` and ``sitting``."""
+
+    @property
+    def lineup(self) -> int: ...
+
+    @property
+    def sitting(self) -> int: ...
+
+    @property
+    def cost(self) -> float: ...
+
+    def run(self) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +72,10 @@ class SittingTask:
     def cost(self) -> float:
         """An estimate of the work, in heuristic-decision units: the player kinds' mean cost."""
         return sum(DECISION_COST.get(kind, 2.0) for kind in self.players) / len(self.players)
+
+    def run(self) -> dict[str, Any]:
+        """Play the sitting (:func:`run_task`)."""
+        return run_task(self)
 
 
 def sitting_seed(master: int, lineup: int, sitting: int) -> int:
@@ -175,6 +196,6 @@ def _game_row(task: SittingTask, number: int, game: dict[str, Any]) -> dict[str,
     }
 
 
-def run_batch(tasks: Sequence[SittingTask]) -> list[dict[str, Any]]:
+def run_batch(tasks: Sequence[Task]) -> list[dict[str, Any]]:
     """Run several tasks in one call (one round trip to a worker)."""
-    return [run_task(t) for t in tasks]
+    return [t.run() for t in tasks]
