@@ -88,3 +88,12 @@ def test_study_alone_lists_the_studies() -> None:
     done = subprocess.run([VIVANT, "study"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert [line.split()[0] for line in done.stdout.splitlines()] == list(STUDIES)
+
+
+def test_all_studies_write_an_index_of_their_verdicts(tmp_path: Path) -> None:
+    from vivant.cli.study import write_index
+
+    reports = [run_study(name, deals=100, out=tmp_path, seed=2) for name in ("humbug-exchange",)]
+    index = write_index(tmp_path, reports, "heuristic").read_text()
+    assert "[humbug-exchange](humbug-exchange.md)" in index
+    assert "Foster's advice is" in index

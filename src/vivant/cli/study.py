@@ -56,10 +56,26 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise VivantError(f"--out {args.out!r} is a file, not a folder")
+    paths = []
     for name in names:
-        path = _one(name, args, workers, out)
-        print(f"{name}: {path}")
+        paths.append(_one(name, args, workers, out))
+        print(f"{name}: {paths[-1]}")
+    if args.name == "all":
+        index = write_index(out, paths, args.players)
+        print(f"index: {index}")
     return 0
+
+
+def write_index(out: Path, reports: list[Path], kind: str) -> Path:
+    """``README.md`` under ``out``: each study with a link to its report and its verdict."""
+    lines = [f"# Foster's claims put to the test ({kind} players)", ""]
+    for report in reports:
+        text = report.read_text(encoding="utf-8")
+        verdict = text.split("## Verdict", 1)[1].split("##", 1)[0].strip()
+        lines += [f"## [{report.stem}]({report.name})", "", verdict, ""]
+    path = out / "README.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
 
 
 def _one(name: str, args: argparse.Namespace, workers: int, out: Path) -> Path:
