@@ -166,7 +166,7 @@ def test_ed_2_3_a_new_deal_by_the_same_dealer_keeps_the_pack() -> None:
 
     t = at_first_deal(POWER, "SA", laws=True)
     assert t.view(None).extra["pack"] == 1
-    t.apply(ReportExposed(EAST, c("SA")))
+    t.apply(ReportExposed(EAST, c("SK"), by=SOUTH))  # DP dealt dummy's king face up
     t.apply(Elect(EAST, "redeal"))
     assert t.dealer == NORTH and t.view(None).extra["pack"] == 1
     deal(t, POWER, "SA")

@@ -303,7 +303,7 @@ def test_m51_misdeal_opponents_take_the_deal() -> None:
 )
 def test_m53_card_exposed_in_dealing(option: str, phase: str, dealer: int) -> None:
     t = mort_at(POWER, "SA", laws=True)
-    t.apply(ReportExposed(EAST, c("S6")))  # a card going to Mort
+    t.apply(ReportExposed(EAST, c("S6"), by=NORTH))  # V dealt a card to Mort face up
     assert t.pending is not None and t.pending.options == ("stand", "redeal", "misdeal")
     t.apply(Elect(WEST, option))
     assert t.phase == phase and t.dealer == dealer
