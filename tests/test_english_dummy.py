@@ -393,8 +393,7 @@ def test_dp_revoke_points_options(option: str, score: dict[str, int]) -> None:
 def test_dp_revoke_corrected_in_time_not_exposed() -> None:
     t = at_first_deal(DP_REVOKES, "H2", laws=True)
     play(t, "S3", "C3")
-    t.apply(ClaimRevoke(WEST, 1))
-    t.apply(CorrectRevoke(SOUTH, c("S2")))
+    t.apply(CorrectRevoke(SOUTH, c("S2")))  # DP sees his own error before the trick is quitted
     assert t.view(EAST).penalty_cards == {}  # ED-6.3: DP not penalised for a card shown
     assert t.hand is not None and t.hand.irregularities[-1].rule == "ED-6.3"
 

@@ -649,8 +649,9 @@ class Table(ABC):
         if seat != self.seat_order[h.leader][len(h.trick)]:
             return 0
         hand = h.hands[seat]
-        if h.forced is not None and h.forced[0] == seat:
-            return 1 << h.forced[1]
+        called = self._called_card(h, seat)
+        if called is not None:
+            return 1 << called
         if not h.trick:
             if h.called_suit is not None:
                 follow = hand & (SUIT_MASK << (13 * h.called_suit))
@@ -680,7 +681,9 @@ class Table(ABC):
         return [plays[c] for c in cards_of(self.playable(nxt))]
 
     def _call_card_actions(self, seat: Seat, nxt: Seat) -> list[Action]:
-        """An opponent of the hand to play may call its exposed penalty cards (WL-5.2)."""
+        """An opponent of the hand to play may call its exposed penalty cards (WL-5.2). D-W14:
+        every one of them, since whether playing it would make him revoke depends on cards the
+        caller may not see; such a call does not bind (WL-6.4, :meth:`_called_card`)."""
         h = self.hand
         assert h is not None
         if (
@@ -691,12 +694,16 @@ class Table(ABC):
             return []
         if seat not in self.electors(self.seat_sides[seat]):
             return []
+        return [CallCard(seat, nxt, c) for c in cards_of(h.penalty_cards[nxt])]
+
+    def _called_card(self, h: HandState, seat: Seat) -> Card | None:
+        """The card ``seat`` must play now: one called (WL-5.2), unless playing it would make him
+        revoke (WL-6.4)."""
+        if h.forced is None or h.forced[0] != seat:
+            return None
+        c = h.forced[1]
         led = h.trick[0] // 13 if h.trick else None
-        out: list[Action] = []
-        for c in cards_of(h.penalty_cards[nxt]):
-            if not is_revoke(h.hands[nxt], led, c):
-                out.append(CallCard(seat, nxt, c))
-        return out
+        return None if is_revoke(h.hands[seat], led, c) else c
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
         h = self._require_hand()
@@ -709,6 +716,7 @@ class Table(ABC):
                 f"the revoke by {self._seat_label(h.must_correct)} must first be corrected "
                 f"({self._position(h)})"
             )
+        self._check_hand_seen(h, seat)
         if not h.hands[seat] >> c & 1:
             raise IllegalPlayError(
                 f"{card_name(c)} is not in the hand of {self._seat_label(seat)} "
@@ -731,9 +739,10 @@ class Table(ABC):
                     f"({self._position(h)})"
                 )
             return self._out_of_turn(h, seat, c, nxt)
-        if h.forced is not None and h.forced[0] == seat and h.forced[1] != c:
+        called = self._called_card(h, seat)
+        if called is not None and called != c:
             raise IllegalPlayError(
-                f"{card_name(h.forced[1])} was called and must be played, not {card_name(c)} "
+                f"{card_name(called)} was called and must be played, not {card_name(c)} "
                 f"({self._position(h)}, WL-5.2)"
             )
         hand = h.hands[seat]
@@ -756,6 +765,18 @@ class Table(ABC):
                 f"{SUIT_NAMES[led or 0]} ({self._position(h)})"
             )
         return self._put_card(h, seat, c, revoke)
+
+    def _check_hand_seen(self, h: HandState, seat: Seat) -> None:
+        """D-W11: a dummy's cards are played by a partner who sees them; until then (Bridge for
+        Three's Dummy before the opening lead) no card is played from it, whatever it holds."""
+        if (
+            seat in self.dummy_seats
+            and self._visible_to(self.controller(seat)) & h.hands[seat] != h.hands[seat]
+        ):
+            raise IllegalPlayError(
+                f"{self._seat_label(self.controller(seat))} cannot play from the hand of "
+                f"{self._seat_label(seat)} before it is laid face up"
+            )
 
     def _punish_as_revoke(self, h: HandState, seat: Seat, c: Card, duty: str) -> bool:
         """Laws mode: whether a card that fails a lawful direction (here: to lead the suit
@@ -882,6 +903,14 @@ class Table(ABC):
             for r in h.revokes
             if r.trick == action.trick and self.seat_sides[r.seat] == opp and not r.claimed
         ]
+        if self.phase == PLAY:
+            found = [r for r in found if self._revoke_shown_to(r, action.seat)]
+            if not found:
+                raise InvalidActionError(
+                    f"nothing {self._seat_label(action.seat)} has seen shows a revoke by "
+                    f"{self.side_names[opp]} in trick {action.trick}: the tricks are examined "
+                    "for revokes at the end of the hand"
+                )
         if not found:
             raise InvalidActionError(
                 f"no unclaimed revoke by {self.side_names[opp]} in trick {action.trick}"
@@ -909,6 +938,26 @@ class Table(ABC):
             events.extend(self._hand_played())
         return events
 
+    def _revoke_shown_to(self, r: Revoke, seat: Seat) -> bool:
+        """D-W13: during the play a revoke claim is examined only when the cards ``seat`` has
+        seen prove it: a revoke (WL-7.1), when the revoking hand has since played, or still
+        holds in a hand ``seat`` sees, a card of the suit it failed to follow; an offence the
+        laws punish as one (DL-5), when ``seat`` sees the offender's hand. Otherwise the claim
+        waits for the end of the hand, when the tricks are examined (WL-7.5), and is refused in
+        the same words whether or not there was a revoke."""
+        h = self.hand
+        assert h is not None
+        seen = self._visible_to(seat) & h.hands[r.seat]
+        if r.kind != "revoke":
+            return bool(h.hands[r.seat]) and seen == h.hands[r.seat]
+        trick = h.tricks[r.trick - 1] if r.trick <= len(h.tricks) else None
+        led = (trick.cards[0] if trick is not None else h.trick[0]) // 13
+        for t in h.tricks[r.trick :]:
+            seen |= sum(1 << c for c, s in zip(t.cards, t.seats, strict=True) if s == r.seat)
+        if r.trick <= len(h.tricks):
+            seen |= sum(1 << c for c, s in zip(h.trick, h.trick_seats, strict=True) if s == r.seat)
+        return bool(seen & SUIT_MASK << (13 * led))
+
     def _reopen_last_trick(self, h: HandState) -> None:
         """The last trick is complete but not yet turned and quitted (T5): take it back up."""
         t = h.tricks.pop()
@@ -928,12 +977,15 @@ class Table(ABC):
             raise InvalidActionError(
                 f"{self._seat_label(seat)} has no revoke in the trick being played"
             )
-        led = h.trick[0] // 13
+        complete = rev.trick == len(h.tricks)  # the trick is complete, not yet quitted
+        led = (h.tricks[-1].cards if complete else h.trick)[0] // 13
         if action.card // 13 != led or not h.hands[seat] >> action.card & 1:
             raise IllegalPlayError(
                 f"the revoke must be corrected with a {SUIT_NAMES[led][:-1]} from the hand of "
                 f"{self._seat_label(seat)}, not {card_name(action.card)}"
             )
+        if complete:
+            self._reopen_last_trick(h)
         # WL-7.4: the card played in error is taken back; later players may take theirs back.
         pos = h.trick_seats.index(seat)
         for s, c in zip(h.trick_seats[pos:], h.trick[pos:], strict=True):
@@ -1075,6 +1127,7 @@ class Table(ABC):
         cards = tuple(action.cards)
         if len(cards) != 2 or cards[0] == cards[1]:
             raise InvalidActionError("PlayTogether takes exactly two different cards")
+        self._check_hand_seen(h, seat)
         for c in cards:
             if not h.hands[seat] >> c & 1:
                 raise IllegalPlayError(

@@ -995,12 +995,7 @@ class _Replay:
             asked = again
             t.apply(AskRenounce(asked.offender))
         if corrected is not None:
-            if asked is None:
-                claimants = t.electors(1 - t.seat_sides[seat])
-                if not claimants:
-                    raise InvalidNotationError(f"nobody can claim {SEAT_LETTERS[seat]}'s revoke")
-                t.apply(ClaimRevoke(claimants[0], no))
-            t.apply(CorrectRevoke(seat, c))
+            t.apply(CorrectRevoke(seat, c))  # as if the revoker saw his error at once
 
     def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:
         """Cards played together in ``seat``'s turn whose first card went to the trick: a DL-6
