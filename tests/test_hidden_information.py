@@ -220,7 +220,8 @@ def respond(t: Table, action: Action, actor: int) -> tuple[Response, bool]:
     except VivantError as exc:
         return (type(exc).__name__, str(exc)), False
     seen = [(e.kind, e.data) for e in events]
-    return ("accepted", seen, t.view(actor).to_json()), True  # type: ignore[attr-defined]
+    offered = [a.to_json() for a in t.legal_actions(actor)]
+    return ("accepted", seen, t.view(actor).to_json(), offered), True  # type: ignore[attr-defined]
 
 
 def responses(t: Table, actor: int, actions: list[Action]) -> list[Response]:
@@ -235,6 +236,8 @@ def responses(t: Table, actor: int, actions: list[Action]) -> list[Response]:
 
 
 def assert_same_responses(a: Table, b: Table, actor: int) -> None:
+    """The same responses to every probe, and the same actions offered to ``actor``."""
+    assert a.legal_actions(actor) == b.legal_actions(actor)
     actions = list(probes(a, actor))
     for action, ra, rb in zip(
         actions, responses(a, actor, actions), responses(b, actor, actions), strict=True
@@ -243,7 +246,7 @@ def assert_same_responses(a: Table, b: Table, actor: int) -> None:
 
 
 @pytest.mark.parametrize(("variant", "n"), GAMES)
-@pytest.mark.parametrize(("tricks", "seed"), [(0, 1), (2, 2), (4, 3)])
+@pytest.mark.parametrize(("tricks", "seed"), [(0, 1), (2, 2), (4, 3), (7, 4)])
 def test_no_action_tells_a_player_where_a_hidden_card_lies(
     variant: str, n: int, tricks: int, seed: int
 ) -> None:
