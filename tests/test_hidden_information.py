@@ -8,6 +8,8 @@ The same probes are made against a twin table whose deal differs only in cards t
 cannot see (two hidden cards swapped between hidden places: another concealed hand, a dead hand,
 the stock), his view being the same: every response — the public events and his view after an
 accepted action, or the error type and text of a refusal — must be the same at both tables.
+Not probed: the partner's question "having none?" (WL-7.3, Duplicate DL-3), which the laws have
+answered aloud, and Duplicate's DL-6 election (see :func:`dl6_probe`).
 """
 
 from __future__ import annotations
