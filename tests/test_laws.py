@@ -366,3 +366,16 @@ def test_a_revoker_corrects_his_own_revoke_once_the_trick_is_complete_not_quitte
     assert t.view(NORTH).trick.cards == (c("SA"), c("S2"), c("S3"))  # type: ignore[union-attr]
     assert t.view(NORTH).penalty_cards == {EAST: CardSet([c("D3")])}
     assert t.to_act() == NORTH  # Vivant plays for Mort, whose trump went back
+
+
+def test_a_revoke_the_revoker_has_since_shown_may_be_claimed_during_the_play() -> None:
+    """D-W13: once R has played the spade he held when he renounced, the cards Vivant has seen
+    prove the revoke: his claim is examined at once (before, it is refused like any other)."""
+    t = mort_at(R_REVOKES, "H2", for_mort=True, laws=True)
+    play(t, "SA", "S2", "D3", "H2")  # R renounces holding S3; Mort trumps and wins
+    with pytest.raises(ValueError, match="examined for revokes at the end of the hand"):
+        t.apply(ClaimRevoke(NORTH, 1))
+    play(t, "HA", "S4", "C3", "S3")  # R shows the S3
+    events = t.apply(ClaimRevoke(NORTH, 1))
+    assert [e.kind for e in events] == ["revoke_claimed"]
+    assert t.hand is not None and t.hand.revokes[0].claimed
