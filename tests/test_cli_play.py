@@ -298,8 +298,9 @@ def test_laws_mode_revoke_is_accepted_then_claimed_and_punished() -> None:
     policy = BadThenRevokeThenLegal(extra=["claim 1"])
     _typed, screen = scripted(policy, seed=11, laws=True)
     assert policy.revoke is not None
-    # Laws mode: a claim with no revoke gets the engine's precise refusal, and play goes on.
-    assert "no unclaimed revoke by LR in trick 1" in screen
+    # Laws mode: a claim the cards seen do not prove is refused, in the same words whether or
+    # not there was a revoke (D-W13), and play goes on.
+    assert "shows a revoke by LR in trick 1: the tricks are examined" in screen
     assert "would be a revoke" not in screen  # the revoking card was accepted
     trick = re.search(r"Revoke claimed: V \(You\) in trick (\d+)\.", screen)
     assert trick is not None

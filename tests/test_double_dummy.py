@@ -215,8 +215,7 @@ def test_dummy_cannot_revoke_living_player_penalised() -> None:
 def test_no_exposed_cards_d_dd3() -> None:
     t = at_deal(P1_REVOKES, "H2", laws=True)
     play(t, "S3", "C3")
-    t.apply(ClaimRevoke(WEST, 1))
-    t.apply(CorrectRevoke(SOUTH, c("S2")))
+    t.apply(CorrectRevoke(SOUTH, c("S2")))  # P1 sees his own error before the trick is quitted
     assert t.view(WEST).penalty_cards == {}
     play(t, "SA", "H2")
     t.apply(PlayTogether(NORTH, (c("HA"), c("HK"))))

@@ -126,9 +126,10 @@ def test_card_exposed_in_dealing_at_whist_law_but_not_on_an_overplay() -> None:
     t = DuplicateTable(PLAYERS, laws=True, trays=1, mnemonic=True, declared_trump="H")
     t.apply(t.chance_action(random.Random(1)))
     shown = next(iter(CardSet(t.hand.hands[EAST])))  # type: ignore[union-attr]
-    t.apply(ReportExposed(NORTH, shown))
+    t.apply(ReportExposed(EAST, shown))  # E shows one of his cards: the dealer, N, may claim
     assert t.pending is not None and t.pending.options == ("stand", "redeal")
-    t.apply(Elect(EAST, "stand"))
+    assert (t.pending.rule, t.pending.electors) == ("WL-3.4", (NORTH, SOUTH))
+    t.apply(Elect(NORTH, "stand"))
     finish_play(t)
     assert t.view(None).extra["turned"]
     with pytest.raises(InvalidActionError, match="hands come from the tray"):

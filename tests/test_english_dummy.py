@@ -166,7 +166,7 @@ def test_ed_2_3_a_new_deal_by_the_same_dealer_keeps_the_pack() -> None:
 
     t = at_first_deal(POWER, "SA", laws=True)
     assert t.view(None).extra["pack"] == 1
-    t.apply(ReportExposed(EAST, c("SA")))
+    t.apply(ReportExposed(EAST, c("SK"), by=SOUTH))  # DP dealt dummy's king face up
     t.apply(Elect(EAST, "redeal"))
     assert t.dealer == NORTH and t.view(None).extra["pack"] == 1
     deal(t, POWER, "SA")
@@ -393,8 +393,7 @@ def test_dp_revoke_points_options(option: str, score: dict[str, int]) -> None:
 def test_dp_revoke_corrected_in_time_not_exposed() -> None:
     t = at_first_deal(DP_REVOKES, "H2", laws=True)
     play(t, "S3", "C3")
-    t.apply(ClaimRevoke(WEST, 1))
-    t.apply(CorrectRevoke(SOUTH, c("S2")))
+    t.apply(CorrectRevoke(SOUTH, c("S2")))  # DP sees his own error before the trick is quitted
     assert t.view(EAST).penalty_cards == {}  # ED-6.3: DP not penalised for a card shown
     assert t.hand is not None and t.hand.irregularities[-1].rule == "ED-6.3"
 

@@ -52,12 +52,12 @@ def test_strict_mode_refuses_a_revoke() -> None:
 def test_revoke_corrected_in_time_before_the_trick_is_quitted() -> None:
     t = mort_at(V_REVOKES, "H2", for_mort=True, laws=True)
     play(t, "SA", "C3")  # V revokes: holds S2
-    # R (an adversary) notices before the trick is quitted and claims it.
-    t.apply(ClaimRevoke(EAST, 1))
-    assert t.to_act() == NORTH
-    assert t.legal_actions(NORTH) == [CorrectRevoke(NORTH, c("S2"))]
-    with pytest.raises(ValueError, match="must first be corrected"):
-        t.apply(Play(EAST, c("D2")))
+    # R cannot see V's hand: his claim waits for the end of the hand (D-W13).
+    before = snapshot(t)
+    with pytest.raises(ValueError, match="examined for revokes at the end of the hand"):
+        t.apply(ClaimRevoke(EAST, 1))
+    assert snapshot(t) == before
+    # V notices his error himself before the trick is quitted and corrects it.
     t.apply(CorrectRevoke(NORTH, c("S2")))
     # The wrongly played card is exposed, liable to be called (WL-7.4); no penalty remains.
     assert t.view(EAST).penalty_cards[NORTH] == CardSet([c("C3")])
@@ -151,7 +151,7 @@ def test_false_revoke_claim_is_refused() -> None:
     t = mort_at(POWER, "SA", laws=True)
     play(t, "HJ", "H8", "H5", "HA")
     before = snapshot(t)
-    with pytest.raises(ValueError, match="no unclaimed revoke by LR in trick 1"):
+    with pytest.raises(ValueError, match="shows a revoke by LR in trick 1"):
         t.apply(ClaimRevoke(NORTH, 1))
     assert snapshot(t) == before
 
@@ -303,7 +303,7 @@ def test_m51_misdeal_opponents_take_the_deal() -> None:
 )
 def test_m53_card_exposed_in_dealing(option: str, phase: str, dealer: int) -> None:
     t = mort_at(POWER, "SA", laws=True)
-    t.apply(ReportExposed(EAST, c("S6")))  # a card going to Mort
+    t.apply(ReportExposed(EAST, c("S6"), by=NORTH))  # V dealt a card to Mort face up
     assert t.pending is not None and t.pending.options == ("stand", "redeal", "misdeal")
     t.apply(Elect(WEST, option))
     assert t.phase == phase and t.dealer == dealer
@@ -335,17 +335,47 @@ def test_misdeal_by_an_adversary_dealer_vivant_elects() -> None:
 
 
 def test_revoke_by_the_fourth_card_claimed_before_the_next_lead() -> None:
-    """The revoke completes the trick; claimed before the next lead, the trick is reopened for
-    the correction, and every view still shows the position (the revoker to play again)."""
+    """Mort's revoke completes the trick; claimed by an adversary (who sees Mort) before the next
+    lead, the trick is reopened for the correction, and every view still shows the position (the
+    revoker to play again)."""
+    t = mort_at(POWER, "S3", for_mort=True, laws=True)
+    play(t, "H2", "HA", "H9")
+    t.apply(Play(SOUTH, c("S6")))  # Mort trumps while holding hearts, completing the trick
+    t.apply(ClaimRevoke(EAST, 1))
+    views = [t.view(s) for s in (0, 1, 2, 3, None)]
+    assert all(v.to_play == SOUTH for v in views)
+    assert t.legal_actions(NORTH) == [CorrectRevoke(SOUTH, c(x)) for x in ("H6", "H7", "H8")]
+    t.apply(CorrectRevoke(SOUTH, c("H6")))
+    assert t.view(NORTH).tricks[-1].cards == (c("H2"), c("HA"), c("H9"), c("H6"))
+    assert t.view(NORTH).penalty_cards == {}
+
+
+def test_a_revoker_corrects_his_own_revoke_once_the_trick_is_complete_not_quitted() -> None:
+    """WL-7.4: R's revoke, by the third card, is followed by Mort's fourth; before the next lead
+    R himself takes it back: the trick is reopened, later cards go back, his card is exposed."""
     t = mort_at(R_REVOKES, "H2", for_mort=True, laws=True)
     play(t, "SA", "S2")
     t.apply(Play(EAST, c("D3")))  # R holds S3: a revoke
     t.apply(Play(SOUTH, c("H2")))  # Mort's trump completes the trick
-    t.apply(ClaimRevoke(NORTH, 1))
-    views = [t.view(s) for s in (0, 1, 2, 3, None)]
-    assert all(v.to_play == EAST for v in views)
-    assert t.legal_actions(EAST) == [CorrectRevoke(EAST, c("S3"))]
+    before = snapshot(t)
+    with pytest.raises(IllegalPlayError, match="corrected with a spade"):
+        t.apply(CorrectRevoke(EAST, c("D4")))
+    assert snapshot(t) == before
     t.apply(CorrectRevoke(EAST, c("S3")))
     assert t.view(NORTH).trick is not None
     assert t.view(NORTH).trick.cards == (c("SA"), c("S2"), c("S3"))  # type: ignore[union-attr]
     assert t.view(NORTH).penalty_cards == {EAST: CardSet([c("D3")])}
+    assert t.to_act() == NORTH  # Vivant plays for Mort, whose trump went back
+
+
+def test_a_revoke_the_revoker_has_since_shown_may_be_claimed_during_the_play() -> None:
+    """D-W13: once R has played the spade he held when he renounced, the cards Vivant has seen
+    prove the revoke: his claim is examined at once (before, it is refused like any other)."""
+    t = mort_at(R_REVOKES, "H2", for_mort=True, laws=True)
+    play(t, "SA", "S2", "D3", "H2")  # R renounces holding S3; Mort trumps and wins
+    with pytest.raises(ValueError, match="examined for revokes at the end of the hand"):
+        t.apply(ClaimRevoke(NORTH, 1))
+    play(t, "HA", "S4", "C3", "S3")  # R shows the S3
+    events = t.apply(ClaimRevoke(NORTH, 1))
+    assert [e.kind for e in events] == ["revoke_claimed"]
+    assert t.hand is not None and t.hand.revokes[0].claimed

@@ -499,12 +499,11 @@ def test_random_player_is_uniform_and_seeded() -> None:
 
 
 def _exposed_ace_of_diamonds() -> MortTable:
-    """Deal A in laws mode: R revokes with the DA in trick 1, V claims before the trick is
-    quitted and R corrects with a heart; the DA lies exposed as a penalty card (WL-7.4)."""
+    """Deal A in laws mode: R revokes with the DA in trick 1, sees his error before the trick
+    is quitted and corrects with a heart; the DA lies exposed as a penalty card (WL-7.4)."""
     t = mort_at(DEAL_A, "CJ", for_mort=True, laws=True)
     play(t, "H6", "H5")
     t.apply(Play(EAST, parse_card("DA")))
-    t.apply(ClaimRevoke(NORTH, 1))
     t.apply(CorrectRevoke(EAST, parse_card("H4")))
     assert t.view(NORTH).penalty_cards == {EAST: CardSet.parse("DA")}
     return t
@@ -524,17 +523,28 @@ def test_driver_offers_penalty_cards_to_the_opponents() -> None:
     t = _exposed_ace_of_diamonds()
     players: dict[str, Player] = {n: CallsAlways() for n in t.players}
     rng = random.Random(0)
-    for _ in range(60):
+    da = parse_card("DA")
+    binding = 0
+    for _ in range(120):
         done = step(t, players, rng)
-        if isinstance(done.action, CallCard):
-            break
-    assert isinstance(done.action, CallCard)
-    assert done.action.target == EAST and card_name(done.action.card) == "DA"
-    assert t.view(None).to_act == EAST
-    # The called card must be played now: it is the only legal play.
-    assert t.legal_actions(EAST) == [Play(EAST, parse_card("DA"))]
-    done = step(t, players, rng)
-    assert done.action == Play(EAST, parse_card("DA"))
+        if not isinstance(done.action, CallCard):
+            continue
+        assert done.action.target == EAST and done.action.card == da
+        assert t.view(None).to_act == EAST
+        h = t.hand
+        assert h is not None
+        led = h.trick[0] // 13 if h.trick else None
+        follow = [c for c in CardSet(h.hands[EAST]) if c // 13 == led]
+        if led != da // 13 and follow:
+            # WL-6.4: playing the DA would be a revoke, so the call does not bind this trick.
+            assert set(t.legal_actions(EAST)) == {Play(EAST, c) for c in follow}
+            continue
+        # The called card must be played now: it is the only legal play.
+        assert t.legal_actions(EAST) == [Play(EAST, da)]
+        assert step(t, players, rng).action == Play(EAST, da)
+        binding += 1
+        break
+    assert binding == 1
 
 
 def test_heuristic_calls_an_exposed_honour_only_when_it_cannot_win() -> None:

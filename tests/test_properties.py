@@ -45,8 +45,14 @@ def irregular_action(t: Table, rng: random.Random) -> Action | None:
     elif roll < 0.1 and not h.trick and not h.tricks:
         if rng.random() < 0.5:
             return ReportMisdeal(rng.choice(live), rng.choice(t.misdeal_reasons))
-        holder = rng.choice([s for s in range(4) if h.hands[s]])
-        return ReportExposed(rng.choice(live), rng.choice(cards_of(h.hands[holder])))
+        reporter = t.controller(rng.choice(live))
+        seen = [c for c in range(52) if t.sees(reporter, c) and c != h.turn_up]
+        if not seen:
+            return None
+        card = rng.choice(seen)
+        holder = next(s for s in range(4) if h.hands[s] >> card & 1)
+        by = holder if holder in t.electors(t.seat_sides[holder]) else t.controller(h.dealer)
+        return ReportExposed(reporter, card, by)
     return None
 
 

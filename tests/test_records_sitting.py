@@ -158,17 +158,23 @@ def test_laws_sitting_with_irregularities_round_trip(variant: str, n: int, seed:
 
 
 def deal_irregularity(t: Table) -> Action | None:
-    """Before the opening lead of the first, fourth… deal a misdeal is reported; of the second,
-    fifth… a card exposed in dealing."""
+    """Before the opening lead of the first, fourth… deal a misdeal is reported (an adversary of
+    the dealer had touched his cards); of the second, fifth… a card exposed in dealing."""
     h = t.hand
     if h is None or t.phase != PLAY or t.pending is not None or h.trick or h.tricks:
         return None
     deals = sum(isinstance(a, Deal) for a in t.log)
     if h.irregularities or deals % 3 == 0:
         return None
+    eldest = t.controller(h.leader)
     if deals % 3 == 1:
-        return ReportMisdeal(h.leader, t.misdeal_reasons[-1])
-    return ReportExposed(h.leader, max(cards_of(h.hands[h.dealer])))
+        return ReportMisdeal(eldest, t.misdeal_reasons[-1], touched="NESW"[eldest])
+    # The dealer turned up one of the leader's cards, the eldest having touched his own
+    # (WL-3.3: the deal stands), or the leader shows one (WL-3.4: the dealer elects).
+    shown = max(cards_of(h.hands[h.leader]))
+    if deals % 2 or eldest != h.leader:
+        return ReportExposed(eldest, shown, t.controller(h.dealer), "NESW"[eldest])
+    return ReportExposed(eldest, shown)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

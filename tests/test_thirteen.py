@@ -125,7 +125,8 @@ def test_bad_input() -> None:
 
 def test_deal_irregularities_whist_laws() -> None:
     """TO-5: deal irregularities as at whist: a misdeal passes the deal (WL-4.2, here to the
-    other player); a card exposed in dealing lets the adversary claim a new deal (WL-3.3)."""
+    other player); a card the dealer exposes in dealing lets the adversary claim a new deal
+    (WL-3.3), one the adversary shows of his own lets the dealer claim it (WL-3.4)."""
     t = seated(laws=True)
     t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
     t.apply(ReportMisdeal(NORTH, "deal"))
@@ -133,11 +134,15 @@ def test_deal_irregularities_whist_laws() -> None:
     t.apply(t.default_action())
     assert t.phase == "deal" and t.dealer == NORTH
     t.apply(Deal(order=pack(SPADES, HEARTS, 26)))
-    with pytest.raises(InvalidActionError, match="was not dealt"):
+    with pytest.raises(InvalidActionError, match="cannot see"):
         t.apply(ReportExposed(SOUTH, 30))  # in the stock
-    t.apply(ReportExposed(SOUTH, 0))
+    t.apply(ReportExposed(SOUTH, 0))  # S shows his own spade ace
+    assert t.pending is not None and t.pending.electors == (NORTH,)
+    assert (t.pending.rule, t.pending.options) == ("WL-3.4", ("stand", "redeal"))
+    t.apply(Elect(NORTH, "stand"))
+    t.apply(ReportExposed(SOUTH, 1, by=NORTH))  # the dealer turned S's king face up
     assert t.pending is not None and t.pending.electors == (SOUTH,)
-    assert t.pending.options == ("stand", "redeal")
+    assert (t.pending.rule, t.pending.options) == ("WL-3.3", ("stand", "redeal"))
     t.apply(Elect(SOUTH, "redeal"))
     assert t.phase == "deal" and t.dealer == NORTH
 

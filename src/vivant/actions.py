@@ -27,7 +27,7 @@ from vivant.errors import InvalidNotationError
 
 _CARD_FIELDS = frozenset({"card"})
 _CARDS_FIELDS = frozenset({"cards", "order"})
-_SEAT_FIELDS = frozenset({"seat", "target"})
+_SEAT_FIELDS = frozenset({"seat", "target", "by"})
 _SUIT_FIELDS = frozenset({"suit"})
 
 
@@ -45,7 +45,7 @@ class Action:
             elif f.name in _CARDS_FIELDS:
                 value = [card_name(c) for c in value]
             elif f.name in _SEAT_FIELDS:
-                value = "NESW"[value]
+                value = None if value is None else "NESW"[value]
             elif f.name in _SUIT_FIELDS:
                 value = SUIT_LETTERS[value]
             out[f.name] = value
@@ -80,7 +80,8 @@ def action_from_json(data: dict[str, Any]) -> Action:
                     raise InvalidNotationError(f"expected a list of cards, got {value!r}")
                 value = tuple(parse_card(_text(v)) for v in value)
             elif name in _SEAT_FIELDS:
-                value = parse_seat(_text(value))
+                if value is not None or f.default is not None:
+                    value = parse_seat(_text(value))
             elif name in _SUIT_FIELDS:
                 value = SUIT_LETTERS.index(_text(value).upper()) if value else -1
                 if value < 0:
@@ -252,18 +253,28 @@ class PlayTogether(Action):
 @dataclass(frozen=True, slots=True)
 class ReportMisdeal(Action):
     """A misdeal is pointed out before the opening lead. ``reason``: ``"deal"`` (WL-4.1) or
-    ``"wrong_cut"`` (M-5.2: dealt as if the other adversary had cut)."""
+    ``"wrong_cut"`` (M-5.2: dealt as if the other adversary had cut). ``touched`` lists the
+    players (compass letters) who had touched their cards during the deal, in the order they did
+    (D-G6; WL-4.2: an adversary first, and the deal is not lost)."""
 
     seat: Seat
     reason: str
+    touched: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ReportExposed(Action):
-    """A card was exposed in dealing (M-5.3, WL-3.3/3.4)."""
+    """``seat`` reports that ``card`` was exposed in dealing (WL-3.3/3.4, M-5.3).
+
+    ``by`` is the player who exposed it: the player dealing, or the player it was dealt to
+    showing one of his own cards (``None``: the reporter himself). ``touched`` lists the players
+    (compass letters, ``"ES"``) who had touched their cards during the deal, in the order they
+    did (D-G6, WL-3.8). The reporter names only a card he can see (D-W11)."""
 
     seat: Seat
     card: Card
+    by: Seat | None = None
+    touched: str = ""
 
 
 @dataclass(frozen=True, slots=True)

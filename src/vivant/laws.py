@@ -39,7 +39,8 @@ class Election:
     """A choice the laws give one side: ``electors`` may answer with one of ``options``.
 
     ``kind`` names the irregularity, ``rule`` cites it, ``offender`` is the offending hand and
-    ``cards`` the cards concerned (the card led out of turn, the two cards played together...).
+    ``cards`` the cards concerned (the card led out of turn, the two cards played together...);
+    ``details`` go into the hand's record with the choice made.
     """
 
     kind: str
@@ -49,6 +50,7 @@ class Election:
     options: tuple[str, ...]
     default: str
     cards: tuple[Card, ...] = ()
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def to_json(self, seat_name: Any = None) -> dict[str, Any]:
         name = seat_name or (lambda s: "NESW"[s])

@@ -20,6 +20,7 @@ and the laws that differ (hooks named ``_on_*`` and ``_*_election``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
@@ -415,21 +416,159 @@ class Table(ABC):
                 "a deal irregularity must be raised before the opening lead; play has begun"
             )
         self._check_seat(action.seat)
-        if isinstance(action, ReportMisdeal):
-            if action.reason not in self.misdeal_reasons:
-                raise InvalidActionError(
-                    f"unknown misdeal reason {action.reason!r}; one of "
-                    + ", ".join(self.misdeal_reasons)
-                )
-            election = self._misdeal_election(h, action.reason)
-        else:
-            if not any(hand >> action.card & 1 for hand in h.hands):
-                raise InvalidActionError(f"{card_name(action.card)} was not dealt")
-            election = self._exposed_in_deal_election(h, action.card)
+        if action.seat in self.dead_seats:
+            raise WrongSeatError(
+                f"{self._seat_label(action.seat)} is a dead hand and reports nothing"
+            )
+        touched = self._touched(action.touched)
+        if isinstance(action, ReportExposed):
+            return self._report_exposed(h, action, touched)
+        if action.reason not in self.misdeal_reasons:
+            raise InvalidActionError(
+                f"unknown misdeal reason {action.reason!r}; one of "
+                + ", ".join(self.misdeal_reasons)
+            )
+        election = self._misdeal_election(h, action.reason)
+        if "pass" in election.options and self._adversary_touched_first(h, touched):
+            # WL-4.2: an adversary touched the cards before the dealer's partner: no loss of deal.
+            kept = tuple(o for o in election.options if o != "pass") or ("redeal",)
+            election = dataclasses.replace(election, rule="WL-4.2", options=kept, default=kept[0])
+        if touched:
+            details = {"touched": "".join("NESW"[s] for s in touched)}
+            election = dataclasses.replace(election, details=details)
         self.pending = election
         return [Event("irregularity", election.to_json(self._seat_label))]
 
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("deal",)
+
+    def _players_seats(self) -> tuple[Seat, ...]:
+        """The hands held by players (not a dummy, nor a dead hand)."""
+        return self.electors(0) + self.electors(1)
+
+    def _touched(self, text: object) -> tuple[Seat, ...]:
+        """D-G6: the players who touched their cards during the deal, in the order they did, as
+        compass letters (``"ES"``); only players' hands can be touched."""
+        if not isinstance(text, str) or len(text) > 4:
+            raise InvalidActionError(f"'touched' lists up to four seats as letters, not {text!r}")
+        seats: list[Seat] = []
+        for letter in text.upper():
+            seat = "NESW".find(letter)
+            if seat < 0 or seat in seats or seat not in self._players_seats():
+                raise InvalidActionError(
+                    f"'touched' lists each player's seat once (one of "
+                    f"{' '.join('NESW'[s] for s in sorted(self._players_seats()))}), "
+                    f"not {text!r}"
+                )
+            seats.append(seat)
+        return tuple(seats)
+
+    def _dealers_partners(self, h: HandState) -> tuple[Seat, ...]:
+        """The players of the dealer's side other than the one dealing (a dummy's partner deals
+        for it)."""
+        dealing = self.controller(h.dealer)
+        return tuple(s for s in self.electors(self.seat_sides[h.dealer]) if s != dealing)
+
+    def _adversary_touched_first(self, h: HandState, touched: Sequence[Seat]) -> bool:
+        """WL-4.2's exception: an adversary of the dealer touched the cards during the deal
+        before the dealer's partner did."""
+        partners = self._dealers_partners(h)
+        for s in touched:
+            if s in partners:
+                return False
+            if self.seat_sides[s] != self.seat_sides[h.dealer]:
+                return True
+        return False
+
+    def sees(self, seat: Seat, card: Card) -> bool:
+        """Whether the player at ``seat`` sees ``card`` now (see :meth:`_visible_to`)."""
+        return bool(self._visible_to(self.controller(seat)) >> card & 1)
+
+    def _visible_to(self, seat: Seat) -> int:
+        """Mask of the cards in the hands that ``seat`` sees now: his own (once he has looked
+        at it), the hands face up to the table or shown to him, and every exposed penalty card
+        (the same cards as :meth:`view`)."""
+        h = self.hand
+        if h is None:
+            return 0
+        mask = 0 if self._own_hand_unseen(seat) else h.hands[seat]
+        for d in self._exposed_seats():
+            mask |= h.hands[d]
+        for shown in self._shown_to(seat).values():
+            mask |= shown
+        for p in h.penalty_cards:
+            mask |= p
+        return mask
+
+    def _report_exposed(
+        self, h: HandState, action: ReportExposed, touched: tuple[Seat, ...]
+    ) -> list[Event]:
+        """A card exposed in dealing (WL-3.3, WL-3.4, D-W11).
+
+        D-W11: the reporter names only a card he can see, and every refusal depends only on what
+        he sees, so a report can never find where a hidden card lies. The card was exposed by
+        the player dealing or by the player it was dealt to (``by``). Exposed by the dealer's
+        side, the adversaries may claim a new deal unless one of them had touched his cards
+        (WL-3.3); exposed by an adversary, the dealer may, unless his partner had (WL-3.4); a
+        touch made after a player of the other side had touched his own does not count (WL-3.8).
+        Without a claim open the deal stands and the card may not be called."""
+        c = action.card
+        seat = self.controller(action.seat)  # a dummy's partner reports for it
+        if type(c) is not int or not 0 <= c < 52:
+            raise InvalidActionError(f"invalid card {c!r}")
+        if c == h.turn_up:
+            raise InvalidActionError(
+                f"{card_name(c)} is the card turned up for trumps, dealt face up by the laws"
+            )
+        if not self._visible_to(seat) >> c & 1:
+            raise InvalidActionError(
+                f"{self._seat_label(seat)} cannot see {card_name(c)}: a card exposed in dealing "
+                "is reported by a player who sees it, in his own hand or in a hand face up"
+            )
+        holder = next(s for s in range(4) if h.hands[s] >> c & 1)
+        by = seat if action.by is None else action.by
+        self._check_seat(by)
+        dealing = self.controller(h.dealer)
+        if by != dealing and (by != holder or by not in self._players_seats()):
+            raise InvalidActionError(
+                f"{card_name(c)} was exposed by the player dealing ({self._seat_label(dealing)})"
+                f" or by the player it was dealt to, not by {self._seat_label(by)}"
+            )
+        election = self._exposed_in_deal_election(h, c, by)
+        details: dict[str, Any] = {"holder": self.role(holder)}
+        if touched:
+            details["touched"] = "".join("NESW"[s] for s in touched)
+        if not self._claim_barred_by_touch(h, election, touched):
+            self.pending = dataclasses.replace(election, details=details)
+            return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        h.irregularities.append(
+            IrregularityRecord(
+                election.kind, election.rule, by, 0, (c,), None, {**details, "stands": True}
+            )
+        )
+        return [
+            Event(
+                "exposed_in_deal",
+                {
+                    "card": card_name(c),
+                    "by": self.role(by),
+                    "holder": self.role(holder),
+                    "stands": True,
+                },
+            )
+        ]
+
+    def _claim_barred_by_touch(
+        self, h: HandState, election: Election, touched: Sequence[Seat]
+    ) -> bool:
+        """WL-3.3/WL-3.4: the claim of a new deal is lost when a player of the claiming side
+        (other than the one dealing) had touched his cards, unless a player of the other side
+        had touched his first (WL-3.8)."""
+        side = self.seat_sides[election.electors[0]]
+        barring = tuple(s for s in self.electors(side) if s != self.controller(h.dealer))
+        for i, s in enumerate(touched):
+            if s in barring and all(self.seat_sides[t] == side for t in touched[:i]):
+                return True
+        return False
 
     def _misdeal_election(self, h: HandState, reason: str) -> Election:
         """WL-4: a misdeal. Default whist law: the deal passes (no choice)."""
@@ -442,12 +581,16 @@ class Table(ABC):
             "pass",
         )
 
-    def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
+    def _exposed_in_deal_election(self, h: HandState, c: Card, by: Seat) -> Election:
+        """WL-3.3: a card exposed by the dealer or his partner, the adversaries may claim a new
+        deal; WL-3.4: by an adversary, the dealer may. D-W12: the default is a new deal."""
+        dealers = self.seat_sides[h.dealer]
+        own = self.seat_sides[by] == dealers
         return Election(
             "exposed_in_deal",
-            "WL-3.3",
-            h.dealer,
-            self.electors(1 - self.seat_sides[h.dealer]),
+            "WL-3.3" if own else "WL-3.4",
+            by,
+            self.electors(1 - dealers if own else dealers),
             ("stand", "redeal"),
             "redeal",
             (c,),
@@ -506,8 +649,9 @@ class Table(ABC):
         if seat != self.seat_order[h.leader][len(h.trick)]:
             return 0
         hand = h.hands[seat]
-        if h.forced is not None and h.forced[0] == seat:
-            return 1 << h.forced[1]
+        called = self._called_card(h, seat)
+        if called is not None:
+            return 1 << called
         if not h.trick:
             if h.called_suit is not None:
                 follow = hand & (SUIT_MASK << (13 * h.called_suit))
@@ -537,7 +681,9 @@ class Table(ABC):
         return [plays[c] for c in cards_of(self.playable(nxt))]
 
     def _call_card_actions(self, seat: Seat, nxt: Seat) -> list[Action]:
-        """An opponent of the hand to play may call its exposed penalty cards (WL-5.2)."""
+        """An opponent of the hand to play may call its exposed penalty cards (WL-5.2). D-W14:
+        every one of them, since whether playing it would make him revoke depends on cards the
+        caller may not see; such a call does not bind (WL-6.4, :meth:`_called_card`)."""
         h = self.hand
         assert h is not None
         if (
@@ -548,12 +694,16 @@ class Table(ABC):
             return []
         if seat not in self.electors(self.seat_sides[seat]):
             return []
+        return [CallCard(seat, nxt, c) for c in cards_of(h.penalty_cards[nxt])]
+
+    def _called_card(self, h: HandState, seat: Seat) -> Card | None:
+        """The card ``seat`` must play now: one called (WL-5.2), unless playing it would make him
+        revoke (WL-6.4)."""
+        if h.forced is None or h.forced[0] != seat:
+            return None
+        c = h.forced[1]
         led = h.trick[0] // 13 if h.trick else None
-        out: list[Action] = []
-        for c in cards_of(h.penalty_cards[nxt]):
-            if not is_revoke(h.hands[nxt], led, c):
-                out.append(CallCard(seat, nxt, c))
-        return out
+        return None if is_revoke(h.hands[seat], led, c) else c
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
         h = self._require_hand()
@@ -566,6 +716,7 @@ class Table(ABC):
                 f"the revoke by {self._seat_label(h.must_correct)} must first be corrected "
                 f"({self._position(h)})"
             )
+        self._check_hand_seen(h, seat)
         if not h.hands[seat] >> c & 1:
             raise IllegalPlayError(
                 f"{card_name(c)} is not in the hand of {self._seat_label(seat)} "
@@ -588,9 +739,10 @@ class Table(ABC):
                     f"({self._position(h)})"
                 )
             return self._out_of_turn(h, seat, c, nxt)
-        if h.forced is not None and h.forced[0] == seat and h.forced[1] != c:
+        called = self._called_card(h, seat)
+        if called is not None and called != c:
             raise IllegalPlayError(
-                f"{card_name(h.forced[1])} was called and must be played, not {card_name(c)} "
+                f"{card_name(called)} was called and must be played, not {card_name(c)} "
                 f"({self._position(h)}, WL-5.2)"
             )
         hand = h.hands[seat]
@@ -613,6 +765,18 @@ class Table(ABC):
                 f"{SUIT_NAMES[led or 0]} ({self._position(h)})"
             )
         return self._put_card(h, seat, c, revoke)
+
+    def _check_hand_seen(self, h: HandState, seat: Seat) -> None:
+        """D-W11: a dummy's cards are played by a partner who sees them; until then (Bridge for
+        Three's Dummy before the opening lead) no card is played from it, whatever it holds."""
+        if (
+            seat in self.dummy_seats
+            and self._visible_to(self.controller(seat)) & h.hands[seat] != h.hands[seat]
+        ):
+            raise IllegalPlayError(
+                f"{self._seat_label(self.controller(seat))} cannot play from the hand of "
+                f"{self._seat_label(seat)} before it is laid face up"
+            )
 
     def _punish_as_revoke(self, h: HandState, seat: Seat, c: Card, duty: str) -> bool:
         """Laws mode: whether a card that fails a lawful direction (here: to lead the suit
@@ -766,6 +930,14 @@ class Table(ABC):
             for r in h.revokes
             if r.trick == action.trick and self.seat_sides[r.seat] == opp and not r.claimed
         ]
+        if self.phase == PLAY:
+            found = [r for r in found if self._revoke_shown_to(r, action.seat)]
+            if not found:
+                raise InvalidActionError(
+                    f"nothing {self._seat_label(action.seat)} has seen shows a revoke by "
+                    f"{self.side_names[opp]} in trick {action.trick}: the tricks are examined "
+                    "for revokes at the end of the hand"
+                )
         if not found:
             raise InvalidActionError(
                 f"no unclaimed revoke by {self.side_names[opp]} in trick {action.trick}"
@@ -803,6 +975,26 @@ class Table(ABC):
             events.extend(self._hand_played())
         return events
 
+    def _revoke_shown_to(self, r: Revoke, seat: Seat) -> bool:
+        """D-W13: during the play a revoke claim is examined only when the cards ``seat`` has
+        seen prove it: a revoke (WL-7.1), when the revoking hand has since played, or still
+        holds in a hand ``seat`` sees, a card of the suit it failed to follow; an offence the
+        laws punish as one (DL-5), when ``seat`` sees the offender's hand. Otherwise the claim
+        waits for the end of the hand, when the tricks are examined (WL-7.5), and is refused in
+        the same words whether or not there was a revoke."""
+        h = self.hand
+        assert h is not None
+        seen = self._visible_to(seat) & h.hands[r.seat]
+        if r.kind != "revoke":
+            return bool(h.hands[r.seat]) and seen == h.hands[r.seat]
+        trick = h.tricks[r.trick - 1] if r.trick <= len(h.tricks) else None
+        led = (trick.cards[0] if trick is not None else h.trick[0]) // 13
+        for t in h.tricks[r.trick :]:
+            seen |= sum(1 << c for c, s in zip(t.cards, t.seats, strict=True) if s == r.seat)
+        if r.trick <= len(h.tricks):
+            seen |= sum(1 << c for c, s in zip(h.trick, h.trick_seats, strict=True) if s == r.seat)
+        return bool(seen & SUIT_MASK << (13 * led))
+
     def _reopen_last_trick(self, h: HandState) -> None:
         """The last trick is complete but not yet turned and quitted (T5): take it back up."""
         t = h.tricks.pop()
@@ -822,12 +1014,15 @@ class Table(ABC):
             raise InvalidActionError(
                 f"{self._seat_label(seat)} has no revoke in the trick being played"
             )
-        led = h.trick[0] // 13
+        complete = rev.trick == len(h.tricks)  # the trick is complete, not yet quitted
+        led = (h.tricks[-1].cards if complete else h.trick)[0] // 13
         if action.card // 13 != led or not h.hands[seat] >> action.card & 1:
             raise IllegalPlayError(
                 f"the revoke must be corrected with a {SUIT_NAMES[led][:-1]} from the hand of "
                 f"{self._seat_label(seat)}, not {card_name(action.card)}"
             )
+        if complete:
+            self._reopen_last_trick(h)
         # WL-7.4: the card played in error is taken back; later players may take theirs back.
         pos = h.trick_seats.index(seat)
         for s, c in zip(h.trick_seats[pos:], h.trick[pos:], strict=True):
@@ -977,6 +1172,7 @@ class Table(ABC):
         cards = tuple(action.cards)
         if len(cards) != 2 or cards[0] == cards[1]:
             raise InvalidActionError("PlayTogether takes exactly two different cards")
+        self._check_hand_seen(h, seat)
         for c in cards:
             if not h.hands[seat] >> c & 1:
                 raise IllegalPlayError(
@@ -1028,7 +1224,9 @@ class Table(ABC):
         assert h is not None
         if p.kind in ("misdeal", "exposed_in_deal"):
             h.irregularities.append(
-                IrregularityRecord(p.kind, p.rule, p.offender, 0, p.cards, action.option)
+                IrregularityRecord(
+                    p.kind, p.rule, p.offender, 0, p.cards, action.option, dict(p.details)
+                )
             )
             if action.option != "stand":
                 self._abandon_hand(h)

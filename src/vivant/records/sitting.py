@@ -22,7 +22,9 @@ which PBN §4.9 lets other readers skip:
 The irregularity table's ``Note`` carries what re-enacting an irregularity needs, as
 ``;``-separated ``key value`` items: ``rule`` (the law), ``cards`` (the cards concerned: the card
 led out of turn, the two played together, the revoking card), ``suit`` (the suit called after a
-lead out of turn), ``reason`` (a misdeal's reason) and ``tricks`` (a claim). Besides the laws'
+lead out of turn), ``reason`` (a misdeal's reason), ``touched`` (the players who had touched
+their cards during the deal, in order, for a misdeal or a card exposed in dealing, whose
+offender is the player who exposed the card) and ``tricks`` (a claim). Besides the laws'
 irregularities the table lists revokes that were waived (``Penalty`` ``waived``) or that stand
 because the hand is never liable (a dummy's, ``Penalty`` ``-``), and Double Dummy's claims (Kind
 ``claim``, Penalty ``admit`` or ``refuse``).
@@ -55,10 +57,10 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   hand and of the cards not dealt (Thirteen and the Odd's stock) is lost;
 * **who made each choice, and when**: an election is made by the first player entitled to it; a
   revoke claimed during the play is re-enacted as claimed at the end of the hand (a revoke
-  corrected in time, as claimed at once), a misdeal or a card exposed in dealing as reported by
-  the first live seat other than the offender, after the exchanges and declarations the file
-  records; penalty-card calls (``CallCard``) are not kept — the cards played are, so the play
-  and the scores are the same;
+  corrected in time, as corrected by the revoker at once), a misdeal as reported by the first
+  live seat other than the offender, a card exposed in dealing as reported by the first player
+  who sees it, after the exchanges and declarations the file records; penalty-card calls
+  (``CallCard``) are not kept — the cards played are, so the play and the scores are the same;
 * the names of players never seated in a dealt hand, when ``WhistPlayers`` is missing, and the
   laws mode, when ``WhistLaws`` is missing (laws mode is then assumed only if the file records
   an irregularity);
@@ -353,6 +355,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
             suit = None if called is None else SUIT_LETTERS[called]
         if r.kind == "misdeal":
             reason = next(reasons, None)
+        touched = r.details.get("touched") if r.kind in ("misdeal", "exposed_in_deal") else None
         if duplicate and r.kind in TIMED_KINDS and i < len(hand.at):
             at = hand.at[i]
         if r.election == "cancelled":  # DL-4: who demanded what
@@ -374,6 +377,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
                     at=at,
                     by=by,
                     demand=demand,
+                    touched=touched,
                 ),
             )
         )
@@ -843,14 +847,25 @@ class _Replay:
             ir = next((x for x in self.irregular if x.kind == kind and x.trick is None), None)
             if ir is None:
                 continue
-            self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
-            self.irregular.remove(ir)
-            reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
+            items = _note_items(ir.note)
+            touched = items.get("touched", "")
             if kind == "misdeal":
-                t.apply(ReportMisdeal(reporter, _note_items(ir.note).get("reason") or "deal"))
+                self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
+                self.irregular.remove(ir)
+                reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
+                t.apply(ReportMisdeal(reporter, items.get("reason") or "deal", touched))
             else:
-                t.apply(ReportExposed(reporter, _note_cards(ir)[0]))
-            self.settle(ir)
+                card = _note_cards(ir)[0]
+                seen = [s for s in range(4) if s not in t.dead_seats and t.sees(s, card)]
+                if not seen and t.phase in BEFORE_PLAY:
+                    continue  # reported once its holder has seen it (an eldest doubling unseen)
+                if not seen:
+                    raise InvalidNotationError(f"{ir.kind}: no player sees {card_name(card)}")
+                self.withdrawn_leads(1, before=ir)
+                self.irregular.remove(ir)
+                t.apply(ReportExposed(seen[0], card, t.controller(ir.offender), touched))
+            if ir.penalty or t.pending is not None:
+                self.settle(ir)
             if t.hand is None:
                 return False
         return True
@@ -980,12 +995,7 @@ class _Replay:
             asked = again
             t.apply(AskRenounce(asked.offender))
         if corrected is not None:
-            if asked is None:
-                claimants = t.electors(1 - t.seat_sides[seat])
-                if not claimants:
-                    raise InvalidNotationError(f"nobody can claim {SEAT_LETTERS[seat]}'s revoke")
-                t.apply(ClaimRevoke(claimants[0], no))
-            t.apply(CorrectRevoke(seat, c))
+            t.apply(CorrectRevoke(seat, c))  # as if the revoker saw his error at once
 
     def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:
         """Cards played together in ``seat``'s turn whose first card went to the trick: a DL-6

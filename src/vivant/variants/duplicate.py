@@ -699,7 +699,7 @@ class DuplicateTable(Table):
     def playable(self, seat: Seat) -> int:
         base = super().playable(seat)
         h = self.hand
-        if not base or h is None or (h.forced is not None and h.forced[0] == seat):
+        if not base or h is None or self._called_card(h, seat) is not None:
             return base
         duty = self._duty_mask(h, seat)
         if duty is None:
@@ -723,7 +723,7 @@ class DuplicateTable(Table):
             or seat != self._next_to_play(h)
             or h.must_correct is not None
             or not h.hands[seat] >> c & 1
-            or (h.forced is not None and h.forced[0] == seat and h.forced[1] != c)
+            or self._called_card(h, seat) not in (None, c)
             or self._suit_call_elector() is not None
         ):
             return super()._play(seat, c)

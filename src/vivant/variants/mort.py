@@ -13,7 +13,8 @@ Rules (seed 000, Foster's *Complete Hoyle*, "MORT. WHIST À TROIS; OR FRENCH DUM
   counting; a slam is 20 on the score sheet and no game points (M-7); no honours (M-4.2).
 * The score sheet: markers + triple/double/simple + 4 consolation − the losers' points and
   extras; Vivant pays or receives double, the player sitting out nothing (M-8).
-* Irregularities (M-5, M-6): misdeals at the opponents' election, a card exposed in dealing,
+* Irregularities (M-5, M-6): misdeals at the opponents' election, a card exposed in dealing
+  (by the dealer's side M-5.3; by an adversary WL-3.4, D-M17),
   revokes with three penalty options (never below one trick, Mort never liable), leads out of
   turn by V or M, two cards played at once. A side that revoked scores no slam that hand, the
   revoke claimed or waived; the penalty claimed also stops it at 4 (D-M16, D-M7).
@@ -44,7 +45,8 @@ Each trick over six is a point; game is 5 and its last hand is played out, every
 a slam is 20 on the score sheet; no honours.
 Score sheet: markers + triple/double/simple + 4 − the losers' points; Vivant pays or receives
 double, the player sitting out nothing.
-Laws: misdeals and cards exposed in dealing at the opponents' election; revoke: three tricks,
+Laws: misdeals, and cards the dealer's side exposes in dealing, at the dealer's opponents'
+election; a card an opponent shows of his own, at the dealer's side's; revoke: three tricks,
 three points off, or three points to the claimants (never below one trick; Mort never liable),
 and a side that revoked, claimed or waived, scores no slam that hand;
 leads out of turn by V or M taken back or accepted; two cards at once.
@@ -187,12 +189,17 @@ class MortTable(CuttingTable):
             "redeal",
         )
 
-    def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
-        """M-5.3: the deal stands, a new deal by the same dealer (default, D-M11), or a misdeal."""
+    def _exposed_in_deal_election(self, h: HandState, c: Card, by: Seat) -> Election:
+        """M-5.3: a card exposed in dealing by the dealer's side (even one going to Mort): the
+        deal stands, a new deal by the same dealer (default, D-M11), or a misdeal. D-M17: a card
+        an adversary of the dealer exposes is the whist case (WL-3.4): the dealer's side may
+        claim a new deal."""
+        if side_of(by) != side_of(h.dealer):
+            return super()._exposed_in_deal_election(h, c, by)
         return Election(
             "exposed_in_deal",
             "M-5.3",
-            h.dealer,
+            by,
             self.electors(1 - side_of(h.dealer)),
             ("stand", "redeal", "misdeal"),
             "redeal",
