@@ -356,11 +356,13 @@ class Hub:
         status = "over" if lt.table.is_over() else "playing"
         try:
             await self._store(NewEvent(lt.id, seq, actor, client_id, data, public_events, status))
-        except Exception as exc:
+        except Exception:
+            # The details (SQL, the driver's words, the action's cards) are for the log only.
             log.exception("storing event %d of table %s failed", seq, lt.id)
             self._reload(lt)
             raise ClientError(
-                "store_failed", f"the action could not be stored and was not applied: {exc}"
+                "store_failed",
+                "the action could not be stored and was not applied; try again in a moment",
             ) from None
         lt.seq = seq
         if actor is not None and client_id is not None:
@@ -414,8 +416,9 @@ class Hub:
                 lt.row, self.store.participants(lt.id), self.store.load_events(lt.id)
             )
             lt.table, lt.seq, lt.client_ids = fresh.table, fresh.seq, fresh.client_ids
-        except Exception as exc:
-            lt.broken = f"table {lt.id} is unavailable until the server restarts ({exc})"
+        except Exception:
+            log.exception("table %s could not be reloaded from the store", lt.id)
+            lt.broken = f"table {lt.id} is unavailable until the server restarts"
 
     def _fan_out(self, lt: LiveTable, event: dict[str, Any]) -> None:
         """Each connection gets the event and its own state (built once per viewer)."""
@@ -465,9 +468,9 @@ class Hub:
                         log.error("table %s: computer move refused: %s", lt.id, exc.message)
                         lt.broken = f"table {lt.id} stopped: {exc.message}"
                         break
-                    except Exception as exc:
+                    except Exception:
                         log.exception("table %s: computer move failed", lt.id)
-                        lt.broken = f"table {lt.id} stopped: {exc}"
+                        lt.broken = f"table {lt.id} stopped: a computer player's move failed"
                         break
                 delay = 0.0 if decider.kind == "chance" else self.bot_delay
                 await asyncio.sleep(delay)
