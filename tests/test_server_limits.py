@@ -28,6 +28,7 @@ from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
 
+CLI = "import sys; from vivant.cli import main; sys.exit(main())"
 PEOPLE = [{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cy")]
 
 
@@ -510,3 +511,35 @@ def test_actions_are_stored_in_canonical_form(tmp_path: Path) -> None:
     declared = [r.action["trump"] for r in store.load_events(tid) if r.action["type"] == "Declare"]
     store.close()
     assert {"NT", "S"} <= set(declared) and set(declared) <= {"S", "H", "D", "C", "NT"}, declared
+
+
+def test_serve_documents_and_checks_its_limits() -> None:
+    """Every limit is an option of ``vivant serve`` with its default in the help, and a value
+    that is no number of seconds is refused with a clear message, not a traceback."""
+    import subprocess
+    import sys
+
+    def serve(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", CLI, "serve", *args],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    text = " ".join(serve("--help").stdout.split())
+    for option, default in (
+        ("--header-timeout", "default 10"),
+        ("--body-timeout", "default 10"),
+        ("--keep-alive", "default 5"),
+        ("--max-connections", "default 1000"),
+        ("--new-tables", "default 20"),
+        ("--new-tables-window", "default 600"),
+        ("--abandon-after", "default 86400"),
+    ):
+        assert option in text, option
+        assert default in text.split(option + " ")[-1][:400], option
+    for bad in (("--header-timeout", "0"), ("--body-timeout", "nan"), ("--abandon-after", "-1")):
+        done = serve(*bad)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert bad[0] in done.stderr and "seconds" in done.stderr

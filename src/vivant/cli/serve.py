@@ -50,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     limits = parser.add_argument_group("limits", "what one client may do (0 where said: none)")
     limits.add_argument(
         "--header-timeout",
+        metavar="SECONDS",
         type=_positive,
         default=10.0,
         help="seconds a client has to send a request's line and headers, on a new connection "
@@ -57,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     limits.add_argument(
         "--body-timeout",
+        metavar="SECONDS",
         type=_positive,
         default=10.0,
         help="seconds a client has to send a request's whole body (at most 64 KiB); then it "
@@ -64,12 +66,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     limits.add_argument(
         "--keep-alive",
+        metavar="SECONDS",
         type=_positive,
         default=5.0,
         help="seconds an idle kept-alive HTTP connection stays open (default 5)",
     )
     limits.add_argument(
         "--max-connections",
+        metavar="N",
         type=int,
         default=1000,
         help="connections the server holds at once, websockets included; past it the oldest "
@@ -78,6 +82,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     limits.add_argument(
         "--new-tables",
+        metavar="N",
         type=int,
         default=DEFAULT.new_tables,
         help=f"tables one client address may create per --new-tables-window (default "
@@ -85,13 +90,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     limits.add_argument(
         "--new-tables-window",
+        metavar="SECONDS",
         type=_positive,
         default=DEFAULT.new_tables_window,
         help=f"seconds of that window (default {DEFAULT.new_tables_window:g})",
     )
     limits.add_argument(
         "--abandon-after",
-        type=float,
+        metavar="SECONDS",
+        type=_non_negative,
         default=DEFAULT.abandon_after,
         help="seconds after which an abandoned table is removed: its sitting not over, nobody "
         f"connected (player or spectator), no action for that long (default "
@@ -102,8 +109,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def _positive(text: str) -> float:
     value = float(text)
-    if not value > 0 or value == float("inf"):
+    if not 0 < value < float("inf"):
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+    return value
+
+
+def _non_negative(text: str) -> float:
+    value = float(text)
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
     return value
 
 
@@ -120,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
         body_timeout=args.body_timeout,
         new_tables=max(0, args.new_tables),
         new_tables_window=args.new_tables_window,
-        abandon_after=max(0.0, args.abandon_after),
+        abandon_after=args.abandon_after,
     )
     app = create_app(args.db, bot_delay=max(0.0, args.bot_delay), limits=limits)
     print(f"Vivant: serving on http://{args.host}:{args.port}  (store: {_safe(args.db)})")
