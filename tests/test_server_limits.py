@@ -313,11 +313,17 @@ def test_tokens_never_reach_the_server_log(tmp_path: Path) -> None:
 
 def test_table_creation_is_rate_limited_per_client(tmp_path: Path) -> None:
     """Past ``--new-tables`` tables in the window, a client's next table is refused with 429 and
-    a Retry-After; another client address is not affected."""
+    a Retry-After; a table the engine refused is not counted; another client address is not
+    affected."""
     server = ServerProcess(
         f"sqlite:///{tmp_path / 'rate.db'}", args=("--new-tables", "5", "--new-tables-window", "60")
     ).start()
     try:
+        for _ in range(3):  # two people cannot play Mort: refused, and not counted
+            refused = http_json(
+                server.base + "/api/tables", {"variant": "mort", "players": PEOPLE[:2]}
+            )
+            assert refused["error"] == "bad_table", refused
         for _ in range(5):
             new_table(server)
         body = json.dumps({"variant": "mort", "players": PEOPLE}).encode()

@@ -47,7 +47,7 @@ from vivant.variants import VARIANTS
 
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
-from .hub import ClientError, Connection, Hub, NewPlayer, is_table_id
+from .hub import TABLE_ID_BYTES, ClientError, Connection, Hub, NewPlayer, is_table_id
 from .limits import BodyLimit, Limits, TableQuota
 from .live import HUMAN, LiveTable, event_message
 from .replay import replay_frames
@@ -129,7 +129,7 @@ def create_app(
 
 
 #: What a client is told when the server itself failed (the details go to the server's log).
-SERVER_FAILED = "the server could not do that just now; nothing was changed; try again in a moment"
+SERVER_FAILED = "the server could not do that just now; try again in a moment"
 
 
 def _failure(exc: BaseException) -> tuple[int, str]:
@@ -149,7 +149,7 @@ def _no_table(table_id: str) -> str:
     echoed back (it may be any size)."""
     if is_table_id(table_id):
         return f"no table {table_id!r}"
-    return "that is not a table id (a table id is 12 letters and digits, 0-9 and a-f)"
+    return f"that is not a table id ({2 * TABLE_ID_BYTES} characters, each 0-9 or a-f)"
 
 
 async def _expire_abandoned(hub: Hub, after: float) -> None:
@@ -298,7 +298,9 @@ async def create_table(request: Request) -> Response:
             raise ClientError("bad_request", "seed must be between 0 and 2**62")
         if not isinstance(title, str) or len(title) > 80:
             raise ClientError("bad_request", "title must be a string of at most 80 characters")
-        wait = request.app.state.quota.wait(request.client.host if request.client else "")
+        quota: TableQuota = request.app.state.quota
+        client = request.client.host if request.client else ""
+        wait = quota.wait(client)
         if wait:
             return JSONResponse(
                 {
@@ -312,8 +314,11 @@ async def create_table(request: Request) -> Response:
             lt, tokens = await _hub(request).create(
                 variant, players, laws=laws, seed=seed, title=title.strip()
             )
-        except VivantError as exc:
-            raise ClientError("bad_table", str(exc)) from None
+        except BaseException as exc:
+            quota.refund(client)  # a table not made (refused, or the store failed) is not counted
+            if isinstance(exc, VivantError):
+                raise ClientError("bad_table", str(exc)) from None
+            raise
     except ClientError as exc:
         return _error(400, exc.code, exc.message)
     return JSONResponse(

@@ -269,6 +269,12 @@ class TableQuota:
         made.append(now)
         return 0.0
 
+    def refund(self, client: str) -> None:
+        """The table counted by the last :meth:`wait` was not made after all."""
+        made = self._made.get(client)
+        if made:
+            made.pop()
+
 
 # --- the log ------------------------------------------------------------------------------------
 
