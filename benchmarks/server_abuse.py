@@ -297,7 +297,9 @@ async def run(args: argparse.Namespace, base: str, port: int, pid: int) -> list[
     ws_base = base.replace("http://", "ws://")
     events = 0
     flood_id = ""
-    for seed in range(5):  # a sitting may end before FLOOD_EVENTS: take the longest
+    # A sitting may end before FLOOD_EVENTS: these seeds' rubbers are long (1,117 events for 8),
+    # and the longest is taken.
+    for seed in (8, 14, 7):
         tid = bot_table(base, seed)
         n = await wait_for_events(f"{ws_base}/ws/{tid}", FLOOD_EVENTS, 120)
         if n > events:
