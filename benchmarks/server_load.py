@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,7 +61,10 @@ def post(url: str, body: Any) -> Any:
         return json.loads(r.read())
 
 
-def start_server(db: str, port: int, bot_delay: float) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, port: int, bot_delay: float, extra: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
+    """``vivant serve`` on 127.0.0.1:``port`` with ``extra`` options; returns once it answers."""
     cmd = [
         sys.executable,
         "-c",
@@ -74,6 +78,7 @@ def start_server(db: str, port: int, bot_delay: float) -> subprocess.Popen[bytes
         str(bot_delay),
         "--log-level",
         "warning",
+        *extra,
     ]
     proc = subprocess.Popen(cmd)
     deadline = time.monotonic() + 30
@@ -187,7 +192,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         port = free_port()
-        proc = start_server(db, port, args.bot_delay)
+        # Its --tables tables all come from this one address.
+        proc = start_server(db, port, args.bot_delay, ["--new-tables", "0"])
         base = f"http://127.0.0.1:{port}"
         try:
             tables = []

@@ -15,6 +15,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from vivant.actions import action_from_json
@@ -308,11 +309,24 @@ def http_json(url: str, body: Any = None, timeout: float = 10.0) -> Any:
 class ServerProcess:
     """``vivant serve`` in a process of its own, on the given store."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        bot_delay: float = 0.0,
+        args: tuple[str, ...] = (),
+        log: Any = None,
+        log_level: str = "warning",
+    ) -> None:
+        """``args``: more options for ``vivant serve``; ``log``: a path that receives the
+        server's output (its stdout and its stderr)."""
         self.db_url = db_url
         self.bot_delay = bot_delay
+        self.args = args
+        self.log = log
+        self.log_level = log_level
         self.port = free_port()
         self.proc: Any = None
+        self._log_file: Any = None
 
     @property
     def base(self) -> str:
@@ -340,13 +354,19 @@ class ServerProcess:
             "--bot-delay",
             str(self.bot_delay),
             "--log-level",
-            "warning",
+            self.log_level,
+            *self.args,
         ]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if self.log is None:
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        else:
+            self._log_file = open(self.log, "wb")  # noqa: SIM115 (closed in stop)
+            self.proc = subprocess.Popen(cmd, stdout=self._log_file, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:
             if self.proc.poll() is not None:
-                raise AssertionError(f"vivant serve exited: {self.proc.stderr.read().decode()}")
+                out = self.proc.stderr.read() if self.proc.stderr else Path(self.log).read_bytes()
+                raise AssertionError(f"vivant serve exited: {out.decode()}")
             try:
                 with urllib.request.urlopen(self.base + "/api/variants", timeout=1) as r:
                     if r.status == 200:
@@ -374,3 +394,5 @@ class ServerProcess:
                 self.proc.wait(5)
         if self.proc is not None and self.proc.stderr is not None:
             self.proc.stderr.close()
+        if self._log_file is not None:
+            self._log_file.close()

@@ -108,3 +108,12 @@ def test_every_kind_is_covered() -> None:
         "DrawAttention",
         "AskRenounce",
     }
+
+
+def test_a_declared_trump_has_one_notation_however_it_is_typed() -> None:
+    """A trump typed in lower case (or with spaces) is the same action as its canonical form,
+    and writes its canonical form: a log stores what the engine applied (issue 13, point 10)."""
+    for typed, canonical in (("s", "S"), ("nt", "NT"), (" Nt ", "NT"), ("H", "H")):
+        action = action_from_json({"type": "Declare", "seat": "S", "trump": typed})
+        assert action == Declare(2, canonical) == Declare(2, typed)
+        assert action.to_json() == {"type": "Declare", "seat": "S", "trump": canonical}

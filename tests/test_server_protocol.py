@@ -326,8 +326,8 @@ def test_create_refuses_bad_tables(client: TestClient) -> None:
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
     )
     assert r.status_code == 400 and r.json()["error"] == "bad_json"
-    r = client.post("/api/tables", content=b" " * 70_000)
-    assert r.status_code == 400 and r.json()["error"] == "too_large"
+    r = client.post("/api/tables", content=b" " * 70_000)  # 413: refused before it is read
+    assert r.status_code == 413 and r.json()["error"] == "too_large"
 
 
 def test_replay_of_a_finished_sitting(client: TestClient) -> None:

@@ -205,6 +205,13 @@ class Declare(Action):
     seat: Seat
     trump: str
 
+    def __post_init__(self) -> None:
+        """The trump in its one notation (upper case, as :meth:`to_json` then writes it), however
+        it was typed (``"s"``, ``"nt"``): a log stores the action the engine applied, and a
+        resent message matches the first (B3-3, HU-5.1)."""
+        if isinstance(self.trump, str):
+            object.__setattr__(self, "trump", self.trump.strip().upper())
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):

@@ -27,12 +27,15 @@ import json
 import logging
 import re
 import sys
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -46,7 +49,8 @@ from vivant.variants import VARIANTS
 
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
-from .hub import ClientError, Connection, Hub, NewPlayer
+from .hub import TABLE_ID_BYTES, ClientError, Connection, Hub, NewPlayer, is_table_id
+from .limits import BodyLimit, Limits, TableQuota
 from .live import HUMAN, LiveTable, Person, event_message
 from .replay import replay_frames
 from .store import DEFAULT_URL, Store
@@ -63,22 +67,38 @@ _CLIENT_ID = re.compile(r"^[\w.:\-]{1,64}$")
 
 
 def create_app(
-    db_url: str = DEFAULT_URL, *, bot_delay: float = 0.6, store: Store | None = None
+    db_url: str = DEFAULT_URL,
+    *,
+    bot_delay: float = 0.6,
+    store: Store | None = None,
+    limits: Limits | None = None,
 ) -> Starlette:
-    """The application over the store at ``db_url`` (SQLite file by default).
+    """The application over the store at ``db_url`` (SQLite file by default); every request's
+    body goes through :class:`~vivant.server.limits.BodyLimit` first.
 
     ``bot_delay`` is the pause in seconds after each computer player's move, so that people can
-    follow the play.
+    follow the play. ``limits``: how long a body may take, how many tables a client may create,
+    when an abandoned table is removed (:class:`~vivant.server.limits.Limits`).
     """
     the_store = store if store is not None else Store(db_url)
     hub = Hub(the_store, bot_delay=bot_delay)
+    limits = limits or Limits()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         resumed = await hub.resume_all()
         if resumed:
             log.info("resumed %d table(s)", resumed)
+        sweeper = None
+        if limits.abandon_after > 0:
+            sweeper = asyncio.get_running_loop().create_task(
+                _expire_abandoned(hub, limits.abandon_after)
+            )
         yield
+        if sweeper is not None:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
         await hub.close()
         if store is None:
             the_store.close()
@@ -98,10 +118,69 @@ def create_app(
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(BodyLimit, limit=MAX_MESSAGE, timeout=limits.body_timeout)],
+        exception_handlers={Exception: _server_error},
+    )
     app.state.hub = hub
     app.state.store = the_store
+    app.state.quota = TableQuota(limits.new_tables, limits.new_tables_window)
     return app
+
+
+#: What a client is told when the server itself failed (the details go to the server's log).
+SERVER_FAILED = "the server could not do that just now; try again in a moment"
+
+
+def _failure(exc: BaseException) -> tuple[int, str]:
+    """The status and plain words for an unexpected failure: a store that did not answer is
+    503 (try again), anything else 500; never the exception's own text."""
+    return (503 if isinstance(exc, SQLAlchemyError) else 500), SERVER_FAILED
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    """Any exception a route did not handle: a plain JSON error (uvicorn logs the traceback)."""
+    status, message = _failure(exc)
+    return _error(status, "server_error", message)
+
+
+def _no_table(table_id: str) -> str:
+    """The refusal for an id naming no table; an id that is not even of a table's shape is not
+    echoed back (it may be any size)."""
+    if is_table_id(table_id):
+        return f"no table {table_id!r}"
+    return f"that is not a table id ({2 * TABLE_ID_BYTES} characters, each 0-9 or a-f)"
+
+
+async def _expire_abandoned(hub: Hub, after: float) -> None:
+    """Remove the abandoned tables (see :class:`~vivant.server.limits.Limits`) every so often:
+    from the lobby, from memory and from the store."""
+    while True:
+        await asyncio.sleep(min(60.0, max(0.5, after / 4)))
+        try:
+            for table_id in hub.store.abandoned_table_ids(time.time() - after):
+                await _expire(hub, table_id)
+        except Exception:
+            log.exception("removing abandoned tables failed; trying again later")
+
+
+async def _expire(hub: Hub, table_id: str) -> None:
+    lt = hub.live.get(table_id)
+    if lt is None:
+        hub.store.delete_table(table_id)
+        log.info("table %s removed: abandoned", table_id)
+        return
+    async with lt.lock:
+        if lt.connections or hub.live.get(table_id) is not lt:
+            return  # someone is here (or it went meanwhile)
+        if lt.driver is not None:
+            lt.driver.cancel()
+            lt.driver = None
+        del hub.live[table_id]
+        hub.store.delete_table(table_id)
+    log.info("table %s removed: abandoned", table_id)
 
 
 def _hub(request: Request | WebSocket) -> Hub:
@@ -172,9 +251,8 @@ async def variants(request: Request) -> Response:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """The request's JSON object (its size and pace were checked by the body limit)."""
     raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
-        raise ClientError("too_large", f"request body of {len(raw)} bytes; limit {MAX_MESSAGE}")
     try:
         data = json.loads(raw or b"{}")
     except ValueError as exc:
@@ -223,12 +301,27 @@ async def create_table(request: Request) -> Response:
             raise ClientError("bad_request", "seed must be between 0 and 2**62")
         if not isinstance(title, str) or len(title) > 80:
             raise ClientError("bad_request", "title must be a string of at most 80 characters")
+        quota: TableQuota = request.app.state.quota
+        client = request.client.host if request.client else ""
+        wait = quota.wait(client)
+        if wait:
+            return JSONResponse(
+                {
+                    "error": "too_many_tables",
+                    "message": f"too many new tables from your address; try again in {wait:.0f} s",
+                },
+                status_code=429,
+                headers={"Retry-After": f"{wait:.0f}"},
+            )
         try:
             lt, tokens = await _hub(request).create(
                 variant, players, laws=laws, seed=seed, title=title.strip()
             )
-        except VivantError as exc:
-            raise ClientError("bad_table", str(exc)) from None
+        except BaseException as exc:
+            quota.refund(client)  # a table not made (refused, or the store failed) is not counted
+            if isinstance(exc, VivantError):
+                raise ClientError("bad_table", str(exc)) from None
+            raise
     except ClientError as exc:
         return _error(400, exc.code, exc.message)
     return JSONResponse(
@@ -278,12 +371,15 @@ async def list_tables(request: Request) -> Response:
 
 
 async def _table_or_404(request: Request) -> LiveTable | Response:
+    table_id = request.path_params["table_id"]
     try:
-        lt = await _hub(request).get(request.path_params["table_id"])
+        lt = await _hub(request).get(table_id)
     except Exception as exc:
-        return _error(500, "table_broken", f"the table could not be loaded: {exc}")
+        log.exception("table %s could not be loaded", table_id[:40])
+        status, message = _failure(exc)
+        return _error(status, "table_broken", message)
     if lt is None:
-        return _error(404, "no_table", f"no table {request.path_params['table_id']!r}")
+        return _error(404, "no_table", _no_table(table_id))
     return lt
 
 
@@ -392,9 +488,15 @@ async def table_socket(ws: WebSocket) -> None:
     await ws.accept()
     hub = _hub(ws)
     table_id = ws.path_params["table_id"]
-    lt = await hub.get(table_id)
+    try:
+        lt = await hub.get(table_id)
+    except Exception:
+        log.exception("table %s could not be loaded", table_id[:40])
+        await ws.send_text(json.dumps(_error_message("table_broken", SERVER_FAILED)))
+        await ws.close(1011)
+        return
     if lt is None:
-        await ws.send_text(json.dumps(_error_message("no_table", f"no table {table_id!r}")))
+        await ws.send_text(json.dumps(_error_message("no_table", _no_table(table_id))))
         await ws.close(4404)
         return
     try:
@@ -436,6 +538,11 @@ async def table_socket(ws: WebSocket) -> None:
                 await _handle(hub, lt, conn, data)
             except ClientError as exc:
                 conn.send(_error_message(exc.code, exc.message, client_id))
+            except (WebSocketDisconnect, asyncio.CancelledError):
+                raise
+            except Exception as exc:
+                log.exception("table %s: a message could not be handled", lt.id)
+                conn.send(_error_message("server_error", _failure(exc)[1], client_id))
     except WebSocketDisconnect:
         pass
     finally:

@@ -19,6 +19,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -35,6 +36,14 @@ log = logging.getLogger("vivant.server")
 
 #: Messages waiting for one connection before it is dropped as too slow.
 MAX_QUEUE = 1000
+#: A table id is this many random bytes, in lower-case hex.
+TABLE_ID_BYTES = 6
+_TABLE_ID = re.compile(f"[0-9a-f]{{{2 * TABLE_ID_BYTES}}}")
+
+
+def is_table_id(text: str) -> bool:
+    """Whether ``text`` has the shape of a table id (it may still name no table)."""
+    return _TABLE_ID.fullmatch(text) is not None
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -116,7 +125,7 @@ class Hub:
         self.store = store
         self.bot_delay = bot_delay
         self.live: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, asyncio.Future[LiveTable | None]] = {}
         self._pending: list[tuple[NewEvent, asyncio.Future[None]]] = []
         self._has_pending = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
@@ -124,24 +133,40 @@ class Hub:
     # --- tables ---------------------------------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable | None:
-        """The live table, loaded from the store (and its computer players started) if needed."""
+        """The live table, loaded from the store (and its computer players started) if needed;
+        ``None`` if there is no such table.
+
+        Nothing is kept for an id that names no table: an id not of the shape :meth:`create`
+        gives is refused before the store is asked, and a load in progress is remembered only
+        while it runs (callers asking for the same table meanwhile wait for that one load).
+        """
         lt = self.live.get(table_id)
-        if lt is not None:
+        if lt is not None or not is_table_id(table_id):
             return lt
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            lt = self.live.get(table_id)
-            if lt is not None:
-                return lt
-            row = self.store.get_table(table_id)
-            if row is None:
-                return None
-            lt = LiveTable.load(
-                row, self.store.participants(table_id), self.store.load_events(table_id)
-            )
-            self.live[table_id] = lt
-            self._start_driver(lt)
-            return lt
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda done: self._loaded(table_id, done))
+        # Shielded: a caller that gives up (a client gone) does not cancel the others' load.
+        return await asyncio.shield(loading)
+
+    def _loaded(self, table_id: str, done: asyncio.Future[LiveTable | None]) -> None:
+        """A load has ended: forget it (its failure, if any, was logged and told its callers)."""
+        self._loading.pop(table_id, None)
+        if not done.cancelled() and done.exception() is not None:
+            log.error("table %s could not be loaded: %s", table_id, done.exception())
+
+    async def _load(self, table_id: str) -> LiveTable | None:
+        row = self.store.get_table(table_id)
+        if row is None:
+            return None
+        lt = LiveTable.load(
+            row, self.store.participants(table_id), self.store.load_events(table_id)
+        )
+        self.live[table_id] = lt
+        self._start_driver(lt)
+        return lt
 
     async def resume_all(self) -> int:
         """Load every table whose sitting is not over, so computer players carry on."""
@@ -173,7 +198,7 @@ class Hub:
 
         cls = find_variant(variant)
         table = cls([p.name for p in players], laws=laws)
-        table_id = secrets.token_hex(6)
+        table_id = secrets.token_hex(TABLE_ID_BYTES)
         secret = secrets.token_hex(32) if seed is None else None
         tokens = {p.name: secrets.token_urlsafe(18) for p in players if p.kind == HUMAN}
         people = [(p.name, p.kind, tokens.get(p.name)) for p in players]
@@ -379,11 +404,13 @@ class Hub:
         status = "over" if lt.table.is_over() else "playing"
         try:
             await self._store(NewEvent(lt.id, seq, actor, client_id, data, public_events, status))
-        except Exception as exc:
+        except Exception:
+            # The details (SQL, the driver's words, the action's cards) are for the log only.
             log.exception("storing event %d of table %s failed", seq, lt.id)
             self._reload(lt)
             raise ClientError(
-                "store_failed", f"the action could not be stored and was not applied: {exc}"
+                "store_failed",
+                "the action could not be stored and was not applied; try again in a moment",
             ) from None
         lt.seq = seq
         if actor is not None and client_id is not None:
@@ -437,8 +464,9 @@ class Hub:
                 lt.row, self.store.participants(lt.id), self.store.load_events(lt.id)
             )
             lt.table, lt.seq, lt.client_ids = fresh.table, fresh.seq, fresh.client_ids
-        except Exception as exc:
-            lt.broken = f"table {lt.id} is unavailable until the server restarts ({exc})"
+        except Exception:
+            log.exception("table %s could not be reloaded from the store", lt.id)
+            lt.broken = f"table {lt.id} is unavailable until the server restarts"
 
     def _fan_out(self, lt: LiveTable, event: dict[str, Any]) -> None:
         """Each connection gets the event and its own state (built once per viewer)."""
@@ -488,9 +516,9 @@ class Hub:
                         log.error("table %s: computer move refused: %s", lt.id, exc.message)
                         lt.broken = f"table {lt.id} stopped: {exc.message}"
                         break
-                    except Exception as exc:
+                    except Exception:
                         log.exception("table %s: computer move failed", lt.id)
-                        lt.broken = f"table {lt.id} stopped: {exc}"
+                        lt.broken = f"table {lt.id} stopped: a computer player's move failed"
                         break
                 delay = 0.0 if decider.kind == "chance" else self.bot_delay
                 await asyncio.sleep(delay)

@@ -274,6 +274,24 @@ class Store:
             rows = conn.execute(select(tables.c.id).where(tables.c.status != "over")).all()
         return [r[0] for r in rows]
 
+    def abandoned_table_ids(self, idle_since: float) -> list[str]:
+        """Tables whose sitting is not over and whose last action (or creation) is older than
+        ``idle_since`` (a ``time.time()``): candidates for removal once nobody is connected."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id).where(
+                    tables.c.status != "over", tables.c.updated_at < idle_since
+                )
+            ).all()
+        return [r[0] for r in rows]
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table, its participants and its events, in one transaction."""
+        with self.engine.begin() as conn:
+            conn.execute(events.delete().where(events.c.table_id == table_id))
+            conn.execute(participants.delete().where(participants.c.table_id == table_id))
+            conn.execute(tables.delete().where(tables.c.id == table_id))
+
     # --- participants ---------------------------------------------------------------------------
 
     def participants(self, table_id: str) -> list[ParticipantRow]:
