@@ -397,7 +397,7 @@ def test_store_errors_reach_clients_as_plain_messages(tmp_path: Path) -> None:
     log = tmp_path / "serve.log"
     server = ServerProcess(f"sqlite:///{path}", log=log).start()
     try:
-        table = new_table(server, seed=8)
+        table = new_table(server)
         tid = table["id"]
         tokens = {i["name"]: i["token"] for i in table["invites"]}
         url = f"{server.ws_base}/ws/{tid}"
@@ -410,6 +410,11 @@ def test_store_errors_reach_clients_as_plain_messages(tmp_path: Path) -> None:
                     await spectator.recv()  # chance cuts; then a person is to decide
             who = spectator.state["waiting_for"]
             other = next(n for n in tokens if n != who)
+            # An invited seat is kept for its link: free one, so that taking it reaches the store.
+            left = await asyncio.to_thread(
+                http_json, f"{server.base}/api/tables/{tid}/leave", {"token": tokens[other]}
+            )
+            assert left == {"left": other}, left
             async with connect(url) as ws:
                 person = AsyncClient(ws, who)
                 await person.hello(tokens[who])
