@@ -54,6 +54,11 @@ def test_revoke_corrected_in_time_before_the_trick_is_quitted() -> None:
     play(t, "SA", "C3")  # V revokes: holds S2
     # R (an adversary) notices before the trick is quitted and claims it.
     t.apply(ClaimRevoke(EAST, 1))
+    # WL-7.4: the adversaries first say how it is corrected; the card in error is exposed.
+    assert t.to_act() == EAST and t.legal_actions(WEST) == [
+        Elect(WEST, o) for o in ("call_card", "highest", "lowest")
+    ]
+    t.apply(Elect(WEST, "call_card"))
     assert t.to_act() == NORTH
     assert t.legal_actions(NORTH) == [CorrectRevoke(NORTH, c("S2"))]
     with pytest.raises(ValueError, match="must first be corrected"):
@@ -342,6 +347,7 @@ def test_revoke_by_the_fourth_card_claimed_before_the_next_lead() -> None:
     t.apply(Play(EAST, c("D3")))  # R holds S3: a revoke
     t.apply(Play(SOUTH, c("H2")))  # Mort's trump completes the trick
     t.apply(ClaimRevoke(NORTH, 1))
+    t.apply(Elect(NORTH, "call_card"))  # WL-7.4: Vivant says how R corrects it
     views = [t.view(s) for s in (0, 1, 2, 3, None)]
     assert all(v.to_play == EAST for v in views)
     assert t.legal_actions(EAST) == [CorrectRevoke(EAST, c("S3"))]

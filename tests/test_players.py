@@ -505,6 +505,7 @@ def _exposed_ace_of_diamonds() -> MortTable:
     play(t, "H6", "H5")
     t.apply(Play(EAST, parse_card("DA")))
     t.apply(ClaimRevoke(NORTH, 1))
+    t.apply(Elect(NORTH, "call_card"))  # WL-7.4: Vivant has the card exposed
     t.apply(CorrectRevoke(EAST, parse_card("H4")))
     assert t.view(NORTH).penalty_cards == {EAST: CardSet.parse("DA")}
     return t

@@ -345,7 +345,6 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
     out: list[WhistIrregularity] = []
     suits = iter(hand.suits_called)
     reasons = iter(hand.misdeal_reasons)
-    duplicate = isinstance(table, DuplicateTable)
     for i, r in enumerate(h.irregularities):
         suit = reason = at = by = demand = None
         if r.kind == "lead_out_of_turn" and r.election == "call_suit":
@@ -353,7 +352,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
             suit = None if called is None else SUIT_LETTERS[called]
         if r.kind == "misdeal":
             reason = next(reasons, None)
-        if duplicate and r.kind in TIMED_KINDS and i < len(hand.at):
+        if r.kind in TIMED_KINDS and i < len(hand.at):
             at = hand.at[i]
         if r.election == "cancelled":  # DL-4: who demanded what
             who = r.details.get("by")
@@ -399,7 +398,8 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
         )
     for ask in h.notes.get("inquiries", ()):  # DL-3: "none of that suit, partner?"
         seat = table.role_letters.index(ask["by"])
-        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", _note(rule="DL-3")))
+        rule = ask.get("rule", "DL-3")
+        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", _note(rule=rule)))
     return tuple(out)
 
 
@@ -985,6 +985,9 @@ class _Replay:
                 if not claimants:
                     raise InvalidNotationError(f"nobody can claim {SEAT_LETTERS[seat]}'s revoke")
                 t.apply(ClaimRevoke(claimants[0], no))
+            p = t.pending
+            if p is not None and p.kind == "revoke_correction":  # WL-7.4: how it is corrected
+                self.elect(corrected.penalty or p.default)
             t.apply(CorrectRevoke(seat, c))
 
     def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:

@@ -73,8 +73,6 @@ from typing import Any, ClassVar, Final
 
 from vivant.actions import (
     Action,
-    AskRenounce,
-    DrawAttention,
     Elect,
     ReportExposed,
     ReportMisdeal,
@@ -88,7 +86,6 @@ from vivant.cards import (
     Seat,
     Suit,
     card_name,
-    cards_of,
     parse_card,
     parse_suit,
 )
@@ -102,8 +99,8 @@ from vivant.scoring.duplicate import (
     TrayResult,
     fixed_pairs_mnemonic,
 )
-from vivant.table import DEAL, OVER, PLAY, Event, HandState, Table
-from vivant.trick import is_revoke, trick_winner
+from vivant.table import DEAL, OVER, Event, HandState, Table
+from vivant.trick import is_revoke
 
 __all__ = [
     "DIRECTIONS",
@@ -282,6 +279,8 @@ class DuplicateTable(Table):
     summary: ClassVar[str] = SUMMARY
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"
+    direction_rule: ClassVar[str] = "DL-1"
+    renounce_question_rule: ClassVar[str] = "DL-3"
     options: ClassVar[tuple[str, ...]] = (
         "trays",
         "mnemonic",
@@ -574,13 +573,6 @@ class DuplicateTable(Table):
 
     # --- deal irregularities (D-DU7, SD-4) ------------------------------------------------------
 
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, DrawAttention):
-            return self._draw_attention(action)
-        if isinstance(action, AskRenounce):
-            return self._ask_renounce(action)
-        return super()._other_action(action)
-
     def _report_deal(self, action: ReportMisdeal | ReportExposed) -> list[Event]:
         """A deal irregularity is open only where the tray was dealt: at its original here, or,
         in a mnemonic match, on the overplay (SD-4: any irregularity found in the hands)."""
@@ -658,101 +650,7 @@ class DuplicateTable(Table):
             {"seat": self.role(seat), "trick": trick, "card": card_name(c), "duty": duty}
         )
 
-    def _due(self, h: HandState, seat: Seat, key: str) -> dict[str, Any] | None:
-        """The direction ``key`` (``direction`` DL-1, ``win_due`` DL-6) if it binds ``seat`` in
-        the trick in play, with a card led."""
-        due: dict[str, Any] | None = h.notes.get(key)
-        if due is None or due["seat"] != self.role(seat) or due["trick"] != len(h.tricks) + 1:
-            return None
-        return due if h.trick else None
-
-    def _duty_mask(self, h: HandState, seat: Seat) -> tuple[int, str] | None:
-        """The cards ``seat`` may play to obey a direction due now (DL-1, DL-6), and the duty."""
-        hand = h.hands[seat]
-        led = h.trick[0] // 13 if h.trick else 0
-        follow = hand & (SUIT_MASK << (13 * led))
-        direction = self._due(h, seat, "direction")
-        if direction is not None:
-            order, ruff = str(direction["option"]).split("/")
-            if follow:
-                cards = cards_of(follow)
-                return 1 << (cards[-1] if order == "highest" else cards[0]), f"play his {order}"
-            trumps = hand & (SUIT_MASK << (13 * h.trump)) if h.trump is not None else 0
-            if ruff == "trump":
-                return (trumps or hand), "trump"
-            return (hand & ~trumps or hand), "not trump"
-        if self._due(h, seat, "win_due") is not None:
-            legal = follow or hand
-            trick = tuple(h.trick)
-            winners = 0
-            for c in cards_of(legal):
-                if trick_winner((*trick, c), h.trump) == len(trick):
-                    winners |= 1 << c
-            return (winners or legal), "win the trick"
-        return None
-
-    def playable(self, seat: Seat) -> int:
-        base = super().playable(seat)
-        h = self.hand
-        if not base or h is None or (h.forced is not None and h.forced[0] == seat):
-            return base
-        duty = self._duty_mask(h, seat)
-        if duty is None:
-            return base
-        return (base & duty[0]) or base
-
-    def _play(self, seat: Seat, c: Card) -> list[Event]:
-        """DL-5: a card that disobeys a direction due now (DL-1, DL-6) is accepted in laws mode
-        and the failure recorded before the card goes to the trick; the direction is then spent.
-        """
-        h = self.hand
-        if (
-            not self.laws
-            or h is None
-            or self.phase != PLAY
-            or self.pending is not None
-            or type(seat) is not int
-            or not 0 <= seat < 4
-            or type(c) is not int
-            or not 0 <= c < 52
-            or seat != self._next_to_play(h)
-            or h.must_correct is not None
-            or not h.hands[seat] >> c & 1
-            or (h.forced is not None and h.forced[0] == seat and h.forced[1] != c)
-            or self._suit_call_elector() is not None
-        ):
-            return super()._play(seat, c)
-        duty = self._duty_mask(h, seat)
-        if duty is not None:
-            mask, what = duty
-            if not mask >> c & 1:
-                self._breach(h, seat, c, what)
-            for key in ("direction", "win_due"):
-                if h.notes.get(key, {}).get("seat") == self.role(seat):
-                    h.notes.pop(key)
-        return super()._play(seat, c)
-
     # --- SEC 1: drawing attention to the trick (DL-1, D-DU1) ------------------------------------
-
-    def _draw_attention(self, action: DrawAttention) -> list[Event]:
-        h = self._require_hand()
-        seat = action.seat
-        self._check_seat(seat)
-        if not self.laws:
-            raise InvalidActionError("irregularities are recorded in laws mode only")
-        if h.must_correct is not None:
-            raise InvalidActionError("a revoke must first be corrected")
-        partner = (seat + 2) % 4
-        if not h.trick:
-            raise InvalidActionError(
-                "no card has been led to this trick: there is nothing to direct (DL-1)"
-            )
-        if partner in h.trick_seats:
-            raise InvalidActionError(
-                f"{self._seat_label(partner)} has already played to this trick (DL-1)"
-            )
-        self.pending = self._direction_election(h, seat)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
 
     def _direction_election(self, h: HandState, seat: Seat) -> Election:
         """DL-1: the offender's adversary last to play to the trick directs the partner."""
@@ -782,45 +680,6 @@ class DuplicateTable(Table):
             Event("played_out_of_turn", {"seat": self.role(seat), "card": card_name(c)}),
             Event("irregularity", self.pending.to_json(self._seat_label)),
         ]
-
-    # --- SEC 3: "none of that suit, partner?" (DL-3, WL-7.3) ------------------------------------
-
-    def _ask_renounce(self, action: AskRenounce) -> list[Event]:
-        h = self._require_hand()
-        seat = action.seat
-        self._check_seat(seat)
-        if not self.laws:
-            raise InvalidActionError("irregularities are recorded in laws mode only")
-        partner = (seat + 2) % 4
-        if h.trick:
-            cards, seats, number = list(h.trick), list(h.trick_seats), len(h.tricks) + 1
-        elif h.tricks and not (len(h.tricks) == 13 and self.phase != PLAY):
-            last = h.tricks[-1]
-            cards, seats, number = list(last.cards), list(last.seats), len(h.tricks)
-        else:
-            raise InvalidActionError("no trick is open to the question now (DL-3)")
-        if partner not in seats:
-            raise InvalidActionError(
-                f"{self._seat_label(partner)} has not played to trick {number} (DL-3)"
-            )
-        card = cards[seats.index(partner)]
-        if card // 13 == cards[0] // 13:
-            raise InvalidActionError(
-                f"{self._seat_label(partner)} followed suit to trick {number}: nothing to ask"
-            )
-        h.notes.setdefault("inquiries", []).append(
-            {"by": self.role(seat), "trick": number, "rule": "DL-3"}
-        )
-        fresh = next(
-            (r for r in h.revokes if r.seat == partner and r.trick == number and not r.established),
-            None,
-        )
-        if fresh is None:
-            return [Event("renounce_confirmed", {"seat": self.role(partner), "trick": number})]
-        if not h.trick:
-            self._reopen_last_trick(h)
-        h.must_correct = partner
-        return [Event("revoke_to_correct", {"seat": self.role(partner), "rule": "DL-3"})]
 
     # --- SEC 6: winning cards played together (DL-6, D-DU12) ------------------------------------
 
@@ -955,22 +814,6 @@ class DuplicateTable(Table):
             return events + self._put_card(h, p.offender, c, is_revoke(hand, led, c))
         return events
 
-    def _direction(self, p: Election, option: str) -> list[Event]:
-        h = self.hand
-        assert h is not None
-        self.pending = None
-        partner = (p.offender + 2) % 4
-        h.notes["direction"] = {
-            "seat": self.role(partner),
-            "trick": len(h.tricks) + 1,
-            "option": option,
-            "by": self.role(p.electors[0]),
-        }
-        h.irregularities.append(
-            IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, (), option)
-        )
-        return [Event("elected", {"kind": p.kind, "option": option})]
-
     def _winning_cards(self, p: Election, option: str) -> list[Event]:
         h = self.hand
         assert h is not None
@@ -981,7 +824,12 @@ class DuplicateTable(Table):
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, option)
         )
         number = len(h.tricks) + WIN_OPTIONS.index(option) + 1
-        h.notes["win_due"] = {"seat": self.role(partner), "trick": number, "by": "DL-6"}
+        h.notes["win_due"] = {
+            "seat": self.role(partner),
+            "trick": number,
+            "by": "DL-6",
+            "cards": [card_name(c) for c in p.cards],
+        }
         for c in rest:
             h.penalty_cards[p.offender] |= 1 << c
         events = [Event("elected", {"kind": p.kind, "option": option})]
