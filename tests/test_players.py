@@ -184,6 +184,9 @@ def test_players_handle_every_election_legally() -> None:
         for p in players.values():
             for k, v in p.decisions.items():
                 seen[k] = seen.get(k, 0) + v
+        # D-G7: the revoke claims are made for every player kind by the driver
+        claims = sum(isinstance(a, ClaimRevoke) for a in t.log)
+        seen["ClaimRevoke"] = seen.get("ClaimRevoke", 0) + claims
     for kind in ("Play", "Elect", "ClaimRevoke", "ChoosePenalty", "ChooseDeal", "ChooseSeats"):
         assert seen.get(kind, 0) > 0, (kind, seen)
     assert "WaiveRevokes" not in seen  # every revoke is claimed
