@@ -11,14 +11,20 @@ move the test makes.
 from __future__ import annotations
 
 import random
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
+from server_helpers import SyncClient, pick
 from vivant.actions import AskRenounce, ClaimRevoke, CorrectRevoke, Play
 from vivant.cards import EAST, NORTH, SOUTH, SUIT_MASK, WEST, cards_of, parse_card
 from vivant.laws import revokes_in_view
 from vivant.players import Player, find_player, offer_claims, step
+from vivant.server import create_app
+from vivant.server.store import Store
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS
 from vivant.variants.duplicate import DuplicateTable
@@ -231,3 +237,60 @@ def test_a_bot_asks_its_partner_having_none_when_it_sees_him_hold_the_suit() -> 
     assert done is not None and done.action == AskRenounce(EAST)
     assert t.pending is not None and t.pending.kind == "revoke_correction"
     assert t.pending.electors == (NORTH, SOUTH)
+
+
+# --- at a served table --------------------------------------------------------------------------
+
+
+def test_the_servers_computer_players_claim_morts_revoke_made_by_a_person(
+    tmp_path: Path,
+) -> None:
+    """A person is Vivant at a served Mort table (laws mode) and plays a card of another suit
+    from Mort, who holds the suit led: a computer adversary claims it before the trick is
+    quitted, and the person is asked to correct it."""
+    players = [{"name": "Ann", "kind": "human"}]
+    players += [{"name": f"Bot{i}", "kind": "heuristic"} for i in (1, 2)]
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'v.db'}", bot_delay=0.0)) as client:
+        r = client.post(
+            "/api/tables", json={"variant": "mort", "players": players, "seed": 5, "laws": True}
+        )
+        assert r.status_code == 201, r.text
+        table = r.json()
+        rng = random.Random(0)
+        with client.websocket_connect(f"/ws/{table['id']}") as ws:
+            ann = SyncClient(ws, "Ann")
+            ann.hello(table["invites"][0]["token"])
+            revoked = None
+            for _ in range(5000):
+                ann.sync()
+                state = ann.state
+                assert state is not None and state["status"] != "over"
+                if state["waiting_for"] != "Ann" or not state["legal"]:
+                    time.sleep(0.001)
+                    continue
+                if revoked is not None:
+                    break
+                revoked = _revoke_from_mort(state)
+                reply = ann.act(revoked or pick(state["legal"], rng))
+                assert reply["type"] == "ack", reply
+            assert revoked is not None, "Ann never played Mort's cards"
+            assert {a["type"] for a in state["legal"]} == {"CorrectRevoke"}
+        store: Store = client.app.state.store  # type: ignore[attr-defined]
+        rows = store.load_events(table["id"])
+        claim = next(r for r in rows if r.action["type"] == "ClaimRevoke")
+        assert claim.actor in ("Bot1", "Bot2") and claim.seq == rows[-1].seq
+
+
+def _revoke_from_mort(state: dict[str, Any]) -> dict[str, Any] | None:
+    """A revoking card from Mort's hand, when the person is to play Mort's card and may."""
+    view = state["view"]
+    mort = next(s for s, r in view["roles"].items() if r == "M")
+    plays = [a for a in state["legal"] if a["type"] == "Play" and a["seat"] == mort]
+    trick = (view["trick"] or {}).get("cards") or []
+    if not plays or not trick:
+        return None
+    led = trick[0][0]
+    other = [c for c in view["exposed"][mort] if c[0] != led]
+    if not other or all(c[0] != led for c in view["exposed"][mort]):
+        return None
+    return {"type": "Play", "seat": mort, "card": other[0]}
