@@ -14,6 +14,12 @@ Two modes (DESIGN §2, rules README "Engine-wide decisions"):
   misdeal or a card exposed in dealing open an :class:`~vivant.laws.Election` for the side the
   laws name, and the game waits for its choice.
 
+The laws of play every whist-laws game shares live here: leads out of turn and two cards played
+together (WL-5, WL-6), calling attention to the trick (WL-6.9, D-W4), "having none?" (WL-7.3,
+D-W5), the revoke, its correction in time with the adversaries' call (WL-7.4, D-W6), its claim
+and penalty (WL-7.5, WL-7.6); and what a seat's own view proves, for the claims of computer
+players (D-G7, :meth:`Table.revoke_claims`).
+
 A variant subclass supplies the sitting (who sits where, who deals, scoring, the end of a game)
 and the laws that differ (hooks named ``_on_*`` and ``_*_election``).
 """

@@ -44,8 +44,12 @@ a slam is 20 on the score sheet; no honours.
 Score sheet: markers + triple/double/simple + 4 − the losers' points; Vivant pays or receives
 double, the player sitting out nothing.
 Laws: misdeals and cards exposed in dealing at the opponents' election; revoke: three tricks,
-three points off, or three points to the claimants (never below one trick; Mort never liable);
-leads out of turn by V or M taken back or accepted; two cards at once.
+three points off, or three points to the claimants (never below one trick; Mort never liable:
+his revoke is corrected only if claimed before the trick is quitted, and the computer
+adversaries claim it); a revoke corrected in time: the adversaries have the card exposed or the
+highest or lowest of the suit played; an adversary who calls attention to the trick before his
+partner has played lets Vivant direct the partner (highest, lowest, win or lose); a partner may
+ask "having none?"; leads out of turn by V or M taken back or accepted; two cards at once.
 """
 
 
