@@ -19,7 +19,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from server_helpers import SyncClient, pick
-from vivant.actions import AskRenounce, ClaimRevoke, CorrectRevoke, Play
+from vivant.actions import AskRenounce, CallCard, ClaimRevoke, CorrectRevoke, Play
 from vivant.cards import EAST, NORTH, SOUTH, SUIT_MASK, WEST, cards_of, parse_card
 from vivant.laws import revokes_in_view
 from vivant.players import Player, find_player, offer_claims, step
@@ -294,3 +294,21 @@ def _revoke_from_mort(state: dict[str, Any]) -> dict[str, Any] | None:
     if not other or all(c[0] != led for c in view["exposed"][mort]):
         return None
     return {"type": "Play", "seat": mort, "card": other[0]}
+
+
+# L holds no diamond; V = N, R = E, M = S, L = W; Vivant deals (clubs turned), R leads.
+VOID = "N:AKQ.KQJ.AKQ.AKQJ JT9.T985.JT9.T98 876.764.8765432. 5432.A32..765432"
+
+
+def test_a_bot_calls_a_persons_exposed_card_before_he_plays() -> None:
+    """WL-5.2: L, a person, led his HA out of turn and it lies exposed; on a diamond lead (L has
+    none) Vivant's computer player calls it, since it cannot win the trick."""
+    t = mort_at(VOID, "CA", laws=True)
+    t.apply(Play(WEST, c("HA")))  # R's lead
+    t.apply(t.default_action())  # Vivant has the card called: it lies face up
+    play(t, "DJ", "D2")
+    person = t.seat_player(WEST)
+    players = bots(t, but=(person,) if person else ())
+    done = offer_claims(t, players)
+    assert done is not None and done.action == CallCard(NORTH, WEST, c("HA"))
+    assert t.legal_actions(WEST) == [Play(WEST, c("HA"))]

@@ -8,9 +8,10 @@ its human for the rest (:func:`who_acts` says whose turn it is).
 
 In laws mode a computer player also speaks out of turn (D-G7): before every move each one claims
 the revokes its own view proves (Mort's and a dummy's at once, the others when the hand is
-played) and asks its partner "having none?" when it sees he holds the suit he renounced
-(:func:`offer_claims`). A front end calls :func:`offer_claims` before every
-move, its human's too, so that a revoke is never let pass because a person was to play next.
+played), asks its partner "having none?" when it sees he holds the suit he renounced, and may
+call a person's exposed card before he plays (:func:`offer_claims`). A front end calls
+:func:`offer_claims` before every move, its human's too, so that nothing is let pass because a
+person was to play next.
 """
 
 from __future__ import annotations
@@ -122,9 +123,14 @@ def offer_claims(table: Table, players: Mapping[str, Player]) -> Step | None:
     """Let the computer players (``players`` by name) claim what they see (D-G7,
     :func:`claims_worth_making`): in the play the earliest revoke first, at the end of the hand
     the seat the table waits for first. Returns the step taken, or ``None`` when nobody speaks.
-    Every player kind claims through here, so a claim never depends on the kind's card play."""
-    if not table.laws or table.hand is None or not table.hand.revokes:
+    Every player kind claims through here, so a claim never depends on the kind's card play.
+    Before a person's hand with penalty cards plays, the computer opponents may call one
+    (WL-5.2; :func:`step` asks them before a computer player's)."""
+    if not table.laws or table.hand is None:
         return None
+    called = _calls_before_a_person(table, players)
+    if called is not None or not table.hand.revokes:
+        return called
     first = table.to_act() if table.phase == CLAIMS else None  # the claims in the table's order
     chosen: tuple[tuple[int, int, int], Seat, str, ClaimRevoke | AskRenounce] | None = None
     for seat in sorted(range(4), key=lambda s: s != first):
@@ -144,6 +150,22 @@ def offer_claims(table: Table, players: Mapping[str, Player]) -> Step | None:
         return None
     _, seat, name, claim = chosen
     return Step(seat, name, claim, table.apply(claim))
+
+
+def _calls_before_a_person(table: Table, players: Mapping[str, Player]) -> Step | None:
+    """WL-5.2: the exposed cards of a hand a person is about to play, offered to the computer
+    players of the other side (:func:`offer_calls`)."""
+    h = table.hand
+    if table.phase != PLAY or table.pending is not None or h is None or not any(h.penalty_cards):
+        return None
+    seat = table.to_act()
+    name = table.seat_player(seat) if seat is not None else None
+    if seat is None or name is None or name in players:
+        return None
+    legal = table.legal_actions(seat)
+    if not legal or not isinstance(legal[0], Play) or not h.penalty_cards[legal[0].seat]:
+        return None
+    return offer_calls(table, players, seat)
 
 
 def _claim_order(
