@@ -23,6 +23,7 @@ from vivant.actions import AskRenounce, CallCard, ClaimRevoke, CorrectRevoke, Pl
 from vivant.cards import EAST, NORTH, SOUTH, SUIT_MASK, WEST, cards_of, parse_card
 from vivant.laws import revokes_in_view
 from vivant.players import Player, find_player, offer_claims, step
+from vivant.players.dd import DoubleDummyPlayer
 from vivant.server import create_app
 from vivant.server.store import Store
 from vivant.table import PLAY, Table
@@ -41,8 +42,14 @@ def c(text: str) -> int:
 
 
 def bots(t: Table, kind: str = "heuristic", *, but: tuple[str, ...] = ()) -> dict[str, Player]:
+    """Computer players of ``kind`` for the players not named in ``but``; the double-dummy
+    player is given the table's hands, as ``vivant play --opponents dd`` does."""
     factory = find_player(kind)
-    return {n: factory(seed=i) for i, n in enumerate(t.players) if n not in but}
+    out = {n: factory(seed=i) for i, n in enumerate(t.players) if n not in but}
+    for p in out.values():
+        if isinstance(p, DoubleDummyPlayer):
+            p.attach(t)
+    return out
 
 
 def vivant(t: MortTable) -> str:
@@ -187,7 +194,7 @@ def drive_with_one_revoke(t: Table, players: dict[str, Player], seed: int) -> di
 
 
 @pytest.mark.parametrize(("game", "n"), GAMES)
-@pytest.mark.parametrize("kind", ["random", "heuristic", "mc-fast"])
+@pytest.mark.parametrize("kind", ["random", "heuristic", "mc-fast", "dd"])
 def test_every_computer_player_claims_the_revokes_its_view_proves(
     game: str, n: int, kind: str
 ) -> None:

@@ -277,24 +277,7 @@ def test_calling_attention_is_open_where_a_player_has_a_living_partner(game: str
 
 @pytest.mark.parametrize(("game", "n"), GAMES)
 def test_a_revoke_corrected_in_time_gives_the_adversaries_the_call(game: str, n: int) -> None:
-    t = ready(game, n, 11)
-    players = {name: find_player("heuristic")(seed=1) for name in t.players}
-    rng = random.Random(0)
-    for _ in range(60):  # correct play until a living hand can revoke
-        h = t.hand
-        assert h is not None
-        seat = t.view(None).to_play
-        assert seat is not None
-        if h.trick and seat not in t.dummy_seats:
-            led = SUIT_MASK << (13 * (h.trick[0] // 13))
-            other = h.hands[seat] & ~led
-            if h.hands[seat] & led and other:
-                break
-        step(t, players, rng)
-    else:
-        pytest.fail("no revoke could be made")
-    number = len(h.tricks) + 1
-    t.apply(Play(seat, cards_of(other)[0]))
+    t, seat, number, led = revoked(game, n)
     claimant = t.electors(1 - t.seat_sides[seat])[0]
     t.apply(ClaimRevoke(claimant, number))
     p = t.pending
@@ -307,6 +290,50 @@ def test_a_revoke_corrected_in_time_gives_the_adversaries_the_call(game: str, n:
     t.apply(Elect(p.electors[-1], "highest"))
     top = cards_of(t.hand.hands[seat] & led)[-1]  # type: ignore[union-attr]
     assert [a.card for a in t.legal_actions(t.controller(seat))] == [top]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "n"), GAMES)
+def test_having_none_is_asked_by_a_living_partner_only(game: str, n: int) -> None:
+    t, seat, number, _ = revoked(game, n)
+    asker = partner(t, seat)
+    living = t.electors(t.seat_sides[seat])
+    if asker not in living or seat not in living:  # Mort's, a dummy's or a dead hand's partner
+        before = snapshot(t)
+        with pytest.raises(InvalidActionError, match="nobody to ask"):
+            t.apply(AskRenounce(asker))
+        assert snapshot(t) == before
+        return
+    events = t.apply(AskRenounce(asker))
+    assert events[0].kind == "revoke_to_correct"
+    assert t.hand is not None and t.hand.must_correct == seat
+    p = t.pending  # WL-7.4: the adversaries say how it is corrected
+    assert p is not None and p.kind == "revoke_correction"
+    assert p.electors == t.electors(1 - t.seat_sides[seat])
+    rule = "DL-3" if game == "duplicate" else "WL-7.3"
+    assert t.hand.notes["inquiries"] == [{"by": t.role(asker), "trick": number, "rule": rule}]
+
+
+def revoked(game: str, n: int) -> tuple[Table, int, int, int]:
+    """A table of ``game`` where a living hand has just revoked: correct play by computer
+    players until such a hand, holding the suit led and another, is to play; it plays the
+    other. Returns the table, the revoking seat, the trick number and the suit led (mask)."""
+    t = ready(game, n, 11)
+    players = {name: find_player("heuristic")(seed=1) for name in t.players}
+    rng = random.Random(0)
+    for _ in range(60):
+        h = t.hand
+        assert h is not None
+        seat = t.view(None).to_play
+        assert seat is not None
+        if h.trick and seat not in t.dummy_seats:
+            led = SUIT_MASK << (13 * (h.trick[0] // 13))
+            other = h.hands[seat] & ~led
+            if h.hands[seat] & led and other:
+                number = len(h.tricks) + 1
+                t.apply(Play(seat, cards_of(other)[0]))
+                return t, seat, number, led
+        step(t, players, rng)
+    raise AssertionError("no revoke could be made")
 
 
 # --- Duplicate Whist SEC 6 (DL-6): the trick to which one of the cards goes ------------------
