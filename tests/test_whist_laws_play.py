@@ -1,9 +1,9 @@
 """Issue 13, point 13b: the whist laws of play the engine modelled only at Duplicate Whist.
 
-Calling attention to the trick (WL-6.9, D-W4), "having none?" (WL-7.3, D-W5), the adversaries'
-call of the highest or lowest after a revoke corrected in time (WL-7.4, D-W6), each offered to
+Calling attention to the trick (WL-6.9, D-W15), "having none?" (WL-7.3, D-W16), the adversaries'
+call of the highest or lowest after a revoke corrected in time (WL-7.4, D-W17), each offered to
 exactly the side the law names, in every game that uses the whist laws; and Duplicate Whist's
-SEC 6 (DL-6, D-DU13): the partner must win a later trick only if one of the cards played
+SEC 6 (DL-6, D-DU15): the partner must win a later trick only if one of the cards played
 together goes to it. Positions are set up through public notation (PBN deal, cards played).
 """
 

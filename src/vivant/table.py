@@ -15,8 +15,8 @@ Two modes (DESIGN §2, rules README "Engine-wide decisions"):
   laws name, and the game waits for its choice.
 
 The laws of play every whist-laws game shares live here: leads out of turn and two cards played
-together (WL-5, WL-6), calling attention to the trick (WL-6.9, D-W4), "having none?" (WL-7.3,
-D-W5), the revoke, its correction in time with the adversaries' call (WL-7.4, D-W6), its claim
+together (WL-5, WL-6), calling attention to the trick (WL-6.9, D-W15), "having none?" (WL-7.3,
+D-W16), the revoke, its correction in time with the adversaries' call (WL-7.4, D-W17), its claim
 and penalty (WL-7.5, WL-7.6); and what a seat's own view proves, for the claims of computer
 players (D-G7, :meth:`Table.revoke_claims`).
 
@@ -90,10 +90,10 @@ OVER = "over"
 BEFORE_PLAY = (EXCHANGE, DECLARE, DOUBLE)
 
 #: WL-6.9: what the adversaries may require of the partner of a player who called attention to
-#: the trick (D-W4): his top or bottom card of the suit led, to win or not to win the trick.
+#: the trick (D-W15): his top or bottom card of the suit led, to win or not to win the trick.
 ATTENTION_CALLS = ("highest", "lowest", "win", "lose")
 
-#: WL-7.4: how the adversaries have a revoke corrected in time (D-W6): the card played in error
+#: WL-7.4: how the adversaries have a revoke corrected in time (D-W17): the card played in error
 #: left exposed, liable to be called (the offender then plays any card of the suit), or the
 #: offender made to play his highest or lowest card of the suit.
 CORRECTION_CALLS = ("call_card", "highest", "lowest")
@@ -657,7 +657,7 @@ class Table(ABC):
     def _spend_directions(self, h: HandState, seat: Seat) -> None:
         """A direction for the trick in play is spent once its hand plays to that trick,
         whether it bound him or not (he led it, D-DU12; none of the cards played together lay
-        in it, D-DU13)."""
+        in it, D-DU15)."""
         for key in ("direction", "win_due"):
             due = h.notes.get(key)
             if due and due["seat"] == self.role(seat) and due["trick"] == len(h.tricks) + 1:
@@ -666,7 +666,7 @@ class Table(ABC):
     def _direction_due(self, h: HandState, seat: Seat, key: str) -> dict[str, Any] | None:
         """The direction ``key`` (``direction``: WL-6.9, DL-1; ``win_due``: DL-6) if it binds
         ``seat`` in the trick in play, with a card led. DL-6 makes the partner win only a trick
-        to which one of the cards played together goes (seed 003 SEC 6, D-DU13): it binds when
+        to which one of the cards played together goes (seed 003 SEC 6, D-DU15): it binds when
         one of them lies in the trick as he plays, not otherwise."""
         due: dict[str, Any] | None = h.notes.get(key)
         if due is None or due["seat"] != self.role(seat) or due["trick"] != len(h.tricks) + 1:
@@ -871,7 +871,7 @@ class Table(ABC):
         """A revoke found before its trick is turned and quitted must be corrected (WL-7.4,
         M-6.1): the trick is taken back up if it was complete, and where the offender is liable
         (not Mort or a dummy, :meth:`_revoke_correction`) his adversaries first choose how
-        (``CORRECTION_CALLS``, D-W6): the card played in error exposed, or his highest or lowest
+        (``CORRECTION_CALLS``, D-W17): the card played in error exposed, or his highest or lowest
         card of the suit to the trick."""
         if rev.trick == len(h.tricks):
             self._reopen_last_trick(h)
@@ -966,7 +966,7 @@ class Table(ABC):
 
     @staticmethod
     def _withdraw_later_plays(h: HandState, trick: int, seats: Sequence[Seat]) -> None:
-        """D-W6: the later players take their cards back unpenalised (WL-7.4), and with them
+        """D-W17: the later players take their cards back unpenalised (WL-7.4), and with them
         what those cards were: a revoke (or a failure punished as one) is no longer made, and
         of two cards played together the other card goes back into the hand, not exposed."""
         h.revokes = [r for r in h.revokes if not (r.trick == trick and r.seat in seats)]
@@ -1245,7 +1245,7 @@ class Table(ABC):
     def _directable_partner(self, seat: Seat, what: str) -> Seat:
         """The partner of ``seat`` (the other hand of his side), who must be a living hand
         played by another player: a dummy's or a dead hand's cards are not his to direct or
-        question (D-W4)."""
+        question (D-W15)."""
         side = self.seat_sides[seat]
         partner = next(s for s in range(4) if s != seat and self.seat_sides[s] == side)
         if seat not in self.electors(side) or partner not in self.electors(side):
@@ -1283,7 +1283,7 @@ class Table(ABC):
     direction_rule: ClassVar[str] = "WL-6.9"
 
     def _direction_election(self, h: HandState, seat: Seat) -> Election:
-        """WL-6.9, D-W4: either adversary may require the partner to play his highest or lowest
+        """WL-6.9, D-W15: either adversary may require the partner to play his highest or lowest
         of the suit led, or to win or not to win the trick; default his lowest (D-G2)."""
         return Election(
             "direction",
@@ -1316,7 +1316,7 @@ class Table(ABC):
 
     def _ask_renounce(self, action: AskRenounce) -> list[Event]:
         """WL-7.3 (DL-3): ``seat`` asks his partner, who did not follow suit to a trick not yet
-        turned and quitted, whether he has none of the suit. D-W5: the answer is given at once
+        turned and quitted, whether he has none of the suit. D-W16: the answer is given at once
         and truly: a renounce is confirmed, or the revoke is found and must be corrected (WL-7.4,
         the adversaries choosing how, :meth:`_revoke_found`)."""
         h = self._require_hand()

@@ -37,7 +37,7 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
   - SEC 3 (DL-3, WL-7.3): a player may ask his partner, who did not follow suit to a trick not yet
     turned and quitted, whether he has none of it (:class:`~vivant.actions.AskRenounce`); a revoke
     so found is corrected at once, either adversary choosing the card exposed or the highest or
-    lowest of the suit (WL-7.4, D-W6, **D-DU14**: a revoke's remedy, outside DL-4);
+    lowest of the suit (WL-7.4, D-W17, **D-DU16**: a revoke's remedy, outside DL-4);
   - SEC 4 (DL-4): a penalty once demanded by an adversary entitled to it is final; a demand by the
     adversary not entitled (DUV-8), a demand for a penalty other than the lawful one, or a waiver
     by either adversary cancels every penalty for that offence — revokes excepted. A penalty
@@ -52,7 +52,7 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     the trick to which the first (``win_1``) or the second (``win_2``) is played (**D-DU12**: of
     cards played together the first the offender could play goes to the trick; the second card
     becomes liable to be called; a partner who leads that trick is under no obligation;
-    **D-DU13**: the later trick binds him only if one of the cards lies in it as he plays), or
+    **D-DU15**: the later trick binds him only if one of the cards lies in it as he plays), or
     waive; other cards played together are exposed as at whist (WL-5.1), the adversaries
     electing, and a second card led that is not a winner is exposed, liable to be called;
   - SEC 2 (a player may remind his partner of a penalty) needs no engine action: every election
