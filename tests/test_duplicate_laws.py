@@ -314,6 +314,9 @@ def test_dl3_partner_asks_and_a_revoke_is_corrected_in_time() -> None:
     t = at(POWER)
     play(t, "ST", "S3", "H2")  # West revokes (holds S2)
     t.apply(AskRenounce(EAST))
+    p = t.pending  # WL-7.4: the adversaries say how the revoke is corrected
+    assert p is not None and (p.kind, p.electors) == ("revoke_correction", (NORTH, SOUTH))
+    t.apply(Elect(SOUTH, "call_card"))
     assert t.to_act() == WEST
     assert t.legal_actions(WEST) == [CorrectRevoke(WEST, c("S2"))]
     t.apply(CorrectRevoke(WEST, c("S2")))
@@ -327,6 +330,7 @@ def test_dl3_after_the_fourth_card_the_trick_is_still_open_to_the_question() -> 
     play(t, "ST", "S3", "H2", "SA")
     t.apply(AskRenounce(EAST))
     assert t.hand is not None and t.hand.tricks == [] and len(t.hand.trick) == 4
+    t.apply(Elect(NORTH, "call_card"))
     t.apply(CorrectRevoke(WEST, c("S2")))
     play(t, "SJ")
     assert t.hand.tricks[0].cards == (c("ST"), c("S3"), c("S2"), c("SJ"))

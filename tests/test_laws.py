@@ -57,7 +57,17 @@ def test_revoke_corrected_in_time_before_the_trick_is_quitted() -> None:
     with pytest.raises(ValueError, match="examined for revokes at the end of the hand"):
         t.apply(ClaimRevoke(EAST, 1))
     assert snapshot(t) == before
-    # V notices his error himself before the trick is quitted and corrects it.
+    # V notices his error himself before the trick is quitted; WL-7.4: the adversaries first say
+    # how it is corrected, and choose to have the card in error exposed.
+    t.apply(CorrectRevoke(NORTH, c("S2")))
+    assert t.to_act() == EAST and t.legal_actions(WEST) == [
+        Elect(WEST, o) for o in ("call_card", "highest", "lowest")
+    ]
+    t.apply(Elect(WEST, "call_card"))
+    assert t.to_act() == NORTH
+    assert t.legal_actions(NORTH) == [CorrectRevoke(NORTH, c("S2"))]
+    with pytest.raises(ValueError, match="must first be corrected"):
+        t.apply(Play(EAST, c("D2")))
     t.apply(CorrectRevoke(NORTH, c("S2")))
     # The wrongly played card is exposed, liable to be called (WL-7.4); no penalty remains.
     assert t.view(EAST).penalty_cards[NORTH] == CardSet([c("C3")])
@@ -361,6 +371,11 @@ def test_a_revoker_corrects_his_own_revoke_once_the_trick_is_complete_not_quitte
     with pytest.raises(IllegalPlayError, match="corrected with a spade"):
         t.apply(CorrectRevoke(EAST, c("D4")))
     assert snapshot(t) == before
+    t.apply(CorrectRevoke(EAST, c("S3")))  # R finds his error: the adversaries first choose how
+    t.apply(Elect(NORTH, "call_card"))  # WL-7.4: Vivant has the card in error exposed
+    views = [t.view(s) for s in (0, 1, 2, 3, None)]
+    assert all(v.to_play == EAST for v in views)
+    assert t.legal_actions(EAST) == [CorrectRevoke(EAST, c("S3"))]
     t.apply(CorrectRevoke(EAST, c("S3")))
     assert t.view(NORTH).trick is not None
     assert t.view(NORTH).trick.cards == (c("SA"), c("S2"), c("S3"))  # type: ignore[union-attr]

@@ -184,6 +184,9 @@ def test_players_handle_every_election_legally() -> None:
         for p in players.values():
             for k, v in p.decisions.items():
                 seen[k] = seen.get(k, 0) + v
+        # D-G7: the revoke claims are made for every player kind by the driver
+        claims = sum(isinstance(a, ClaimRevoke) for a in t.log)
+        seen["ClaimRevoke"] = seen.get("ClaimRevoke", 0) + claims
     for kind in ("Play", "Elect", "ClaimRevoke", "ChoosePenalty", "ChooseDeal", "ChooseSeats"):
         assert seen.get(kind, 0) > 0, (kind, seen)
     assert "WaiveRevokes" not in seen  # every revoke is claimed
@@ -504,6 +507,8 @@ def _exposed_ace_of_diamonds() -> MortTable:
     t = mort_at(DEAL_A, "CJ", for_mort=True, laws=True)
     play(t, "H6", "H5")
     t.apply(Play(EAST, parse_card("DA")))
+    t.apply(CorrectRevoke(EAST, parse_card("H4")))  # R finds his error himself
+    t.apply(Elect(NORTH, "call_card"))  # WL-7.4: Vivant has the card exposed
     t.apply(CorrectRevoke(EAST, parse_card("H4")))
     assert t.view(NORTH).penalty_cards == {EAST: CardSet.parse("DA")}
     return t

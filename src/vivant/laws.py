@@ -8,9 +8,11 @@ to choose, the options open to it and a default used when the choice is made aut
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from vivant.cards import Card, Seat, card_name
+from vivant.actions import ClaimRevoke
+from vivant.cards import SUIT_MASK, Card, Seat, card_name
+from vivant.views import View
 
 
 @dataclass(slots=True)
@@ -77,3 +79,48 @@ class IrregularityRecord:
     cards: tuple[Card, ...] = ()
     election: str | None = None
     details: dict[str, Any] = field(default_factory=dict)
+
+
+class ProvenRevoke(NamedTuple):
+    """A revoke claim a seat's view proves (D-G7): the ``claim``, whether the revoke's trick is
+    already turned and quitted (the revoke established, WL-7.2), whether the offending hand
+    is ``liable`` to penalty (Mort and dummies are not, M-6.1, ED-6.1), and the ``offender``'s
+    place in the trick (0 the leader), so that claims can be taken in the order of play."""
+
+    claim: ClaimRevoke
+    quitted: bool
+    liable: bool
+    place: int
+
+
+def revokes_in_view(view: View) -> list[tuple[int, Seat]]:
+    """The revokes ``view`` proves, as ``(trick, seat)`` pairs (trick 1-based), in play order.
+
+    D-G7: a seat may claim a revoke only from what it sees, never from a concealed card. A card
+    of another suit played to trick ``k`` while the suit led was held (WL-7.1) is proved when the
+    hand is seen to have held that suit then: it played a card of the suit to a later trick, or
+    it is seen to hold one now (an exposed hand — Mort, a dummy — or a penalty card face up on
+    the table). A revoke corrected in time leaves no trace in the trick and is not listed. The
+    seat's own plays are not listed (it knows them without proof).
+    """
+    tricks = [*view.tricks]
+    if view.trick is not None and view.trick.cards:
+        tricks.append(view.trick)
+    held = [0, 0, 0, 0]  # cards each hand is seen to hold now or to have played after the trick
+    for s in range(4):
+        if s in view.exposed:
+            held[s] |= view.exposed[s].mask
+        if s in view.penalty_cards:
+            held[s] |= view.penalty_cards[s].mask
+    found: list[tuple[int, Seat]] = []
+    for k in range(len(tricks) - 1, -1, -1):
+        t = tricks[k]
+        led = t.cards[0] // 13
+        suit = SUIT_MASK << (13 * led)
+        for seat, c in zip(t.seats[1:], t.cards[1:], strict=True):
+            if c // 13 != led and held[seat] & suit and seat != view.seat:
+                found.append((k + 1, seat))
+        for seat, c in zip(t.seats, t.cards, strict=True):
+            held[seat] |= 1 << c
+    found.sort(key=lambda p: (p[0], [*tricks[p[0] - 1].seats].index(p[1])))
+    return found

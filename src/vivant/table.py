@@ -14,6 +14,12 @@ Two modes (DESIGN §2, rules README "Engine-wide decisions"):
   misdeal or a card exposed in dealing open an :class:`~vivant.laws.Election` for the side the
   laws name, and the game waits for its choice.
 
+The laws of play every whist-laws game shares live here: leads out of turn and two cards played
+together (WL-5, WL-6), calling attention to the trick (WL-6.9, D-W15), "having none?" (WL-7.3,
+D-W16), the revoke, its correction in time with the adversaries' call (WL-7.4, D-W17), its claim
+and penalty (WL-7.5, WL-7.6); and what a seat's own view proves, for the claims of computer
+players (D-G7, :meth:`Table.revoke_claims`).
+
 A variant subclass supplies the sitting (who sits where, who deals, scoring, the end of a game)
 and the laws that differ (hooks named ``_on_*`` and ``_*_election``).
 """
@@ -30,12 +36,14 @@ from typing import Any, ClassVar
 from vivant.actions import (
     PLAYS,
     Action,
+    AskRenounce,
     CallCard,
     CallSuit,
     ChoosePenalty,
     ClaimRevoke,
     CorrectRevoke,
     Deal,
+    DrawAttention,
     Elect,
     Play,
     PlayTogether,
@@ -63,7 +71,7 @@ from vivant.errors import (
     OutOfTurnError,
     WrongSeatError,
 )
-from vivant.laws import Election, IrregularityRecord, Revoke
+from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, trick_winner
 from vivant.views import TrickView, View
 
@@ -81,6 +89,15 @@ OVER = "over"
 
 #: Phases between the deal and the opening lead (a hand exists, no card has been played).
 BEFORE_PLAY = (EXCHANGE, DECLARE, DOUBLE)
+
+#: WL-6.9: what the adversaries may require of the partner of a player who called attention to
+#: the trick (D-W15): his top or bottom card of the suit led, to win or not to win the trick.
+ATTENTION_CALLS = ("highest", "lowest", "win", "lose")
+
+#: WL-7.4: how the adversaries have a revoke corrected in time (D-W17): the card played in error
+#: left exposed, liable to be called (the offender then plays any card of the suit), or the
+#: offender made to play his highest or lowest card of the suit.
+CORRECTION_CALLS = ("call_card", "highest", "lowest")
 
 #: Who plays the k-th card of a trick led by each seat, at a table of four.
 FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
@@ -131,6 +148,7 @@ class HandState:
     called_suit: Suit | None = None
     forced: tuple[Seat, Card] | None = None
     must_correct: Seat | None = None
+    correction_call: str | None = None
     irregularities: list[IrregularityRecord] = field(default_factory=list)
     trick_views: tuple[TrickView, ...] = ()
 
@@ -360,6 +378,10 @@ class Table(ABC):
             return self._call_card(action)
         if isinstance(action, CallSuit):
             return self._call_suit(action)
+        if isinstance(action, DrawAttention):
+            return self._draw_attention(action)
+        if isinstance(action, AskRenounce):
+            return self._ask_renounce(action)
         return self._other_action(action)
 
     # --- dealing --------------------------------------------------------------------------------
@@ -659,7 +681,9 @@ class Table(ABC):
                     return follow
             return hand
         follow = hand & (SUIT_MASK << (13 * (h.trick[0] // 13)))
-        return follow if follow else hand
+        legal = follow if follow else hand
+        duty = self._duty_mask(h, seat)
+        return (legal & duty[0]) or legal if duty is not None else legal
 
     def _play_actions(self, seat: Seat) -> list[Action]:
         h = self.hand
@@ -667,8 +691,7 @@ class Table(ABC):
         if h.must_correct is not None:
             if self.controller(h.must_correct) != seat:
                 return []
-            led = h.trick[0] // 13
-            mask = h.hands[h.must_correct] & (SUIT_MASK << (13 * led))
+            mask = self._correction_mask(h, h.must_correct)
             return [CorrectRevoke(h.must_correct, c) for c in cards_of(mask)]
         if h.suit_call_due:
             elector = self._suit_call_elector()
@@ -757,6 +780,10 @@ class Table(ABC):
                     f"{SUIT_NAMES[s]} were called: {self._seat_label(seat)} must lead one "
                     f"({self._position(h)}, WL-6.1)"
                 )
+        duty = self._duty_mask(h, seat)
+        if duty is not None:
+            self._obey(h, seat, c, duty)
+        self._spend_directions(h, seat)
         led = h.trick[0] // 13 if h.trick else None
         revoke = is_revoke(hand, led, c)
         if revoke and not self.laws:
@@ -777,6 +804,84 @@ class Table(ABC):
                 f"{self._seat_label(self.controller(seat))} cannot play from the hand of "
                 f"{self._seat_label(seat)} before it is laid face up"
             )
+
+    def _obey(self, h: HandState, seat: Seat, c: Card, duty: tuple[int, str]) -> None:
+        """A direction binds the hand about to play (WL-6.9, DL-1, DL-6): a card that disobeys
+        it when the hand could comply is refused at whist, or accepted and punished as a revoke
+        where the laws say so (DL-5). A card called from him (WL-5.2) is played all the same."""
+        mask, what = duty
+        if mask >> c & 1 or self._punish_as_revoke(h, seat, c, what):
+            return
+        if self._called_card(h, seat) is None:  # a card called must be played (WL-5.2)
+            raise IllegalPlayError(
+                f"{self._seat_label(seat)} was directed to {what}: {card_name(c)} does not "
+                f"({self._position(h)})"
+            )
+
+    def _spend_directions(self, h: HandState, seat: Seat) -> None:
+        """A direction for the trick in play is spent once its hand plays to that trick,
+        whether it bound him or not (he led it, D-DU12; none of the cards played together lay
+        in it, D-DU15)."""
+        for key in ("direction", "win_due"):
+            due = h.notes.get(key)
+            if due and due["seat"] == self.role(seat) and due["trick"] == len(h.tricks) + 1:
+                h.notes.pop(key)
+
+    def _direction_due(self, h: HandState, seat: Seat, key: str) -> dict[str, Any] | None:
+        """The direction ``key`` (``direction``: WL-6.9, DL-1; ``win_due``: DL-6) if it binds
+        ``seat`` in the trick in play, with a card led. DL-6 makes the partner win only a trick
+        to which one of the cards played together goes (seed 003 SEC 6, D-DU15): it binds when
+        one of them lies in the trick as he plays, not otherwise."""
+        due: dict[str, Any] | None = h.notes.get(key)
+        if due is None or due["seat"] != self.role(seat) or due["trick"] != len(h.tricks) + 1:
+            return None
+        if not h.trick:
+            return None
+        if "cards" in due and not any(card_name(c) in due["cards"] for c in h.trick):
+            return None
+        return due
+
+    def _duty_mask(self, h: HandState, seat: Seat) -> tuple[int, str] | None:
+        """The cards ``seat`` may play to obey a direction due now, and the duty in words:
+        his highest or lowest of the suit led, and if void to trump or not (WL-6.9, DL-1), to
+        win or not to win the trick (WL-6.9, DL-6). A duty he cannot meet leaves him free."""
+        notes = h.notes
+        if not h.trick or ("direction" not in notes and "win_due" not in notes):
+            return None
+        hand = h.hands[seat]
+        led = h.trick[0] // 13
+        follow = hand & (SUIT_MASK << (13 * led))
+        legal = follow or hand
+        direction = self._direction_due(h, seat, "direction")
+        if direction is not None:
+            order, _, ruff = str(direction["option"]).partition("/")
+            if order in ("highest", "lowest"):
+                if follow:
+                    cards = cards_of(follow)
+                    return 1 << (cards[-1] if order == "highest" else cards[0]), f"play his {order}"
+                if not ruff:
+                    return None
+                trumps = hand & (SUIT_MASK << (13 * h.trump)) if h.trump is not None else 0
+                if ruff == "trump":
+                    return (trumps or hand), "trump"
+                return (hand & ~trumps or hand), "not trump"
+            winners = self._winners(h, legal)
+            if order == "win":
+                return (winners or legal), "win the trick"
+            return (legal & ~winners or legal), "not win the trick"
+        if self._direction_due(h, seat, "win_due") is not None:
+            return (self._winners(h, legal) or legal), "win the trick"
+        return None
+
+    @staticmethod
+    def _winners(h: HandState, cards: int) -> int:
+        """The cards of ``cards`` that would take the trick in play as it stands."""
+        trick = tuple(h.trick)
+        winners = 0
+        for c in cards_of(cards):
+            if trick_winner((*trick, c), h.trump) == len(trick):
+                winners |= 1 << c
+        return winners
 
     def _punish_as_revoke(self, h: HandState, seat: Seat, c: Card, duty: str) -> bool:
         """Laws mode: whether a card that fails a lawful direction (here: to lead the suit
@@ -950,11 +1055,7 @@ class Table(ABC):
         found = [r for r in found if action.seat not in r.waived_by]
         fresh = [r for r in found if not r.established]
         if fresh:
-            # Found before the trick is quitted: the revoke must be corrected (WL-7.4, M-6.1).
-            if fresh[0].trick == len(h.tricks):
-                self._reopen_last_trick(h)
-            h.must_correct = fresh[0].seat
-            return [Event("revoke_to_correct", {"seat": self.role(fresh[0].seat)})]
+            return self._revoke_found(h, fresh[0])
         liable = [r for r in found if self._penalisable(r)]
         if not liable:
             raise InvalidActionError(
@@ -995,6 +1096,40 @@ class Table(ABC):
             seen |= sum(1 << c for c, s in zip(h.trick, h.trick_seats, strict=True) if s == r.seat)
         return bool(seen & SUIT_MASK << (13 * led))
 
+    def _revoke_found(self, h: HandState, rev: Revoke, **data: str) -> list[Event]:
+        """A revoke found before its trick is turned and quitted must be corrected (WL-7.4,
+        M-6.1): the trick is taken back up if it was complete, and where the offender is liable
+        (not Mort or a dummy, :meth:`_revoke_correction`) his adversaries first choose how
+        (``CORRECTION_CALLS``, D-W17): the card played in error exposed, or his highest or lowest
+        card of the suit to the trick."""
+        if rev.trick == len(h.tricks):
+            self._reopen_last_trick(h)
+        h.must_correct = rev.seat
+        events = [Event("revoke_to_correct", {"seat": self.role(rev.seat), **data})]
+        liable, _ = self._revoke_correction(rev.seat)
+        if liable:
+            self.pending = Election(
+                "revoke_correction",
+                "WL-7.4",
+                rev.seat,
+                self.electors(1 - self.seat_sides[rev.seat]),
+                CORRECTION_CALLS,
+                CORRECTION_CALLS[0],
+                (rev.card,),
+            )
+            events.append(Event("irregularity", self.pending.to_json(self._seat_label)))
+        return events
+
+    def _correction_mask(self, h: HandState, seat: Seat) -> int:
+        """The cards that may correct ``seat``'s revoke: any card of the suit led, or the one
+        the adversaries called, his highest or lowest of it (WL-7.4)."""
+        led = h.trick[0] // 13
+        mask = h.hands[seat] & (SUIT_MASK << (13 * led))
+        if mask and h.correction_call in ("highest", "lowest"):
+            cards = cards_of(mask)
+            return 1 << (cards[-1] if h.correction_call == "highest" else cards[0])
+        return mask
+
     def _reopen_last_trick(self, h: HandState) -> None:
         """The last trick is complete but not yet turned and quitted (T5): take it back up."""
         t = h.tricks.pop()
@@ -1021,17 +1156,28 @@ class Table(ABC):
                 f"the revoke must be corrected with a {SUIT_NAMES[led][:-1]} from the hand of "
                 f"{self._seat_label(seat)}, not {card_name(action.card)}"
             )
+        if h.must_correct is None and self._revoke_correction(seat)[0]:
+            # The offender finds his own revoke: his adversaries first say how it is corrected.
+            return self._revoke_found(h, rev)
         if complete:
             self._reopen_last_trick(h)
+        if not self._correction_mask(h, seat) >> action.card & 1:
+            raise IllegalPlayError(
+                f"the adversaries called {self._seat_label(seat)}'s {h.correction_call} "
+                f"{SUIT_NAMES[led][:-1]} (WL-7.4), not {card_name(action.card)}"
+            )
         # WL-7.4: the card played in error is taken back; later players may take theirs back.
         pos = h.trick_seats.index(seat)
         for s, c in zip(h.trick_seats[pos:], h.trick[pos:], strict=True):
             h.hands[s] |= 1 << c
+        self._withdraw_later_plays(h, rev.trick, h.trick_seats[pos + 1 :])
         del h.trick[pos:]
         del h.trick_seats[pos:]
         h.revokes.remove(rev)
         h.must_correct = None
+        call, h.correction_call = h.correction_call, None
         exposed, rule = self._revoke_correction(seat)
+        exposed = exposed and call not in ("highest", "lowest")
         if exposed:
             h.penalty_cards[seat] |= 1 << rev.card
         h.irregularities.append(
@@ -1041,11 +1187,27 @@ class Table(ABC):
                 seat,
                 rev.trick,
                 (rev.card,),
+                call,
                 details={"penalty_card": exposed},
             )
         )
         events = [Event("revoke_corrected", {"seat": self.role(seat), "card": card_name(rev.card)})]
         return events + self._put_card(h, seat, action.card, False)
+
+    @staticmethod
+    def _withdraw_later_plays(h: HandState, trick: int, seats: Sequence[Seat]) -> None:
+        """D-W17: the later players take their cards back unpenalised (WL-7.4), and with them
+        what those cards were: a revoke (or a failure punished as one) is no longer made, and
+        of two cards played together the other card goes back into the hand, not exposed."""
+        h.revokes = [r for r in h.revokes if not (r.trick == trick and r.seat in seats)]
+        kept = []
+        for rec in h.irregularities:
+            if rec.trick == trick and rec.offender in seats and rec.kind == "two_cards":
+                for c in rec.cards:
+                    h.penalty_cards[rec.offender] &= ~(1 << c)
+                continue
+            kept.append(rec)
+        h.irregularities = kept
 
     def _waive(self, action: WaiveRevokes) -> list[Event]:
         """The claimant waives the other side's revokes: no penalty for them, and each stays in
@@ -1232,6 +1394,11 @@ class Table(ABC):
                 self._abandon_hand(h)
                 self._redeal(same_dealer=action.option == "redeal")
             return [Event("elected", {"kind": p.kind, "option": action.option})]
+        if p.kind == "direction":
+            return self._direction(p, action.option)
+        if p.kind == "revoke_correction":
+            h.correction_call = action.option
+            return [Event("elected", {"kind": p.kind, "option": action.option})]
         if p.kind not in ("lead_out_of_turn", "two_cards"):
             return self._elected_other(p, action)
         h.irregularities.append(
@@ -1313,6 +1480,176 @@ class Table(ABC):
         return [
             Event("card_called", {"seat": self.role(action.target), "card": card_name(action.card)})
         ]
+
+    # --- calling attention to the trick (WL-6.9) and "having none?" (WL-7.3) ----------------------
+
+    def _directable_partner(self, seat: Seat, what: str) -> Seat:
+        """The partner of ``seat`` (the other hand of his side), who must be a living hand
+        played by another player: a dummy's or a dead hand's cards are not his to direct or
+        question (D-W15)."""
+        side = self.seat_sides[seat]
+        partner = next(s for s in range(4) if s != seat and self.seat_sides[s] == side)
+        if seat not in self.electors(side) or partner not in self.electors(side):
+            raise InvalidActionError(
+                f"{self._seat_label(seat)} has no partner playing his own cards: {what}"
+            )
+        return partner
+
+    def _draw_attention(self, action: DrawAttention) -> list[Event]:
+        """WL-6.9 (DL-1 at Duplicate Whist): ``seat`` calls attention to the trick before his
+        partner has played to it (claims it, names his card, draws it in): the adversaries may
+        direct the partner's play (:meth:`_direction_election`)."""
+        h = self._require_hand()
+        seat = action.seat
+        self._check_seat(seat)
+        if not self.laws:
+            raise InvalidActionError("irregularities are recorded in laws mode only")
+        if h.must_correct is not None:
+            raise InvalidActionError("a revoke must first be corrected")
+        partner = self._directable_partner(seat, "there is nobody to direct")
+        if not h.trick:
+            raise InvalidActionError(
+                "no card has been led to this trick: there is nothing to direct "
+                f"({self.direction_rule})"
+            )
+        if partner in h.trick_seats:
+            raise InvalidActionError(
+                f"{self._seat_label(partner)} has already played to this trick "
+                f"({self.direction_rule})"
+            )
+        self.pending = self._direction_election(h, seat)
+        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+
+    #: The law under which attention called to the trick lets the adversaries direct.
+    direction_rule: ClassVar[str] = "WL-6.9"
+
+    def _direction_election(self, h: HandState, seat: Seat) -> Election:
+        """WL-6.9, D-W15: either adversary may require the partner to play his highest or lowest
+        of the suit led, or to win or not to win the trick; default his lowest (D-G2)."""
+        return Election(
+            "direction",
+            "WL-6.9",
+            seat,
+            self.electors(1 - self.seat_sides[seat]),
+            ATTENTION_CALLS,
+            "lowest",
+        )
+
+    def _direction(self, p: Election, option: str) -> list[Event]:
+        """The adversaries' direction binds the offender's partner in the trick in play."""
+        h = self.hand
+        assert h is not None
+        self.pending = None
+        partner = self._directable_partner(p.offender, "")
+        h.notes["direction"] = {
+            "seat": self.role(partner),
+            "trick": len(h.tricks) + 1,
+            "option": option,
+            "by": self.role(p.electors[0]),
+        }
+        h.irregularities.append(
+            IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, (), option)
+        )
+        return [Event("elected", {"kind": p.kind, "option": option})]
+
+    #: The law under which a partner asks "having none?" (WL-7.3; DL-3 at Duplicate Whist).
+    renounce_question_rule: ClassVar[str] = "WL-7.3"
+
+    def _ask_renounce(self, action: AskRenounce) -> list[Event]:
+        """WL-7.3 (DL-3): ``seat`` asks his partner, who did not follow suit to a trick not yet
+        turned and quitted, whether he has none of the suit. D-W16: the answer is given at once
+        and truly: a renounce is confirmed, or the revoke is found and must be corrected (WL-7.4,
+        the adversaries choosing how, :meth:`_revoke_found`)."""
+        h = self._require_hand()
+        seat = action.seat
+        self._check_seat(seat)
+        if not self.laws:
+            raise InvalidActionError("irregularities are recorded in laws mode only")
+        rule = self.renounce_question_rule
+        partner = self._directable_partner(seat, f"there is nobody to ask ({rule})")
+        if h.trick:
+            cards, seats, number = list(h.trick), list(h.trick_seats), len(h.tricks) + 1
+        elif h.tricks:
+            last = h.tricks[-1]
+            cards, seats, number = list(last.cards), list(last.seats), len(h.tricks)
+        else:
+            raise InvalidActionError(f"no trick is open to the question now ({rule})")
+        if partner not in seats:
+            raise InvalidActionError(
+                f"{self._seat_label(partner)} has not played to trick {number} ({rule})"
+            )
+        card = cards[seats.index(partner)]
+        if card // 13 == cards[0] // 13:
+            raise InvalidActionError(
+                f"{self._seat_label(partner)} followed suit to trick {number}: nothing to ask"
+            )
+        h.notes.setdefault("inquiries", []).append(
+            {"by": self.role(seat), "trick": number, "rule": rule}
+        )
+        fresh = next(
+            (r for r in h.revokes if r.seat == partner and r.trick == number and not r.established),
+            None,
+        )
+        if fresh is None:
+            return [Event("renounce_confirmed", {"seat": self.role(partner), "trick": number})]
+        return self._revoke_found(h, fresh, rule=rule)
+
+    # --- what a seat's view proves (D-G7) -------------------------------------------------------
+
+    def revoke_claims(self, seat: Seat) -> list[ProvenRevoke]:
+        """The revoke claims open to ``seat`` now that its own view proves (D-G7): never one
+        resting on a concealed card. Each says whether the revoke's trick is quitted and whether
+        the offending hand is liable to penalty (Mort and dummies are not: their revoke stands
+        unless claimed before the trick is quitted, M-6.1, ED-6.1)."""
+        h = self.hand
+        if (
+            not self.laws
+            or h is None
+            or not h.revokes
+            or self.phase not in (PLAY, CLAIMS)
+            or self.pending is not None
+            or h.must_correct is not None
+            or seat not in self.electors(self.seat_sides[seat])
+        ):
+            return []
+        out: list[ProvenRevoke] = []
+        for trick, offender in revokes_in_view(self.view(seat)):
+            if self.seat_sides[offender] == self.seat_sides[seat]:
+                continue
+            r = next(
+                (r for r in h.revokes if (r.trick, r.seat) == (trick, offender) and not r.claimed),
+                None,
+            )
+            if r is None or (r.established and not self._penalisable(r)):
+                continue
+            seats = h.trick_seats if trick > len(h.tricks) else h.tricks[trick - 1].seats
+            out.append(
+                ProvenRevoke(
+                    ClaimRevoke(seat, trick),
+                    r.established,
+                    self._penalisable(r),
+                    list(seats).index(offender),
+                )
+            )
+        return out
+
+    def renounce_questions(self, seat: Seat) -> list[AskRenounce]:
+        """ "Having none?" put to ``seat``'s partner only when ``seat``'s view proves he holds
+        the suit he renounced to the open trick (D-G7)."""
+        h = self.hand
+        if not self.laws or h is None or self.phase != PLAY or self.pending is not None:
+            return []
+        try:
+            partner = self._directable_partner(seat, "")
+        except InvalidActionError:
+            return []
+        fresh = [r for r in h.revokes if r.seat == partner and not r.established]
+        if not fresh or h.must_correct is not None:
+            return []
+        proven = revokes_in_view(self.view(seat))
+        if any((r.trick, partner) in proven for r in fresh):
+            return [AskRenounce(seat)]
+        return []
 
     # --- end of a hand --------------------------------------------------------------------------
 

@@ -71,6 +71,7 @@ from vivant.players import (
     Player,
     customary_default,
     find_player,
+    offer_claims,
     play_sitting,
     player_kinds,
     step,
@@ -647,6 +648,10 @@ class Session:
                 self.narrate(t.apply(cut))
             while not t.is_over():
                 self.remember_names()
+                claimed = offer_claims(t, self.bots)  # D-G7: a bot claims what it sees
+                if claimed is not None:
+                    self.narrate(claimed.events)
+                    continue
                 turn = who_acts(t)
                 if turn is None or turn[1] != HUMAN:
                     done = step(t, self.bots, self.rng)

@@ -5,6 +5,13 @@ draws it from the sitting's seeded generator; otherwise the seat the table waits
 (``to_act``, the controller of a dummy acting for it) receives its view and the legal actions,
 and its player chooses. A front end reuses :func:`step` for the computer players' turns and asks
 its human for the rest (:func:`who_acts` says whose turn it is).
+
+In laws mode a computer player also speaks out of turn (D-G7): before every move each one claims
+the revokes its own view proves (Mort's and a dummy's at once, the others when the hand is
+played), asks its partner "having none?" when it sees he holds the suit he renounced, and may
+call a person's exposed card before he plays (:func:`offer_claims`). A front end calls
+:func:`offer_claims` before every move, its human's too, so that nothing is let pass because a
+person was to play next.
 """
 
 from __future__ import annotations
@@ -14,11 +21,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vivant.actions import Action, CallCard, Play
+from vivant.actions import Action, AskRenounce, CallCard, ClaimRevoke, Play
 from vivant.cards import Seat
 from vivant.errors import InvalidActionError
+from vivant.laws import ProvenRevoke
 from vivant.players.base import Player
-from vivant.table import PLAY, Event, Table
+from vivant.table import CLAIMS, PLAY, Event, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +74,9 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
     if turn is None:
         action = table.chance_action(rng)
         return Step(None, None, action, table.apply(action))
+    claimed = offer_claims(table, players)
+    if claimed is not None:
+        return claimed
     seat, name = turn
     player = players.get(name)
     if player is None:
@@ -82,6 +93,96 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
             f"the {player.kind} player for {name!r} chose {action!r}, which is not legal now"
         )
     return Step(seat, name, action, table.apply(action))
+
+
+def claims_worth_making(table: Table, seat: Seat) -> list[ClaimRevoke | AskRenounce]:
+    """What the computer player at ``seat`` says out of turn now (D-G7), from its own view only:
+
+    * a revoke by a hand never liable to penalty (Mort, a dummy) is claimed at once, before the
+      trick is quitted: only then is it corrected (M-6.1, ED-6.1, DD-3.2);
+    * any other revoke is let stand until it is established (WL-7.2), so that it costs the
+      offenders the penalty (WL-7.6) rather than a mere correction (WL-7.4), and is claimed when
+      the hand is played (WL-7.5: a claim stands until the cards are cut), where the tricks
+      prove every revoke — whatever the player kind would choose there;
+    * "having none?" is asked of its partner when it sees him hold the suit he renounced
+      (WL-7.3, DL-3), so that his revoke is corrected in time.
+    """
+    at_the_end = table.phase == CLAIMS
+    out: list[ClaimRevoke | AskRenounce] = [
+        p.claim for p in _claims_in_order(table, seat) if at_the_end or not p.liable
+    ]
+    return [*out, *table.renounce_questions(seat)]
+
+
+def _claims_in_order(table: Table, seat: Seat) -> list[ProvenRevoke]:
+    """The revoke claims open to ``seat``, the earliest revoke first (trick, then place)."""
+    return sorted(table.revoke_claims(seat), key=lambda p: (p.claim.trick, p.place))
+
+
+def offer_claims(table: Table, players: Mapping[str, Player]) -> Step | None:
+    """Let the computer players (``players`` by name) claim what they see (D-G7,
+    :func:`claims_worth_making`): in the play the earliest revoke first, at the end of the hand
+    the seat the table waits for first. Returns the step taken, or ``None`` when nobody speaks.
+    Every player kind claims through here, so a claim never depends on the kind's card play.
+    Before a person's hand with penalty cards plays, the computer opponents may call one
+    (WL-5.2; :func:`step` asks them before a computer player's)."""
+    if not table.laws or table.hand is None:
+        return None
+    called = _calls_before_a_person(table, players)
+    if called is not None or not table.hand.revokes:
+        return called
+    first = table.to_act() if table.phase == CLAIMS else None  # the claims in the table's order
+    chosen: tuple[tuple[int, int, int], Seat, str, ClaimRevoke | AskRenounce] | None = None
+    for seat in sorted(range(4), key=lambda s: s != first):
+        name = table.seat_player(seat)
+        if name is None or name not in players:
+            continue
+        claims = claims_worth_making(table, seat)
+        if not claims:
+            continue
+        if first is not None:
+            return Step(seat, name, claims[0], table.apply(claims[0]))
+        for claim in claims:
+            key = _claim_order(table, seat, claim)
+            if chosen is None or key < chosen[0]:
+                chosen = (key, seat, name, claim)
+    if chosen is None:
+        return None
+    _, seat, name, claim = chosen
+    return Step(seat, name, claim, table.apply(claim))
+
+
+def _calls_before_a_person(table: Table, players: Mapping[str, Player]) -> Step | None:
+    """WL-5.2: the exposed cards of a hand a person is about to play, offered to the computer
+    players of the other side (:func:`offer_calls`)."""
+    h = table.hand
+    if table.phase != PLAY or table.pending is not None or h is None or not any(h.penalty_cards):
+        return None
+    seat = table.to_act()
+    name = table.seat_player(seat) if seat is not None else None
+    if seat is None or name is None or name in players:
+        return None
+    legal = table.legal_actions(seat)
+    if not legal or not isinstance(legal[0], Play) or not h.penalty_cards[legal[0].seat]:
+        return None
+    return offer_calls(table, players, seat)
+
+
+def _claim_order(
+    table: Table, seat: Seat, claim: ClaimRevoke | AskRenounce
+) -> tuple[int, int, int]:
+    """In the play, the claim or question about the earliest revoke is made first: a
+    correction takes back the later cards of its trick (WL-7.4)."""
+    if isinstance(claim, ClaimRevoke):
+        place = next(p.place for p in table.revoke_claims(seat) if p.claim == claim)
+        return (claim.trick, place, seat)
+    h = table.hand
+    assert h is not None
+    seats = h.trick_seats or (h.tricks[-1].seats if h.tricks else ())
+    side = table.seat_sides[seat]
+    partner = next(s for s in range(4) if s != seat and table.seat_sides[s] == side)
+    trick = len(h.tricks) + (1 if h.trick_seats else 0)
+    return (trick, list(seats).index(partner) if partner in seats else 4, seat)
 
 
 def penalty_calls(table: Table, seat: Seat) -> list[CallCard]:

@@ -347,7 +347,6 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
     out: list[WhistIrregularity] = []
     suits = iter(hand.suits_called)
     reasons = iter(hand.misdeal_reasons)
-    duplicate = isinstance(table, DuplicateTable)
     for i, r in enumerate(h.irregularities):
         suit = reason = at = by = demand = None
         if r.kind == "lead_out_of_turn" and r.election == "call_suit":
@@ -356,7 +355,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
         if r.kind == "misdeal":
             reason = next(reasons, None)
         touched = r.details.get("touched") if r.kind in ("misdeal", "exposed_in_deal") else None
-        if duplicate and r.kind in TIMED_KINDS and i < len(hand.at):
+        if r.kind in TIMED_KINDS and i < len(hand.at):
             at = hand.at[i]
         if r.election == "cancelled":  # DL-4: who demanded what
             who = r.details.get("by")
@@ -403,7 +402,8 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
         )
     for ask in h.notes.get("inquiries", ()):  # DL-3: "none of that suit, partner?"
         seat = table.role_letters.index(ask["by"])
-        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", _note(rule="DL-3")))
+        rule = ask.get("rule", "DL-3")
+        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", _note(rule=rule)))
     return tuple(out)
 
 
@@ -995,7 +995,14 @@ class _Replay:
             asked = again
             t.apply(AskRenounce(asked.offender))
         if corrected is not None:
-            t.apply(CorrectRevoke(seat, c))  # as if the revoker saw his error at once
+            h = t.hand
+            if t.pending is None and h is not None and h.must_correct is None:
+                t.apply(CorrectRevoke(seat, c))  # as if the revoker saw his error at once
+            p = t.pending
+            if p is not None and p.kind == "revoke_correction":  # WL-7.4: how it is corrected
+                self.elect(corrected.penalty or p.default)
+            if t.hand is not None and t.hand.must_correct == seat:
+                t.apply(CorrectRevoke(seat, c))
 
     def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:
         """Cards played together in ``seat``'s turn whose first card went to the trick: a DL-6

@@ -21,6 +21,7 @@ from vivant.actions import Action
 from vivant.cards import Seat
 from vivant.errors import InvalidActionError
 from vivant.players import Player, customary_default, find_player, player_kinds
+from vivant.players.driver import claims_worth_making
 from vivant.table import Table
 
 
@@ -43,7 +44,11 @@ def decision_seed(key: bytes, seq: int) -> int:
 
 
 def bot_action(table: Table, seat: Seat, kind: str, key: bytes, seq: int) -> Action:
-    """The action of the ``kind`` computer player deciding for ``seat`` as event ``seq``."""
+    """The action of the ``kind`` computer player deciding for ``seat`` as event ``seq``: first
+    any claim it has to make out of turn (D-G7, :func:`claims_worth_making`)."""
+    claims = claims_worth_making(table, seat)
+    if claims:
+        return claims[0]
     legal = table.legal_actions(seat)
     if not legal:
         raise InvalidActionError(f"seat {'NESW'[seat]} has nothing to do now")

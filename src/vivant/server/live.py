@@ -15,6 +15,7 @@ from typing import Any
 
 from vivant.actions import Action
 from vivant.cards import Seat
+from vivant.players.driver import claims_worth_making
 from vivant.table import Table
 from vivant.variants import find_variant
 
@@ -155,6 +156,9 @@ class LiveTable:
         seat = t.to_act()
         if seat is None:
             return None
+        claimer = self._claiming_bot()
+        if claimer is not None:
+            return claimer
         name = t.seat_player(t.controller(seat))
         person = self.people.get(name) if name is not None else None
         if person is None:
@@ -162,6 +166,18 @@ class LiveTable:
         if person.is_human:
             return Decider(HUMAN, seat, name)
         return Decider("bot", seat, name, person.kind)
+
+    def _claiming_bot(self) -> Decider | None:
+        """A computer player with a claim to make out of turn (D-G7), whoever is to play."""
+        t = self.table
+        if not t.laws or t.hand is None or not t.hand.revokes:
+            return None
+        for s in range(4):
+            name = t.seat_player(s)
+            person = self.people.get(name) if name is not None else None
+            if person is not None and not person.is_human and claims_worth_making(t, s):
+                return Decider("bot", s, name, person.kind)
+        return None
 
     # --- what a viewer is sent ------------------------------------------------------------------
 

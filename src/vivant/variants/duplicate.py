@@ -32,10 +32,12 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     then lies face up and is played in its turn), lets the adversary last to play to the
     trick direct the partner to play his highest or lowest of the suit led and, if he has none, to
     trump or not to trump; the direction is given without seeing the partner's hand, so it names
-    both parts (``highest/trump`` … ``lowest/no_trump``) or ``waive``;
+    both parts (``highest/trump`` … ``lowest/no_trump``) or ``waive`` (the whist machinery of
+    WL-6.9 in :class:`~vivant.table.Table`, with this elector and these directions);
   - SEC 3 (DL-3, WL-7.3): a player may ask his partner, who did not follow suit to a trick not yet
     turned and quitted, whether he has none of it (:class:`~vivant.actions.AskRenounce`); a revoke
-    so found is corrected at once (WL-7.4);
+    so found is corrected at once, either adversary choosing the card exposed or the highest or
+    lowest of the suit (WL-7.4, D-W17, **D-DU16**: a revoke's remedy, outside DL-4);
   - SEC 4 (DL-4): a penalty once demanded by an adversary entitled to it is final; a demand by the
     adversary not entitled (DUV-8), a demand for a penalty other than the lawful one, or a waiver
     by either adversary cancels every penalty for that offence — revokes excepted: one
@@ -51,7 +53,8 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     any card the adversaries hold of their suit: either adversary may require the partner to win
     the trick to which the first (``win_1``) or the second (``win_2``) is played (**D-DU12**: of
     cards played together the first the offender could play goes to the trick; the second card
-    becomes liable to be called; a partner who leads that trick is under no obligation), or
+    becomes liable to be called; a partner who leads that trick is under no obligation;
+    **D-DU15**: the later trick binds him only if one of the cards lies in it as he plays), or
     waive; other cards played together are exposed as at whist (WL-5.1), the adversaries
     electing, and a second card led that is not a winner is exposed, liable to be called;
   - SEC 2 (a player may remind his partner of a penalty) needs no engine action: every election
@@ -75,8 +78,6 @@ from typing import Any, ClassVar, Final
 
 from vivant.actions import (
     Action,
-    AskRenounce,
-    DrawAttention,
     Elect,
     ReportExposed,
     ReportMisdeal,
@@ -90,7 +91,6 @@ from vivant.cards import (
     Seat,
     Suit,
     card_name,
-    cards_of,
     parse_card,
     parse_suit,
 )
@@ -104,8 +104,8 @@ from vivant.scoring.duplicate import (
     TrayResult,
     fixed_pairs_mnemonic,
 )
-from vivant.table import DEAL, OVER, PLAY, Event, HandState, Table
-from vivant.trick import is_revoke, trick_winner
+from vivant.table import DEAL, OVER, Event, HandState, Table
+from vivant.trick import is_revoke
 
 __all__ = [
     "DIRECTIONS",
@@ -287,6 +287,8 @@ class DuplicateTable(Table):
     #: SEC 4 (DL-4): "…or either adversary waives a penalty, none can be enforced except in case
     #: of a revoke": one adversary's waiver of a revoke leaves the claim to his partner (D-DU13).
     revoke_waiver_binds_partner: ClassVar[bool] = False
+    direction_rule: ClassVar[str] = "DL-1"
+    renounce_question_rule: ClassVar[str] = "DL-3"
     options: ClassVar[tuple[str, ...]] = (
         "trays",
         "mnemonic",
@@ -579,13 +581,6 @@ class DuplicateTable(Table):
 
     # --- deal irregularities (D-DU7, SD-4) ------------------------------------------------------
 
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, DrawAttention):
-            return self._draw_attention(action)
-        if isinstance(action, AskRenounce):
-            return self._ask_renounce(action)
-        return super()._other_action(action)
-
     def _report_deal(self, action: ReportMisdeal | ReportExposed) -> list[Event]:
         """A deal irregularity is open only where the tray was dealt: at its original here, or,
         in a mnemonic match, on the overplay (SD-4: any irregularity found in the hands)."""
@@ -663,101 +658,7 @@ class DuplicateTable(Table):
             {"seat": self.role(seat), "trick": trick, "card": card_name(c), "duty": duty}
         )
 
-    def _due(self, h: HandState, seat: Seat, key: str) -> dict[str, Any] | None:
-        """The direction ``key`` (``direction`` DL-1, ``win_due`` DL-6) if it binds ``seat`` in
-        the trick in play, with a card led."""
-        due: dict[str, Any] | None = h.notes.get(key)
-        if due is None or due["seat"] != self.role(seat) or due["trick"] != len(h.tricks) + 1:
-            return None
-        return due if h.trick else None
-
-    def _duty_mask(self, h: HandState, seat: Seat) -> tuple[int, str] | None:
-        """The cards ``seat`` may play to obey a direction due now (DL-1, DL-6), and the duty."""
-        hand = h.hands[seat]
-        led = h.trick[0] // 13 if h.trick else 0
-        follow = hand & (SUIT_MASK << (13 * led))
-        direction = self._due(h, seat, "direction")
-        if direction is not None:
-            order, ruff = str(direction["option"]).split("/")
-            if follow:
-                cards = cards_of(follow)
-                return 1 << (cards[-1] if order == "highest" else cards[0]), f"play his {order}"
-            trumps = hand & (SUIT_MASK << (13 * h.trump)) if h.trump is not None else 0
-            if ruff == "trump":
-                return (trumps or hand), "trump"
-            return (hand & ~trumps or hand), "not trump"
-        if self._due(h, seat, "win_due") is not None:
-            legal = follow or hand
-            trick = tuple(h.trick)
-            winners = 0
-            for c in cards_of(legal):
-                if trick_winner((*trick, c), h.trump) == len(trick):
-                    winners |= 1 << c
-            return (winners or legal), "win the trick"
-        return None
-
-    def playable(self, seat: Seat) -> int:
-        base = super().playable(seat)
-        h = self.hand
-        if not base or h is None or self._called_card(h, seat) is not None:
-            return base
-        duty = self._duty_mask(h, seat)
-        if duty is None:
-            return base
-        return (base & duty[0]) or base
-
-    def _play(self, seat: Seat, c: Card) -> list[Event]:
-        """DL-5: a card that disobeys a direction due now (DL-1, DL-6) is accepted in laws mode
-        and the failure recorded before the card goes to the trick; the direction is then spent.
-        """
-        h = self.hand
-        if (
-            not self.laws
-            or h is None
-            or self.phase != PLAY
-            or self.pending is not None
-            or type(seat) is not int
-            or not 0 <= seat < 4
-            or type(c) is not int
-            or not 0 <= c < 52
-            or seat != self._next_to_play(h)
-            or h.must_correct is not None
-            or not h.hands[seat] >> c & 1
-            or self._called_card(h, seat) not in (None, c)
-            or self._suit_call_elector() is not None
-        ):
-            return super()._play(seat, c)
-        duty = self._duty_mask(h, seat)
-        if duty is not None:
-            mask, what = duty
-            if not mask >> c & 1:
-                self._breach(h, seat, c, what)
-            for key in ("direction", "win_due"):
-                if h.notes.get(key, {}).get("seat") == self.role(seat):
-                    h.notes.pop(key)
-        return super()._play(seat, c)
-
     # --- SEC 1: drawing attention to the trick (DL-1, D-DU1) ------------------------------------
-
-    def _draw_attention(self, action: DrawAttention) -> list[Event]:
-        h = self._require_hand()
-        seat = action.seat
-        self._check_seat(seat)
-        if not self.laws:
-            raise InvalidActionError("irregularities are recorded in laws mode only")
-        if h.must_correct is not None:
-            raise InvalidActionError("a revoke must first be corrected")
-        partner = (seat + 2) % 4
-        if not h.trick:
-            raise InvalidActionError(
-                "no card has been led to this trick: there is nothing to direct (DL-1)"
-            )
-        if partner in h.trick_seats:
-            raise InvalidActionError(
-                f"{self._seat_label(partner)} has already played to this trick (DL-1)"
-            )
-        self.pending = self._direction_election(h, seat)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
 
     def _direction_election(self, h: HandState, seat: Seat) -> Election:
         """DL-1: the offender's adversary last to play to the trick directs the partner."""
@@ -787,45 +688,6 @@ class DuplicateTable(Table):
             Event("played_out_of_turn", {"seat": self.role(seat), "card": card_name(c)}),
             Event("irregularity", self.pending.to_json(self._seat_label)),
         ]
-
-    # --- SEC 3: "none of that suit, partner?" (DL-3, WL-7.3) ------------------------------------
-
-    def _ask_renounce(self, action: AskRenounce) -> list[Event]:
-        h = self._require_hand()
-        seat = action.seat
-        self._check_seat(seat)
-        if not self.laws:
-            raise InvalidActionError("irregularities are recorded in laws mode only")
-        partner = (seat + 2) % 4
-        if h.trick:
-            cards, seats, number = list(h.trick), list(h.trick_seats), len(h.tricks) + 1
-        elif h.tricks and not (len(h.tricks) == 13 and self.phase != PLAY):
-            last = h.tricks[-1]
-            cards, seats, number = list(last.cards), list(last.seats), len(h.tricks)
-        else:
-            raise InvalidActionError("no trick is open to the question now (DL-3)")
-        if partner not in seats:
-            raise InvalidActionError(
-                f"{self._seat_label(partner)} has not played to trick {number} (DL-3)"
-            )
-        card = cards[seats.index(partner)]
-        if card // 13 == cards[0] // 13:
-            raise InvalidActionError(
-                f"{self._seat_label(partner)} followed suit to trick {number}: nothing to ask"
-            )
-        h.notes.setdefault("inquiries", []).append(
-            {"by": self.role(seat), "trick": number, "rule": "DL-3"}
-        )
-        fresh = next(
-            (r for r in h.revokes if r.seat == partner and r.trick == number and not r.established),
-            None,
-        )
-        if fresh is None:
-            return [Event("renounce_confirmed", {"seat": self.role(partner), "trick": number})]
-        if not h.trick:
-            self._reopen_last_trick(h)
-        h.must_correct = partner
-        return [Event("revoke_to_correct", {"seat": self.role(partner), "rule": "DL-3"})]
 
     # --- SEC 6: winning cards played together (DL-6, D-DU12) ------------------------------------
 
@@ -960,22 +822,6 @@ class DuplicateTable(Table):
             return events + self._put_card(h, p.offender, c, is_revoke(hand, led, c))
         return events
 
-    def _direction(self, p: Election, option: str) -> list[Event]:
-        h = self.hand
-        assert h is not None
-        self.pending = None
-        partner = (p.offender + 2) % 4
-        h.notes["direction"] = {
-            "seat": self.role(partner),
-            "trick": len(h.tricks) + 1,
-            "option": option,
-            "by": self.role(p.electors[0]),
-        }
-        h.irregularities.append(
-            IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, (), option)
-        )
-        return [Event("elected", {"kind": p.kind, "option": option})]
-
     def _winning_cards(self, p: Election, option: str) -> list[Event]:
         h = self.hand
         assert h is not None
@@ -986,7 +832,12 @@ class DuplicateTable(Table):
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, option)
         )
         number = len(h.tricks) + WIN_OPTIONS.index(option) + 1
-        h.notes["win_due"] = {"seat": self.role(partner), "trick": number, "by": "DL-6"}
+        h.notes["win_due"] = {
+            "seat": self.role(partner),
+            "trick": number,
+            "by": "DL-6",
+            "cards": [card_name(c) for c in p.cards],
+        }
         for c in rest:
             h.penalty_cards[p.offender] |= 1 << c
         events = [Event("elected", {"kind": p.kind, "option": option})]

@@ -47,8 +47,12 @@ Score sheet: markers + triple/double/simple + 4 − the losers' points; Vivant p
 double, the player sitting out nothing.
 Laws: misdeals, and cards the dealer's side exposes in dealing, at the dealer's opponents'
 election; a card an opponent shows of his own, at the dealer's side's; revoke: three tricks,
-three points off, or three points to the claimants (never below one trick; Mort never liable),
-and a side that revoked, claimed or waived, scores no slam that hand;
+three points off, or three points to the claimants (never below one trick; Mort never liable:
+his revoke is corrected only if claimed before the trick is quitted, and the computer
+adversaries claim it), and a side that revoked, claimed or waived, scores no slam that hand; a
+revoke corrected in time: the adversaries have the card exposed or the highest or lowest of the
+suit played; an adversary who calls attention to the trick before his partner has played lets
+Vivant direct the partner (highest, lowest, win or lose); a partner may ask "having none?";
 leads out of turn by V or M taken back or accepted; two cards at once.
 """
 
