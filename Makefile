@@ -45,6 +45,7 @@ serve: setup
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/records.py
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

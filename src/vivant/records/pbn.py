@@ -107,6 +107,9 @@ _RESULT_RE: Final = re.compile(r"\^?(?:(\d{1,2})|(NS|EW) (\d{1,2})(?: (NS|EW) (\
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
 _SECTION_TOKEN_RE: Final = re.compile(r"[!#$&'()*+,\-./0-9:<=>?@A-Z\\^_`a-z|~]+")
 _PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|-|[A-Za-z0-9]+|.")
+_CONTROL_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]")  # not \t \n \v (PBN §2.2)
+_FORBIDDEN_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]|[^\x00-\xff]")
+_TAG_STOP_RE: Final = re.compile(r"[\]\n]")  # where a broken tag pair is skipped to
 _CARD_RE: Final = re.compile(r"([SHDCshdc])([2-9TJQKAtjqka]|10)")
 
 
@@ -434,40 +437,30 @@ def _decode(data: str | bytes, encoding: str | None, errors: list[PbnError]) -> 
 
 
 def _clean(text: str, errors: list[PbnError]) -> str:
-    """Normalise line ends and replace characters PBN does not allow (PBN §2.2) by spaces."""
+    """Normalise line ends and replace characters PBN does not allow (PBN §2.2) by spaces.
+
+    Control characters other than tab and vertical tab are errors, characters beyond ISO 8859-1
+    warnings; one report a line. A regular expression finds them, and the line number is
+    counted on from the previous one, so this is one pass over the text.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    out = []
-    line = 1
-    reported_line = 0
-    for ch in text:
-        if ch == "\n":
-            line += 1
-            out.append(ch)
+    line, counted, reported_line = 1, 0, 0
+    for m in _FORBIDDEN_RE.finditer(text):
+        line += text.count("\n", counted, m.start())
+        counted = m.start()
+        if reported_line == line:
             continue
-        o = ord(ch)
-        if (o < 32 and ch not in "\t\v") or 127 <= o < 160:
-            if reported_line != line:
-                errors.append(
-                    PbnError(line, f"control character U+{o:04X} is not allowed (PBN §2.2)")
-                )
-                reported_line = line
-            out.append(" ")
-        elif o > 255:
-            if reported_line != line:
-                errors.append(
-                    PbnError(
-                        line,
-                        f"character {ch!r} is outside ISO 8859-1, the PBN character set (PBN §2.2)",
-                        warning=True,
-                    )
-                )
-                reported_line = line
-            out.append(ch)
+        reported_line = line
+        ch = m.group(0)
+        if ord(ch) > 255:
+            message = f"character {ch!r} is outside ISO 8859-1, the PBN character set (PBN §2.2)"
+            errors.append(PbnError(line, message, warning=True))
         else:
-            out.append(ch)
-    return "".join(out)
+            message = f"control character U+{ord(ch):04X} is not allowed (PBN §2.2)"
+            errors.append(PbnError(line, message))
+    return _CONTROL_RE.sub(" ", text)
 
 
 def _scan(text: str, errors: list[PbnError]) -> Iterator[_Token]:
@@ -571,10 +564,10 @@ def _scan_tag(
 
     def give_up(message: str, p: int) -> tuple[_Token | None, int, int]:
         errors.append(PbnError(start_line, message))
-        eol = text.find("\n", p)
-        eol = n if eol < 0 else eol
-        close = text.find("]", p, eol)
-        return None, (close + 1 if close >= 0 else eol), line
+        stop = _TAG_STOP_RE.search(text, p)  # looks no further than it skips: linear
+        if stop is None:
+            return None, n, line
+        return None, (stop.end() if stop.group(0) == "]" else stop.start()), line
 
     pos, line = _skip_ws(text, pos + 1, line)
     m = _NAME_RE.match(text, pos)

@@ -45,6 +45,7 @@ from vivant.records.pbn import (
     MANDATORY_TAGS,
     PbnError,
     PbnGame,
+    PbnResult,
     PbnTag,
     PbnTrick,
     PbnWriteError,
@@ -67,6 +68,7 @@ __all__ = [
     "deal_only_pbn",
     "read_whist_pbn",
     "whist_from_pbn",
+    "whist_games",
     "whist_to_pbn",
     "write_whist_pbn",
 ]
@@ -795,13 +797,29 @@ def read_whist_pbn(data: str | bytes, *, encoding: str | None = None) -> WhistRe
 
     ``data`` and ``encoding`` are as for :func:`~.pbn.read_pbn`.
     """
-    result = read_pbn(data, encoding=encoding)
-    deals = []
+    deals, _, errors = whist_games(read_pbn(data, encoding=encoding))
+    return WhistReadResult(tuple(deals), tuple(errors))
+
+
+def whist_games(result: PbnResult) -> tuple[list[WhistDeal], list[PbnGame], list[PbnError]]:
+    """The whist deals of a reader's result, the games they come from, and every problem in
+    line order: the reader's, then each other game's profile problems.
+
+    A problem the reader already reported (a malformed ``Trump`` value) is not repeated; the
+    reported ones are kept in a set, so this takes time linear in the number of games.
+    """
+    deals: list[WhistDeal] = []
+    games: list[PbnGame] = []
     errors = list(result.errors)
+    seen = set(errors)
     for game in result.games:
         try:
             deals.append(whist_from_pbn(game))
         except PbnProfileError as exc:
-            errors.extend(e for e in exc.problems if e not in result.errors)
+            new = [e for e in exc.problems if e not in seen]
+            seen.update(new)
+            errors.extend(new)
+        else:
+            games.append(game)
     errors.sort(key=lambda e: e.line)
-    return WhistReadResult(tuple(deals), tuple(errors))
+    return deals, games, errors

@@ -109,13 +109,12 @@ from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, CardSet, Seat, card_n
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.records.pbn import PbnError, PbnGame, read_pbn, write_pbn
 from vivant.records.pbn_whist import (
-    PbnProfileError,
     Scores,
     WhistDeal,
     WhistIrregularity,
     WhistTrick,
     deal_only_pbn,
-    whist_from_pbn,
+    whist_games,
     write_whist_pbn,
 )
 from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, DECLARE, OVER, PENALTY, PLAY, HandState, Table
@@ -1221,16 +1220,7 @@ _CUT_CARDS: Final = tuple(parse_card(c) for c in ("CA", "D2", "H3", "S4", "C5", 
 
 def import_pbn(data: str | bytes, *, encoding: str | None = None) -> SittingImport:
     """Read a whist-profile PBN file and rebuild the sitting; never raises for bad input."""
-    result = read_pbn(data, encoding=encoding)
-    errors = list(result.errors)
-    deals: list[WhistDeal] = []
-    games: list[PbnGame] = []
-    for game in result.games:
-        try:
-            deals.append(whist_from_pbn(game))
-            games.append(game)
-        except PbnProfileError as exc:
-            errors.extend(e for e in exc.problems if e not in result.errors)
+    deals, games, errors = whist_games(read_pbn(data, encoding=encoding))
     table: Table | None = None
     if deals and not any(not e.warning for e in errors):
         try:
