@@ -47,6 +47,7 @@ from vivant.errors import InvalidNotationError
 
 __all__ = [
     "MANDATORY_TAGS",
+    "NO_GAME",
     "PbnComment",
     "PbnError",
     "PbnGame",
@@ -90,6 +91,8 @@ NO_INHERITANCE: Final = frozenset(
 #: Tags whose data lines are the standard's auction and play sections (PBN §3.5, §3.6).
 SECTION_TAGS: Final = frozenset({"Auction", "Play"})
 
+#: What the reader says of an input without a game (a warning; an error to the whist readers).
+NO_GAME: Final = 'no game: no tag pair such as [Deal "..."] in the input (PBN §3)'
 MAX_LINE: Final = 255  # characters including CRLF (PBN §2.3)
 _PLAY_SUFFIX_NAG: Final = {"!": 7, "?": 8, "!!": 9, "??": 10, "!?": 11, "?!": 12}  # PBN §3.6.3
 _VULNERABLE_EXPORT: Final = {
@@ -106,7 +109,9 @@ _CONTRACT_RE: Final = re.compile(r"(?:([1-7])(S|H|D|C|NT)(X|XX)?|(S|H|D|C|NT)|(P
 _RESULT_RE: Final = re.compile(r"\^?(?:(\d{1,2})|(NS|EW) (\d{1,2})(?: (NS|EW) (\d{1,2}))?)")
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
 _SECTION_TOKEN_RE: Final = re.compile(r"[!#$&'()*+,\-./0-9:<=>?@A-Z\\^_`a-z|~]+")
-_PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|-|[A-Za-z0-9]+|.")
+#: A Play-section word's parts: an irregularity mark, a suffix, a note reference, a NAG, the end
+#: mark, the continuation mark, and what is left between them, one card place each (PBN §3.6).
+_PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|[^\^!?=$*+]+|.")
 _CONTROL_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]")  # not \t \n \v (PBN §2.2)
 _FORBIDDEN_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]|[^\x00-\xff]")
 _TAG_STOP_RE: Final = re.compile(r"[\]\n]")  # where a broken tag pair is skipped to
@@ -842,15 +847,23 @@ class _GameBuilder:
             card_match = _CARD_RE.fullmatch(tok)
             if tok == "*":
                 ended = True
-            elif tok in ("-", "+") or card_match or (tok.isascii() and tok.isalnum()):
+            elif tok == "+" or tok[0] not in "^!?=$":  # a card place (PBN §3.6, §3.6.1)
                 if row is None:
                     row = _RawRow([None, None, None, None], line)
                 seat = (play_seat + col) % 4
-                if not card_match and tok not in ("-", "+"):
+                place = f"trick {len(rows) + 1}, {SEAT_LETTERS[seat]}'s card"
+                if set(tok) == {"-"} and len(tok) > 1:
                     self.error(
                         line,
-                        f"trick {len(rows) + 1}: {tok!r} is not a card; expected e.g. SA or HT, "
-                        "or '-' (PBN §3.6.1)",
+                        f"{place}: {tok!r} is not a card token; read as '-', a card unknown or "
+                        "not played (PBN §3.6.1)",
+                        warning=True,
+                    )
+                elif not card_match and tok not in ("-", "+"):
+                    self.error(
+                        line,
+                        f"{place}: {tok!r} is not a card; expected e.g. SA or HT, or '-' "
+                        "(PBN §3.6.1)",
                     )
                 elif card_match:
                     rank_text = card_match.group(2).upper()
@@ -1024,7 +1037,7 @@ def read_pbn(data: str | bytes, *, encoding: str | None = None) -> PbnResult:
             builder.add_data(tok)
     close()
     if not games and text.strip():
-        errors.append(PbnError(1, "no PBN game (no tag pair) found in the input", warning=True))
+        errors.append(PbnError(1, NO_GAME, warning=True))
     errors.sort(key=lambda e: e.line)
     return PbnResult(tuple(games), tuple(errors))
 

@@ -43,6 +43,7 @@ from vivant.cards import (
 from vivant.errors import InvalidNotationError
 from vivant.records.pbn import (
     MANDATORY_TAGS,
+    NO_GAME,
     PbnError,
     PbnGame,
     PbnResult,
@@ -106,6 +107,9 @@ PROFILE_TAGS: Final = {
 }
 
 SIDES: Final = ("NS", "EW", "N", "E", "S", "W")
+_NO_DEALER: Final = (
+    "the dealer is not given (Dealer {!r}): a whist-profile game names its dealer, W N E S"
+)
 _TOKEN_RE: Final = re.compile(r"[A-Za-z0-9_\-]+")
 
 
@@ -557,8 +561,11 @@ def whist_from_pbn(game: PbnGame) -> WhistDeal:
     elif trump_text.strip().upper() != "NT":
         trump = SUIT_LETTERS.index(trump_text.strip().upper())
     dealer = game.dealer
-    if dealer is None:
-        bad("Dealer", f"Dealer {values.get('Dealer')!r} is not a seat W N E S")
+    given_dealer = values.get("Dealer")
+    if given_dealer is None:
+        bad("Dealer", "no Dealer tag: a whist-profile game names its dealer, W N E S")
+    elif dealer is None:  # in the reader's words, so that it is reported once
+        bad("Dealer", tag_value_problem("Dealer", given_dealer) or _NO_DEALER.format(given_dealer))
     if game.deal is None:
         bad("Deal", "no valid Deal")
 
@@ -811,6 +818,9 @@ def whist_games(result: PbnResult) -> tuple[list[WhistDeal], list[PbnGame], list
     deals: list[WhistDeal] = []
     games: list[PbnGame] = []
     errors = list(result.errors)
+    if not result.games:  # nothing to read is an error here
+        errors = [e for e in errors if e.message != NO_GAME]
+        errors.append(PbnError(1, NO_GAME))
     seen = set(errors)
     for game in result.games:
         try:

@@ -1227,7 +1227,5 @@ def import_pbn(data: str | bytes, *, encoding: str | None = None) -> SittingImpo
             table = table_from_deals(deals, games)
         except SittingImportError as exc:
             errors.extend(exc.problems)
-    elif not deals and not errors:
-        errors.append(PbnError(1, "no deals in the file"))
     errors.sort(key=lambda e: e.line)
     return SittingImport(tuple(deals), table, tuple(errors))
