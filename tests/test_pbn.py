@@ -731,14 +731,6 @@ def test_double_hash_header_fills_later_games() -> None:
     assert (first.tag("Site"), second.tag("Site"), third.tag("Site")) == ("Bath", "Bath", "Wells")
 
 
-def test_module_examples() -> None:
-    import doctest
-
-    import vivant.records.pbn
-
-    assert doctest.testmod(vivant.records.pbn).failed == 0
-
-
 # --------------------------------------------------------------------------------------------
 # Messages that say what is wrong, and where (issue 13, point 24)
 
