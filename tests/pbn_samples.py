@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterator
 
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, CardSet, Seat, card_name, suit_of
-from vivant.records import format_deal, trick_winner
+from vivant.records import WhistDeal, WhistTrick, format_deal, trick_winner, write_whist_pbn
 
 #: The dealer and vulnerability of boards 1..16, repeating (the standard board cycle).
 VULNERABILITY = (
@@ -142,3 +142,41 @@ def damaged_line(piece: str, size: int) -> str:
     """A game whose Play section goes on in one line of ``piece`` repeated to ``size`` chars."""
     head = '[Dealer "N"]\n[Deal "N:AKQJ.T98.765.432 - - -"]\n[Play "N"]\n'
     return head + piece * (size // len(piece) + 1)
+
+
+def whist_archive(size: int, seed: int = 0) -> str:
+    """A whist-profile file of at least ``size`` characters: Mort deals one after another (the
+    dealer in turn, the dealer's last card turned for trump, N the dummy, 13 legal random
+    tricks and the tricks won), as a club's archive of many sittings would hold them."""
+    rng = random.Random(seed)
+    deals: list[WhistDeal] = []
+    count = 1
+    while len(deals) < count:
+        board = len(deals) + 1
+        dealer = (board - 1) % 4
+        hands = _hands(rng)
+        turn_up = max(hands[dealer], key=lambda c: rng.random())
+        trump = suit_of(turn_up)
+        rows, ns = _play(hands, (dealer + 1) % 4, trump, rng)
+        tricks, leader = [], (dealer + 1) % 4
+        for row in rows:
+            tricks.append(WhistTrick(leader, tuple(row[(leader + k) % 4] for k in range(4))))
+            winner = trick_winner(tuple(row), leader, trump)
+            assert winner is not None
+            leader = winner
+        deal = WhistDeal(
+            "Mort",
+            dealer,
+            hands,
+            trump,
+            turn_up=turn_up,
+            dummies=frozenset({0}),
+            tricks=tuple(tricks),
+            tricks_won=(("NS", ns), ("EW", 13 - ns)),
+            board=board,
+            players=("Mort", *rng.sample(PLAYERS, 3)),  # type: ignore[arg-type]
+        )
+        deals.append(deal)
+        if board == 1:  # the games are all about as long as the first
+            count = size // len(write_whist_pbn([deal])) + 1
+    return write_whist_pbn(deals)
