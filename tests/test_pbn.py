@@ -789,3 +789,9 @@ def test_a_file_without_games_is_an_error_for_the_whist_reader(text: str) -> Non
     assert [(e.line, e.warning, e.message) for e in result.errors] == [
         (1, False, 'no game: no tag pair such as [Deal "..."] in the input (PBN §3)')
     ]
+
+
+def test_a_trump_with_a_level_is_refused_once_in_words() -> None:
+    text = f'[Dealer "N"]\n[Deal "{FULL_DEAL}"]\n[Trump "4S"]\n[WhistVariant "Mort"]\n'
+    errors = [str(e) for e in read_whist_pbn(text).errors if not e.warning]
+    assert errors == ["line 3: Trump '4S': expected a denomination S H D C or NT (whist profile)"]

@@ -986,7 +986,7 @@ def tag_value_problem(name: str, v: str) -> str | None:
         m = _RESULT_RE.fullmatch(v)
         if not m or any(int(g) > 13 for g in m.groups() if g and g.isdigit()):
             return f"Result {v!r}: expected tricks 0..13, e.g. '9' or 'NS 7 EW 6' (PBN §3.4.15)"
-    if name == "Trump" and _denomination(v) is None:
+    if name == "Trump" and v.strip().upper() not in ("S", "H", "D", "C", "NT"):
         return f"Trump {v!r}: expected a denomination S H D C or NT (whist profile)"
     return None
 
