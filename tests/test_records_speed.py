@@ -122,10 +122,11 @@ def test_record_show_reads_a_2_mb_file_in_under_5_seconds(
     assert seconds < 5, f"{seconds:.1f} s"
 
 
-@pytest.mark.parametrize("kind", sorted(DAMAGED_PIECES))
-def test_a_long_damaged_line_is_read_in_linear_time(kind: str) -> None:
-    small = damaged_line(DAMAGED_PIECES[kind], 100_000)
-    large = damaged_line(DAMAGED_PIECES[kind], 400_000)
-    once = cpu_seconds(lambda: read_pbn(small), 3)
+def test_a_long_damaged_line_is_read_in_linear_time() -> None:
+    """One line of every kind of damage in turn (each reported, so the errors grow too)."""
+    piece = "".join(DAMAGED_PIECES[kind] for kind in sorted(DAMAGED_PIECES))
+    small = damaged_line(piece, 300_000)
+    large = damaged_line(piece, 1_200_000)
+    once = cpu_seconds(lambda: read_pbn(small), 5)
     four_times = cpu_seconds(lambda: read_pbn(large), 1)
-    assert four_times < 6 * once, f"{once:.2f} s for 100,000 characters, {four_times:.2f} s x4"
+    assert four_times < 6 * once, f"{once:.2f} s for 300,000 characters, {four_times:.2f} s x4"
