@@ -113,7 +113,7 @@ _SECTION_TOKEN_RE: Final = re.compile(r"[!#$&'()*+,\-./0-9:<=>?@A-Z\\^_`a-z|~]+"
 #: mark, the continuation mark, and what is left between them, one card place each (PBN §3.6).
 _PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|[^\^!?=$*+]+|.")
 _CONTROL_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]")  # not \t \n \v (PBN §2.2)
-_FORBIDDEN_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]|[^\x00-\xff]")
+_FORBIDDEN_RE: Final = re.compile(_CONTROL_RE.pattern + "|[^\x00-\xff]")  # and beyond Latin-1
 _TAG_STOP_RE: Final = re.compile(r"[\]\n]")  # where a broken tag pair is skipped to
 _CARD_RE: Final = re.compile(r"([SHDCshdc])([2-9TJQKAtjqka]|10)")
 
