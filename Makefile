@@ -45,6 +45,7 @@ serve: setup
 
 bench: setup
 	$(BIN)/python benchmarks/engine.py
+	$(BIN)/python benchmarks/records.py
 
 # Foster's claims put to the test: one report (Markdown, PNG, SVG) a study under docs/studies/.
 STUDY_DEALS ?= 20000

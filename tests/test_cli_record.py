@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import re
@@ -254,3 +255,30 @@ def test_names_that_look_like_markup_are_printed_as_they_are(
     assert main(["record", "export", str(path), "--pbn", str(pbn)]) == 0
     assert main(["record", "show", str(pbn)]) == 0
     assert "[/x]Bob" in capsys.readouterr().out
+
+
+def test_import_of_a_file_without_games_says_there_are_none(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = DATA / "escapes_only.pbn"
+    assert main(["record", "import", str(path)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f'{path}:1: error: no game: no tag pair such as [Deal "..."] in the input (PBN §3)',
+        f"{path}: 1 error; no log written",
+    ]
+    assert main(["record", "show", str(path)]) == 1
+    assert "no game" in capsys.readouterr().err
+
+
+def test_problems_without_a_line_name_the_file_alone() -> None:
+    from vivant.cli.record import report
+    from vivant.records.pbn import PbnError
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        report([PbnError(0, "no deals to make a sitting of"), PbnError(3, "bad")], "x.pbn")
+    assert err.getvalue().splitlines() == [
+        "x.pbn: error: no deals to make a sitting of",
+        "x.pbn:3: error: bad",
+    ]

@@ -361,7 +361,7 @@ CORPUS: dict[str, list[tuple[int, bool, str]]] = {
         (7, True, "missing mandatory tags"),
         (8, False, "hand N has 14 cards"),
         (10, True, "missing mandatory tags"),
-        (14, False, "trick 1: 'J' is not a card"),
+        (14, False, "trick 1, E's card: 'J' is not a card"),
     ],
     "comment_only.pbn": [],
     "unknown_tags.pbn": [],
@@ -378,7 +378,7 @@ CORPUS: dict[str, list[tuple[int, bool, str]]] = {
     "bad_play.pbn": [
         (1, True, "missing mandatory tags"),
         (9, False, "trick 3: HA was already played in trick 1"),
-        (9, False, "trick 3: 'XY' is not a card"),
+        (9, False, "trick 3, N's card: 'XY' is not a card"),
         (9, False, "^I marks an auction irregularity"),
         (10, False, "NAG $3 is for calls, not cards"),
         (11, False, "'SA' after '*': nothing may follow"),
@@ -388,6 +388,7 @@ CORPUS: dict[str, list[tuple[int, bool, str]]] = {
         (6, True, "missing mandatory tags Date"),
         (7, False, "tag Dealer may not inherit a value with '#'"),
     ],
+    "escapes_only.pbn": [(1, True, 'no game: no tag pair such as [Deal "..."] in the input')],
     "latin1.pbn": [
         (1, True, "decoded as ISO 8859-1"),
         (1, True, "missing mandatory tags Site"),
@@ -398,7 +399,7 @@ CORPUS: dict[str, list[tuple[int, bool, str]]] = {
         (1, False, "non-ASCII text 'ÿ' outside a string or comment"),
         (1, False, "unexpected 'ÿ' before the first tag pair"),
         (1, False, "expected a tag name after '['"),
-        (1, True, "no PBN game"),
+        (1, True, "no game: no tag pair"),
         (2, False, "control character U+0001"),
         (2, False, "tag Deal: the value's closing quote is missing"),
         (3, False, "control character U+0080"),
@@ -730,9 +731,67 @@ def test_double_hash_header_fills_later_games() -> None:
     assert (first.tag("Site"), second.tag("Site"), third.tag("Site")) == ("Bath", "Bath", "Wells")
 
 
-def test_module_examples() -> None:
-    import doctest
+# --------------------------------------------------------------------------------------------
+# Messages that say what is wrong, and where (issue 13, point 24)
 
-    import vivant.records.pbn
+BRIDGE_GAME = f'[Dealer "N"]\n[Deal "{FULL_DEAL}"]\n[Contract "4H"]\n[Play "W"]\n'
 
-    assert doctest.testmod(vivant.records.pbn).failed == 0
+
+def test_a_double_dash_in_a_play_row_is_one_column_not_two() -> None:
+    """``--`` is no PBN card token (§3.6.1 has only ``-``): read as ``-``, in its own column."""
+    result = read_pbn(BRIDGE_GAME + "HA -- H5 H2\nHK H9 H6 H3\n")
+    (game,) = result.games
+    assert [
+        (e.line, e.warning, e.message) for e in result.errors if "mandatory" not in e.message
+    ] == [
+        (
+            5,
+            True,
+            "trick 1, N's card: '--' is not a card token; read as '-', a card unknown or "
+            "not played (PBN §3.6.1)",
+        )
+    ]
+    assert game.play[0].cards == (None, parse_card("H5"), parse_card("H2"), parse_card("HA"))
+    assert game.play[1].cards == tuple(parse_card(c) for c in ("H9", "H6", "H3", "HK"))
+
+
+def test_a_word_that_is_not_a_card_takes_one_column() -> None:
+    result = read_pbn(BRIDGE_GAME + "HA S- H5 H2\n")
+    errors = [str(e) for e in result.errors if not e.warning]
+    assert errors == [
+        "line 5: trick 1, N's card: 'S-' is not a card; expected e.g. SA or HT, or '-' (PBN §3.6.1)"
+    ]
+    assert result.games[0].play[0].cards == (
+        None,
+        parse_card("H5"),
+        parse_card("H2"),
+        parse_card("HA"),
+    )
+
+
+def test_a_whist_game_without_a_dealer_tag_says_the_dealer_is_missing() -> None:
+    text = f'[Deal "{FULL_DEAL}"]\n[Trump "H"]\n[WhistVariant "Mort"]\n'
+    result = read_whist_pbn(text)
+    errors = [str(e) for e in result.errors if not e.warning]
+    assert errors == ["line 1: no Dealer tag: a whist-profile game names its dealer, W N E S"]
+    assert "None" not in " ".join(str(e) for e in result.errors)
+
+
+def test_a_bad_dealer_is_reported_once_in_the_readers_words() -> None:
+    text = f'[Dealer "Q"]\n[Deal "{FULL_DEAL}"]\n[Trump "H"]\n[WhistVariant "Mort"]\n'
+    errors = [str(e) for e in read_whist_pbn(text).errors if not e.warning]
+    assert errors == ["line 1: Dealer 'Q' is not a direction W N E S (PBN §3.4.9)"]
+
+
+@pytest.mark.parametrize("text", ["", "% PBN 2.1\n% EXPORT\n", "; a comment\n{ another }\n"])
+def test_a_file_without_games_is_an_error_for_the_whist_reader(text: str) -> None:
+    result = read_whist_pbn(text)
+    assert [(e.line, e.warning, e.message) for e in result.errors] == [
+        (1, False, 'no game: no tag pair such as [Deal "..."] in the input (PBN §3)')
+    ]
+
+
+def test_a_trump_with_a_level_is_refused_once_in_words() -> None:
+    text = f'[Dealer "N"]\n[Deal "{FULL_DEAL}"]\n[Trump "4S"]\n[WhistVariant "Mort"]\n'
+    errors = [str(e) for e in read_whist_pbn(text).errors if not e.warning]
+    assert errors == ["line 3: Trump '4S': expected a denomination S H D C or NT (whist profile)"]

@@ -357,7 +357,7 @@ def test_tampered_scores_are_reported() -> None:
     tampered = text.replace(first, '[WhistTricks "N 13 S 0"]', 1)
     result = import_pbn(tampered)
     assert result.table is None
-    assert any("tricks_won in the file" in e.message for e in result.errors)
+    assert any("tricks in the file N 13 S 0, replayed" in e.message for e in result.errors)
 
 
 def test_a_deal_left_out_cannot_be_rebuilt() -> None:

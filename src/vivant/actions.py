@@ -10,8 +10,8 @@ the field name says which: ``card``/``cards``/``order`` hold cards, ``seat``/``t
 ``suit`` a suit.
 
 >>> Play(seat=0, card=51).to_json()
-{'type': 'Play', 'seat': 'N', 'card': 'C2'}
->>> action_from_json({'type': 'Play', 'seat': 'N', 'card': 'C2'})
+{'type': 'Play', 'seat': 'N', 'card': 'CA'}
+>>> action_from_json({'type': 'Play', 'seat': 'N', 'card': 'CA'})
 Play(seat=0, card=51)
 """
 

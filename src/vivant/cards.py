@@ -6,8 +6,8 @@ playing order at whist (rules README, "Card notation"; seed 000: "ranking as at 
 and playing"). A set of cards is a 52-bit mask, bit ``card`` set when the card is present, so one
 suit of a hand is ``(mask >> 13 * suit) & 0x1FFF`` with the ace in the top bit.
 
->>> parse_card("H10")
-23
+>>> parse_card("H10")  # hearts (suit 1) * 13 + ten (rank 8)
+21
 >>> card_name(parse_card("h10"))
 'HT'
 >>> hand = CardSet.parse("SA SK HT D2")

@@ -129,7 +129,8 @@ def report(errors: Sequence[PbnError], path: str) -> bool:
     error (not a warning)."""
     for e in errors:
         kind = "warning" if e.warning else "error"
-        print(f"{path}:{e.line}: {kind}: {e.message}", file=sys.stderr)
+        where = f"{path}:{e.line}" if e.line > 0 else path  # line 0: the file as a whole
+        print(f"{where}: {kind}: {e.message}", file=sys.stderr)
     return any(not e.warning for e in errors)
 
 
@@ -174,10 +175,8 @@ def run_import(args: argparse.Namespace) -> int:
     result = import_pbn(read_bytes(args.pbn))
     report(result.errors, args.pbn)
     if not result.ok or result.table is None:
-        print(
-            f"{args.pbn}: {sum(not e.warning for e in result.errors)} error(s); no log written",
-            file=sys.stderr,
-        )
+        count = sum(not e.warning for e in result.errors)
+        print(f"{args.pbn}: {count} error{'s' * (count != 1)}; no log written", file=sys.stderr)
         return 1
     meta = log_meta(result.deals, args.pbn)
     if args.log is None:

@@ -47,6 +47,7 @@ from vivant.errors import InvalidNotationError
 
 __all__ = [
     "MANDATORY_TAGS",
+    "NO_GAME",
     "PbnComment",
     "PbnError",
     "PbnGame",
@@ -90,6 +91,8 @@ NO_INHERITANCE: Final = frozenset(
 #: Tags whose data lines are the standard's auction and play sections (PBN §3.5, §3.6).
 SECTION_TAGS: Final = frozenset({"Auction", "Play"})
 
+#: What the reader says of an input without a game (a warning; an error to the whist readers).
+NO_GAME: Final = 'no game: no tag pair such as [Deal "..."] in the input (PBN §3)'
 MAX_LINE: Final = 255  # characters including CRLF (PBN §2.3)
 _PLAY_SUFFIX_NAG: Final = {"!": 7, "?": 8, "!!": 9, "??": 10, "!?": 11, "?!": 12}  # PBN §3.6.3
 _VULNERABLE_EXPORT: Final = {
@@ -106,7 +109,12 @@ _CONTRACT_RE: Final = re.compile(r"(?:([1-7])(S|H|D|C|NT)(X|XX)?|(S|H|D|C|NT)|(P
 _RESULT_RE: Final = re.compile(r"\^?(?:(\d{1,2})|(NS|EW) (\d{1,2})(?: (NS|EW) (\d{1,2}))?)")
 _NAME_RE: Final = re.compile(r"[A-Za-z0-9_]+")
 _SECTION_TOKEN_RE: Final = re.compile(r"[!#$&'()*+,\-./0-9:<=>?@A-Z\\^_`a-z|~]+")
-_PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|-|[A-Za-z0-9]+|.")
+#: A Play-section word's parts: an irregularity mark, a suffix, a note reference, a NAG, the end
+#: mark, the continuation mark, and what is left between them, one card place each (PBN §3.6).
+_PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|[^\^!?=$*+]+|.")
+_CONTROL_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]")  # not \t \n \v (PBN §2.2)
+_FORBIDDEN_RE: Final = re.compile(_CONTROL_RE.pattern + "|[^\x00-\xff]")  # and beyond Latin-1
+_TAG_STOP_RE: Final = re.compile(r"[\]\n]")  # where a broken tag pair is skipped to
 _CARD_RE: Final = re.compile(r"([SHDCshdc])([2-9TJQKAtjqka]|10)")
 
 
@@ -434,40 +442,30 @@ def _decode(data: str | bytes, encoding: str | None, errors: list[PbnError]) -> 
 
 
 def _clean(text: str, errors: list[PbnError]) -> str:
-    """Normalise line ends and replace characters PBN does not allow (PBN §2.2) by spaces."""
+    """Normalise line ends and replace characters PBN does not allow (PBN §2.2) by spaces.
+
+    Control characters other than tab and vertical tab are errors, characters beyond ISO 8859-1
+    warnings; one report a line. A regular expression finds them, and the line number is
+    counted on from the previous one, so this is one pass over the text.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    out = []
-    line = 1
-    reported_line = 0
-    for ch in text:
-        if ch == "\n":
-            line += 1
-            out.append(ch)
+    line, counted, reported_line = 1, 0, 0
+    for m in _FORBIDDEN_RE.finditer(text):
+        line += text.count("\n", counted, m.start())
+        counted = m.start()
+        if reported_line == line:
             continue
-        o = ord(ch)
-        if (o < 32 and ch not in "\t\v") or 127 <= o < 160:
-            if reported_line != line:
-                errors.append(
-                    PbnError(line, f"control character U+{o:04X} is not allowed (PBN §2.2)")
-                )
-                reported_line = line
-            out.append(" ")
-        elif o > 255:
-            if reported_line != line:
-                errors.append(
-                    PbnError(
-                        line,
-                        f"character {ch!r} is outside ISO 8859-1, the PBN character set (PBN §2.2)",
-                        warning=True,
-                    )
-                )
-                reported_line = line
-            out.append(ch)
+        reported_line = line
+        ch = m.group(0)
+        if ord(ch) > 255:
+            message = f"character {ch!r} is outside ISO 8859-1, the PBN character set (PBN §2.2)"
+            errors.append(PbnError(line, message, warning=True))
         else:
-            out.append(ch)
-    return "".join(out)
+            message = f"control character U+{ord(ch):04X} is not allowed (PBN §2.2)"
+            errors.append(PbnError(line, message))
+    return _CONTROL_RE.sub(" ", text)
 
 
 def _scan(text: str, errors: list[PbnError]) -> Iterator[_Token]:
@@ -571,10 +569,10 @@ def _scan_tag(
 
     def give_up(message: str, p: int) -> tuple[_Token | None, int, int]:
         errors.append(PbnError(start_line, message))
-        eol = text.find("\n", p)
-        eol = n if eol < 0 else eol
-        close = text.find("]", p, eol)
-        return None, (close + 1 if close >= 0 else eol), line
+        stop = _TAG_STOP_RE.search(text, p)  # looks no further than it skips: linear
+        if stop is None:
+            return None, n, line
+        return None, (stop.end() if stop.group(0) == "]" else stop.start()), line
 
     pos, line = _skip_ws(text, pos + 1, line)
     m = _NAME_RE.match(text, pos)
@@ -849,15 +847,23 @@ class _GameBuilder:
             card_match = _CARD_RE.fullmatch(tok)
             if tok == "*":
                 ended = True
-            elif tok in ("-", "+") or card_match or (tok.isascii() and tok.isalnum()):
+            elif tok == "+" or tok[0] not in "^!?=$":  # a card place (PBN §3.6, §3.6.1)
                 if row is None:
                     row = _RawRow([None, None, None, None], line)
                 seat = (play_seat + col) % 4
-                if not card_match and tok not in ("-", "+"):
+                place = f"trick {len(rows) + 1}, {SEAT_LETTERS[seat]}'s card"
+                if set(tok) == {"-"} and len(tok) > 1:
                     self.error(
                         line,
-                        f"trick {len(rows) + 1}: {tok!r} is not a card; expected e.g. SA or HT, "
-                        "or '-' (PBN §3.6.1)",
+                        f"{place}: {tok!r} is not a card token; read as '-', a card unknown or "
+                        "not played (PBN §3.6.1)",
+                        warning=True,
+                    )
+                elif not card_match and tok not in ("-", "+"):
+                    self.error(
+                        line,
+                        f"{place}: {tok!r} is not a card; expected e.g. SA or HT, or '-' "
+                        "(PBN §3.6.1)",
                     )
                 elif card_match:
                     rank_text = card_match.group(2).upper()
@@ -980,7 +986,7 @@ def tag_value_problem(name: str, v: str) -> str | None:
         m = _RESULT_RE.fullmatch(v)
         if not m or any(int(g) > 13 for g in m.groups() if g and g.isdigit()):
             return f"Result {v!r}: expected tricks 0..13, e.g. '9' or 'NS 7 EW 6' (PBN §3.4.15)"
-    if name == "Trump" and _denomination(v) is None:
+    if name == "Trump" and v.strip().upper() not in ("S", "H", "D", "C", "NT"):
         return f"Trump {v!r}: expected a denomination S H D C or NT (whist profile)"
     return None
 
@@ -1031,7 +1037,7 @@ def read_pbn(data: str | bytes, *, encoding: str | None = None) -> PbnResult:
             builder.add_data(tok)
     close()
     if not games and text.strip():
-        errors.append(PbnError(1, "no PBN game (no tag pair) found in the input", warning=True))
+        errors.append(PbnError(1, NO_GAME, warning=True))
     errors.sort(key=lambda e: e.line)
     return PbnResult(tuple(games), tuple(errors))
 

@@ -43,8 +43,10 @@ from vivant.cards import (
 from vivant.errors import InvalidNotationError
 from vivant.records.pbn import (
     MANDATORY_TAGS,
+    NO_GAME,
     PbnError,
     PbnGame,
+    PbnResult,
     PbnTag,
     PbnTrick,
     PbnWriteError,
@@ -67,6 +69,7 @@ __all__ = [
     "deal_only_pbn",
     "read_whist_pbn",
     "whist_from_pbn",
+    "whist_games",
     "whist_to_pbn",
     "write_whist_pbn",
 ]
@@ -104,6 +107,9 @@ PROFILE_TAGS: Final = {
 }
 
 SIDES: Final = ("NS", "EW", "N", "E", "S", "W")
+_NO_DEALER: Final = (
+    "the dealer is not given (Dealer {!r}): a whist-profile game names its dealer, W N E S"
+)
 _TOKEN_RE: Final = re.compile(r"[A-Za-z0-9_\-]+")
 
 
@@ -555,8 +561,11 @@ def whist_from_pbn(game: PbnGame) -> WhistDeal:
     elif trump_text.strip().upper() != "NT":
         trump = SUIT_LETTERS.index(trump_text.strip().upper())
     dealer = game.dealer
-    if dealer is None:
-        bad("Dealer", f"Dealer {values.get('Dealer')!r} is not a seat W N E S")
+    given_dealer = values.get("Dealer")
+    if given_dealer is None:
+        bad("Dealer", "no Dealer tag: a whist-profile game names its dealer, W N E S")
+    elif dealer is None:  # in the reader's words, so that it is reported once
+        bad("Dealer", tag_value_problem("Dealer", given_dealer) or _NO_DEALER.format(given_dealer))
     if game.deal is None:
         bad("Deal", "no valid Deal")
 
@@ -795,13 +804,32 @@ def read_whist_pbn(data: str | bytes, *, encoding: str | None = None) -> WhistRe
 
     ``data`` and ``encoding`` are as for :func:`~.pbn.read_pbn`.
     """
-    result = read_pbn(data, encoding=encoding)
-    deals = []
+    deals, _, errors = whist_games(read_pbn(data, encoding=encoding))
+    return WhistReadResult(tuple(deals), tuple(errors))
+
+
+def whist_games(result: PbnResult) -> tuple[list[WhistDeal], list[PbnGame], list[PbnError]]:
+    """The whist deals of a reader's result, the games they come from, and every problem in
+    line order: the reader's, then each other game's profile problems.
+
+    A problem the reader already reported (a malformed ``Trump`` value) is not repeated; the
+    reported ones are kept in a set, so this takes time linear in the number of games.
+    """
+    deals: list[WhistDeal] = []
+    games: list[PbnGame] = []
     errors = list(result.errors)
+    if not result.games:  # nothing to read is an error here
+        errors = [e for e in errors if e.message != NO_GAME]
+        errors.append(PbnError(1, NO_GAME))
+    seen = set(errors)
     for game in result.games:
         try:
             deals.append(whist_from_pbn(game))
         except PbnProfileError as exc:
-            errors.extend(e for e in exc.problems if e not in result.errors)
+            new = [e for e in exc.problems if e not in seen]
+            seen.update(new)
+            errors.extend(new)
+        else:
+            games.append(game)
     errors.sort(key=lambda e: e.line)
-    return WhistReadResult(tuple(deals), tuple(errors))
+    return deals, games, errors

@@ -80,7 +80,7 @@ from __future__ import annotations
 import copy
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -111,16 +111,26 @@ from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, CardSet, Seat, card_n
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.records.pbn import PbnError, PbnGame, read_pbn, write_pbn
 from vivant.records.pbn_whist import (
-    PbnProfileError,
     Scores,
     WhistDeal,
     WhistIrregularity,
     WhistTrick,
     deal_only_pbn,
-    whist_from_pbn,
+    whist_games,
     write_whist_pbn,
 )
-from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, DECLARE, OVER, PENALTY, PLAY, HandState, Table
+from vivant.table import (
+    BEFORE_PLAY,
+    CLAIMS,
+    CUT,
+    DEAL,
+    DECLARE,
+    OVER,
+    PENALTY,
+    PLAY,
+    HandState,
+    Table,
+)
 from vivant.variants import find_variant
 from vivant.variants.duplicate import DuplicateTable, Tray
 
@@ -685,8 +695,12 @@ def _reach_deal(table: Table, deal: WhistDeal) -> Table:
             raise _Mismatch()
         return table
     seat = table.to_act()
-    if table.phase in (OVER, PLAY) or seat is None or table.pending is not None:
-        raise InvalidNotationError(f"the sitting cannot deal now (phase {table.phase!r})")
+    if table.phase == OVER:
+        raise InvalidNotationError(
+            "the sitting is over before this deal; a file holds one sitting, from its first deal"
+        )
+    if table.phase == PLAY or seat is None or table.pending is not None:
+        raise InvalidNotationError(f"this deal cannot come yet: {_phase_text(table.phase)}")
     for action in table.legal_actions(seat):
         trial = _scratch(table)
         trial.apply(action)
@@ -732,7 +746,7 @@ def _pack(table: Table, deal: WhistDeal, probes: dict[Seat, HandState]) -> tuple
         wanted = sorted(hand) if hand is not None else []
         if len(wanted) != len(positions):
             raise InvalidNotationError(
-                f"{table.variant} deals {len(positions)} cards to {SEAT_LETTERS[s]}, "
+                f"{variant_name(table)} deals {len(positions)} cards to {SEAT_LETTERS[s]}, "
                 f"the deal gives {len(wanted)}"
             )
         if probe.turn_up is not None and probe.turn_up in positions and deal.turn_up in wanted:
@@ -742,8 +756,9 @@ def _pack(table: Table, deal: WhistDeal, probes: dict[Seat, HandState]) -> tuple
         for p, c in zip(positions, wanted, strict=True):
             order[p] = c
     if (probe.turn_up is None) != (deal.turn_up is None):
+        turns = "turns no card" if probe.turn_up is None else "turns a card for trump"
         raise InvalidNotationError(
-            f"{table.variant} {'turns no card' if probe.turn_up is None else 'turns a card'}, "
+            f"{variant_name(table)} {turns}; "
             f"the deal has {'a' if deal.turn_up is not None else 'no'} turn-up"
         )
     if deal.turn_up is not None and order[probe.turn_up or 0] is None:
@@ -891,7 +906,7 @@ class _Replay:
             if chosen is None:
                 raise InvalidNotationError(
                     f"no decision of {SEAT_LETTERS[seat]} before the play fits the deal "
-                    f"(open: {', '.join(type(a).__name__ for a in legal)})"
+                    f"(he may {' or '.join(dict.fromkeys(map(_decision_words, legal)))})"
                 )
             declared = declared or t.phase == DECLARE
             takes += isinstance(chosen, Exchange) and chosen.take
@@ -1066,12 +1081,59 @@ class _Replay:
         # (a Duplicate Whist table lays out the next play of a tray at once: a new hand)
         if t.hand is not None and t.hand is self.state and not self.last:
             raise InvalidNotationError(
-                f"the hand is not over after the recorded play (phase {t.phase!r})"
+                f"the hand is not over after the recorded play: {_phase_text(t.phase)}"
             )
 
 
 def _denomination(trump: int | None) -> str:
     return "NT" if trump is None else SUIT_LETTERS[trump]
+
+
+#: What is still to happen at a table in each phase, for messages.
+_PHASES: Final = {
+    CUT: "the players are still to cut",
+    DEAL: "a deal is due",
+    PLAY: "cards are still to be played",
+    CLAIMS: "revoke claims are still open",
+    PENALTY: "a revoke penalty is still to be chosen",
+    OVER: "the sitting is over",
+}
+
+
+def _phase_text(phase: str) -> str:
+    return _PHASES.get(phase, "decisions before the play are still to be made")
+
+
+def _decision_words(action: Action) -> str:
+    """A decision before the play as a player says it."""
+    if isinstance(action, Exchange):
+        return "take the hand on his right" if action.take else "keep his hand"
+    if isinstance(action, Declare):
+        return f"declare {_denomination_name(action.trump)}"
+    return {Pass: "pass", Double: "double", Redouble: "redouble"}.get(type(action), "act")
+
+
+def _denomination_name(trump: str) -> str:
+    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}.get(
+        trump, trump
+    )
+
+
+def _scores_words(scores: Scores) -> str:
+    return " ".join(f"{side} {n}" for side, n in scores) or "none"
+
+
+#: What :func:`_compare` checks of each deal: a field, its name in messages, and its value in
+#: the file's own notation.
+_COMPARED: Final[tuple[tuple[str, str, Callable[[WhistDeal], str]], ...]] = (
+    ("hands", "hands N E S W", lambda d: " ".join("-" if h is None else h.pbn() for h in d.hands)),
+    ("trump", "trump", lambda d: _denomination(d.trump)),
+    ("turn_up", "turn-up", lambda d: "none" if d.turn_up is None else card_name(d.turn_up)),
+    ("tricks", "play", lambda d: "; ".join(_cards_text(t.cards) for t in d.tricks) or "none"),
+    ("tricks_won", "tricks", lambda d: _scores_words(d.tricks_won)),
+    ("points", "points", lambda d: _scores_words(d.points)),
+    ("honours", "honours", lambda d: _scores_words(d.honours)),
+)
 
 
 def _enact(table: Table, deals: Sequence[WhistDeal], where: _Lines) -> None:
@@ -1112,15 +1174,13 @@ def _compare(table: Table, deals: Sequence[WhistDeal], where: _Lines) -> list[Pb
     """Differences between the deals and the replayed sitting's own export."""
     problems = []
     again = sitting_deals(table)
-    fields = ("hands", "trump", "turn_up", "tricks", "tricks_won", "points", "honours")
     for k, (d, e) in enumerate(zip(deals, again, strict=False)):
-        for f in fields:
+        for f, label, text in _COMPARED:
             if getattr(d, f) != getattr(e, f):
                 problems.append(
                     PbnError(
                         where.line(k),
-                        f"deal {k + 1}: {f} in the file {getattr(d, f)!r}, "
-                        f"replayed {getattr(e, f)!r}",
+                        f"deal {k + 1}: {label} in the file {text(d)}, replayed {text(e)}",
                     )
                 )
         recorded, replayed = (
@@ -1238,23 +1298,12 @@ _CUT_CARDS: Final = tuple(parse_card(c) for c in ("CA", "D2", "H3", "S4", "C5", 
 
 def import_pbn(data: str | bytes, *, encoding: str | None = None) -> SittingImport:
     """Read a whist-profile PBN file and rebuild the sitting; never raises for bad input."""
-    result = read_pbn(data, encoding=encoding)
-    errors = list(result.errors)
-    deals: list[WhistDeal] = []
-    games: list[PbnGame] = []
-    for game in result.games:
-        try:
-            deals.append(whist_from_pbn(game))
-            games.append(game)
-        except PbnProfileError as exc:
-            errors.extend(e for e in exc.problems if e not in result.errors)
+    deals, games, errors = whist_games(read_pbn(data, encoding=encoding))
     table: Table | None = None
     if deals and not any(not e.warning for e in errors):
         try:
             table = table_from_deals(deals, games)
         except SittingImportError as exc:
             errors.extend(exc.problems)
-    elif not deals and not errors:
-        errors.append(PbnError(1, "no deals in the file"))
     errors.sort(key=lambda e: e.line)
     return SittingImport(tuple(deals), table, tuple(errors))
