@@ -9,6 +9,32 @@ not over resume where they were, even after the server was killed.
 from __future__ import annotations
 
 import argparse
+import math
+
+#: uvicorn's log levels.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+def port(text: str) -> int:
+    """``--port``: 0 to 65535 (0: any free port)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value}: a port is 0 to 65535")
+    return value
+
+
+def seconds(text: str) -> float:
+    """``--bot-delay``: a finite number of seconds, not negative."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a number of seconds, 0 or more")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,7 +45,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Serve the browser table: lobby, live tables and replays.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     parser.add_argument(
         "--db",
         default="sqlite:///vivant.db",
@@ -28,21 +54,33 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=seconds,
         default=0.6,
         help="seconds between computer players' moves (default 0.6)",
     )
-    parser.add_argument("--log-level", default="info", help="uvicorn log level")
+    parser.add_argument(
+        "--log-level",
+        default="info",
+        type=str.lower,
+        choices=LOG_LEVELS,
+        help="uvicorn log level (default info)",
+    )
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Start uvicorn with the application; returns when the server stops."""
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
+    from vivant.errors import VivantError
     from vivant.server import MAX_MESSAGE, create_app
 
-    app = create_app(args.db, bot_delay=max(0.0, args.bot_delay))
+    try:
+        app = create_app(args.db, bot_delay=args.bot_delay)
+    except (SQLAlchemyError, OSError) as exc:  # a store that cannot be opened: say which
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise VivantError(f"cannot open the store {_safe(args.db)}: {reason}") from None
     print(f"Vivant: serving on http://{args.host}:{args.port}  (store: {_safe(args.db)})")
     uvicorn.run(
         app,
