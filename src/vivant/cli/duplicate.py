@@ -57,7 +57,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="mitchell",
         help=f"movement: {', '.join(sorted(KINDS))} (default mitchell)",
     )
-    movement.add_argument("--trays", type=int, default=None, help="trays per set (D-MV1 default)")
+    movement.add_argument(
+        "--trays",
+        type=int,
+        default=None,
+        help="trays per set (default: about 24 trays in all, divided among the sets)",
+    )
     movement.add_argument(
         "--mnemonic",
         action="store_true",
@@ -85,7 +90,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help=f"movement: {', '.join(sorted(KINDS))} (default howell for 2 tables, else mitchell)",
     )
-    play.add_argument("--trays", type=int, default=None, help="trays per set (D-MV1 default)")
+    play.add_argument(
+        "--trays",
+        type=int,
+        default=None,
+        help="trays per set (default: about 24 trays in all, divided among the sets)",
+    )
     play.add_argument(
         "--mnemonic",
         action="store_true",
