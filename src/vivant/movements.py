@@ -778,7 +778,7 @@ def generate(
         )
     if name == "snow":
         raise UnsupportedMovementError(
-            "the Snow system is not available: Foster prefers it 'where practicable' but gives "
+            "the Snow system is not documented: Foster prefers it 'where practicable' but gives "
             "no description of its movement (D-DU6, D-MV7); use 'mitchell' with the mnemonic "
             "replay instead"
         )
