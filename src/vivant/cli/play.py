@@ -97,7 +97,7 @@ from vivant.records.log import save_log
 from vivant.table import DECLARE, Event, Table
 from vivant.variants import VARIANTS, MortTable, find_variant
 from vivant.variants.bridge_for_three import ROLE_SEATS, BridgeForThreeTable
-from vivant.variants.humbug import HumbugTable
+from vivant.variants.humbug import SURE_TRICKS_TO_KEEP, HumbugTable
 from vivant.views import TrickView, View
 
 HUMAN = "You"
@@ -607,6 +607,7 @@ class Session:
             self.announce_roles()
 
     def _tell_deal_for(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.announce_roles()
         whom = "for Mort" if d["mort"] else "for himself"
         self.say(f"Vivant ({self.table.seat_player(0)}) deals the first hand {whom}.")
 
@@ -642,6 +643,8 @@ class Session:
     def _tell_game_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self._tell_over("Game", d)
         self.show_sheet()
+        if not self.table.is_over():
+            self.announce_roles()  # the next game's roles, before its first decision
 
     def _tell_rubber_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self._tell_over("Rubber", d)
@@ -1307,7 +1310,10 @@ class Session:
         )
         if view.dealer == seat and view.turn_up is not None:
             text += " As dealer you would give up the turn-up; trumps stay the same."
-        return text
+        return text + (
+            f" The default is Foster's advice: exchange a hand without {SURE_TRICKS_TO_KEEP} "
+            "sure tricks."
+        )
 
     def declare_title(self, view: View) -> str:
         """The dealer names the trumps from his own hand (HU-5.1; B3-3 with Dummy's schedule)."""
