@@ -638,7 +638,10 @@ class Session:
         if isinstance(score, Mapping):
             title = "Game score (markers)" if isinstance(self.table, MortTable) else "Score"
             self.say(f"{title}: {_pair(score)}.", "bold")
-        self.save_log(quiet=True)  # each hand is kept as soon as it is scored
+        try:  # each hand is kept as soon as it is scored; a failure here does not end the game
+            self.save_log(quiet=True)
+        except VivantError as exc:
+            self.say(f"The log could not be saved: {exc}; it is tried again at the end.", "red")
 
     def _tell_game_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self._tell_over("Game", d)
@@ -1039,7 +1042,10 @@ class Session:
         try:
             self.play_to_the_end()
         except (Quit, KeyboardInterrupt) as q:
-            self.say(LEAVING.get(str(q) if isinstance(q, Quit) else "interrupted", str(q)))
+            why = str(q) if isinstance(q, Quit) else "interrupted"
+            if why in ("interrupted", "signal"):
+                self.say()  # off the prompt's line
+            self.say(LEAVING.get(why, why))
             self.save_log()
             return 130 if isinstance(q, KeyboardInterrupt) else 0
         except BaseException:
