@@ -254,7 +254,8 @@ def test_end_of_input_leaves_cleanly(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_quit_leaves_the_table(capsys: pytest.CaptureFixture[str]) -> None:
-    out = run_main(["play", "mort", "--seed", "4", "--seat", "V"], capsys, stdin="quit\n")
+    out = run_main(["play", "mort", "--seed", "4", "--seat", "V"], capsys, stdin="quit\ny\n")
+    assert "Leave the table? The game is left unfinished." in out
     assert "You leave the table" in out
 
 
@@ -302,7 +303,7 @@ def test_laws_mode_revoke_is_accepted_then_claimed_and_punished() -> None:
     # not there was a revoke (D-W13), and play goes on.
     assert "shows a revoke by LR in trick 1: the tricks are examined" in screen
     assert "would be a revoke" not in screen  # the revoking card was accepted
-    trick = re.search(r"Revoke claimed: V \(You\) in trick (\d+)\.", screen)
+    trick = re.search(r"The revoke by V \(You\) in trick (\d+) is claimed\.", screen)
     assert trick is not None
     assert re.search(
         rf"[RL] \(\w+\) chooses the penalty for the revoke in trick {trick.group(1)}: [TDA]:",
@@ -313,7 +314,7 @@ def test_laws_mode_revoke_is_accepted_then_claimed_and_punished() -> None:
 
 
 def test_laws_mode_two_cards_together_the_adversaries_choose() -> None:
-    state = {"done": False}
+    state: dict[str, bool] = {"done": False}
 
     def policy(t: Table, seat: int, legal: list[Action]) -> str:
         first = legal[0]
@@ -324,12 +325,15 @@ def test_laws_mode_two_cards_together_the_adversaries_choose() -> None:
             return f"two {card_name(a.card)} {card_name(b.card)}"
         if not state["done"]:
             return legal_card(t, seat, legal)
-        return "quit"
+        state["quit"] = not state.get("quit")
+        return "quit" if state["quit"] else "y"  # and confirm
 
     _typed, screen = scripted(policy, seed=12, laws=True)
     assert state["done"]
-    assert re.search(r"Irregularity: two cards by [VM] \([NS]\) \(M-6\.6\) — \w\w \w\w", screen)
-    assert re.search(r"Elected for the two cards: \w\w\.", screen)
+    assert re.search(
+        r"Irregularity: two cards played together by [VM] \([NS]\) — \w\w \w\w", screen
+    )
+    assert re.search(r"For two cards played together: \w\w\.", screen)
     assert "You leave the table" in screen
 
 
@@ -355,11 +359,13 @@ def test_lead_from_the_wrong_hand_in_laws_mode_goes_to_the_adversaries() -> None
     _typed, screen = scripted(policy, seed=31, laws=True)
     assert policy.card is not None
     assert re.search(
-        rf"Irregularity: lead out of turn by M \(S\) \(M-6\.7\) — {policy.card}; "
-        r"R \(E\) or L \(W\) to choose: accept, take_back\.",
+        rf"Irregularity: a lead out of turn by M \(S\) — {policy.card}; "
+        r"R \(E\) or L \(W\) to choose: accept the card as played or have the card taken "
+        r"back\.",
         screen,
     )
-    assert "Elected for the lead out of turn: take_back." in screen  # the default (M-6.7)
+    # the default (M-6.7)
+    assert "For a lead out of turn: have the card taken back." in screen
     assert "The tournée is over." in screen
 
 
@@ -439,5 +445,5 @@ def test_save_writes_a_log_that_replays(tmp_path: Path, capsys: pytest.CaptureFi
     ]
     # An interactive sitting left unfinished is saved too.
     part = tmp_path / "part.json"
-    run_main(["play", "mort", "--seed", "4", "--save", str(part)], capsys, stdin="quit\n")
+    run_main(["play", "mort", "--seed", "4", "--save", str(part)], capsys, stdin="quit\ny\n")
     assert not load_log(part).is_over()

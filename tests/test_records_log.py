@@ -105,7 +105,7 @@ def broken_cases() -> list[tuple[str, str | bytes, str]]:
         ("truncated", text[: len(text) // 2], "not valid JSON: .* \\(line 1, column \\d+\\)"),
         ("empty", "", "not valid JSON"),
         ("not an object", "[1, 2]", "a log is a JSON object, not list"),
-        ("wrong format", json.dumps({**doc, "format": "other"}), "format is 'other'"),
+        ("wrong format", json.dumps({**doc, "format": "other"}), "not a Vivant event log"),
         ("wrong version", json.dumps({**doc, "version": 2}), "log version 2 is not supported"),
         ("no config", json.dumps({k: v for k, v in doc.items() if k != "config"}), "no 'config'"),
         ("no actions", json.dumps({**doc, "actions": {}}), "no 'actions' list"),

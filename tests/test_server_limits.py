@@ -492,7 +492,7 @@ def test_actions_are_stored_in_canonical_form(tmp_path: Path) -> None:
                 spectator = AsyncClient(spec_ws, None)
                 await spectator.hello(None)
                 ann = AsyncClient(ws, "Ann")
-                await ann.hello(token)
+                await ann.hello(token, accept_seed=3)
                 for trump in ("nt", "s"):
                     await ann.play(rng, may_declare)
                     assert ann.state is not None

@@ -778,9 +778,9 @@ def generate(
         )
     if name == "snow":
         raise UnsupportedMovementError(
-            "the Snow system is not documented: the seed prefers it 'where practicable' but no "
-            "description of its movement was found (D-DU6, D-MV7); use 'mitchell' with the "
-            "mnemonic replay instead"
+            "the Snow system is not documented: Foster prefers it 'where practicable' but gives "
+            "no description of its movement (D-DU6, D-MV7); use 'mitchell' with the mnemonic "
+            "replay instead"
         )
     schedule = _GENERATORS[name](tables, trays_per_set)
     return mnemonic(schedule) if replay else schedule

@@ -1333,7 +1333,7 @@ class Table(ABC):
             raise InvalidActionError("two cards played together are recorded in laws mode only")
         cards = tuple(action.cards)
         if len(cards) != 2 or cards[0] == cards[1]:
-            raise InvalidActionError("PlayTogether takes exactly two different cards")
+            raise InvalidActionError("two cards played together must be two different cards")
         self._check_hand_seen(h, seat)
         for c in cards:
             if not h.hands[seat] >> c & 1:

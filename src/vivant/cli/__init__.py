@@ -12,6 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from vivant.cli.words import without_rule_ids
 from vivant.errors import VivantError
 
 #: Command modules, in the order ``vivant --help`` lists them.
@@ -47,7 +48,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code: int = args.func(args)
     except VivantError as exc:
-        print(f"vivant: error: {exc}", file=sys.stderr)
+        print(f"vivant: error: {without_rule_ids(str(exc))}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file named on the command line: never a traceback (point 20)
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"vivant: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nvivant: interrupted", file=sys.stderr)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action, Deal, Play
+from vivant.errors import VivantError
 from vivant.players import Player, find_player, step
 from vivant.players.dd import (
     DD_MAX_CARDS,
@@ -218,7 +219,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="compare two computer players on the same deals, sides swapped",
         description=(
             "Duplicate-style duel: every deal is played twice, A on one side and B on the other, "
-            "then swapped; prints tricks and points per deal, A-B with a 95%% interval, and each "
+            "then swapped; prints tricks and points per deal, A-B with a 95% interval, and each "
             "player's double-dummy error."
         ),
     )
@@ -237,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table as RichTable
 
     if args.deals < 1:
-        raise SystemExit("vivant duel: --deals must be at least 1")
+        raise VivantError(f"--deals must be at least 1, not {args.deals}")
     err = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",

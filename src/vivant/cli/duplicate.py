@@ -57,11 +57,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default="mitchell",
         help=f"movement: {', '.join(sorted(KINDS))} (default mitchell)",
     )
-    movement.add_argument("--trays", type=int, default=None, help="trays per set (D-MV1 default)")
+    movement.add_argument(
+        "--trays",
+        type=int,
+        default=None,
+        help="trays per set (default: about 24 trays in all, divided among the sets)",
+    )
     movement.add_argument(
         "--mnemonic",
         action="store_true",
-        help="run the schedule twice, the second time with every tray turned (MN-1)",
+        help="run the schedule twice, the second time with every tray turned (Mnemonic Duplicate)",
     )
     movement.add_argument("--json", action="store_true", help="print one JSON object")
     movement.set_defaults(func=run)
@@ -85,22 +90,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         default=None,
         help=f"movement: {', '.join(sorted(KINDS))} (default howell for 2 tables, else mitchell)",
     )
-    play.add_argument("--trays", type=int, default=None, help="trays per set (D-MV1 default)")
+    play.add_argument(
+        "--trays",
+        type=int,
+        default=None,
+        help="trays per set (default: about 24 trays in all, divided among the sets)",
+    )
     play.add_argument(
         "--mnemonic",
         action="store_true",
-        help="play every tray a second time, turned (SD-1, MN-1)",
+        help="play every tray a second time, turned (Mnemonic Duplicate)",
     )
     play.add_argument(
         "--trump",
         default=None,
         help="declare one suit trumps for the session (S H D C; default: turn the last card, "
-        "or hearts for single-table Mnemonic Duplicate, D-DU3)",
+        "or hearts for single-table Mnemonic Duplicate)",
     )
     play.add_argument(
         "--individuals",
         action="store_true",
-        help="with --mnemonic on one table: four individuals, S and his rotating partner (SD-7)",
+        help="with --mnemonic on one table: four individuals, S and his rotating partner",
     )
     play.add_argument("--auto", action="store_true", help="computer players at every seat")
     play.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
@@ -547,7 +557,7 @@ def _print_individuals(console: Any, event: dict[str, Any]) -> None:
     from rich.table import Table
 
     console.print(
-        f"Single-table (Mnemonic) Duplicate for individuals (SD-7) — seed {event['seed']}, "
+        f"Single-table (Mnemonic) Duplicate for individuals — seed {event['seed']}, "
         f"trumps {event['trump_rule']}",
         highlight=False,
     )
@@ -605,9 +615,9 @@ def _print_single_table(console: Any, event: dict[str, Any]) -> None:
     c = event["comparison"]
     verdict = f"{c['winner']} win by {c['margin']}" if c["winner"] else "a tie: the pairs are equal"
     console.print(
-        f"Comparison (SD-6): {c['original_pair']} took {c['original_ew_tricks']} tricks with the "
-        f"E–W cards on the originals; {c['replay_pair']} took {c['replay_tricks']} with the same "
-        f"cards on the overplays — {verdict}.",
+        f"Comparison of the two pairs: {c['original_pair']} took {c['original_ew_tricks']} tricks "
+        f"with the E–W cards on the originals; {c['replay_pair']} took {c['replay_tricks']} "
+        f"with the same cards on the overplays — {verdict}.",
         highlight=False,
     )
 

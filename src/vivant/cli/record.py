@@ -316,7 +316,7 @@ def show(console: Console, loaded: Loaded) -> None:
         comparison = record.get("comparison")
         if isinstance(comparison, Mapping):  # SD-6
             console.print(
-                f"Comparison (SD-6): {comparison.get('original_pair')} "
+                f"Comparison of the two pairs: {comparison.get('original_pair')} "
                 f"{comparison.get('original_ew_tricks')} E-W tricks on the originals, "
                 f"{comparison.get('replay_pair')} {comparison.get('replay_tricks')} with the "
                 f"same cards on the overplays: "

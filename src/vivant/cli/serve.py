@@ -18,11 +18,26 @@ from __future__ import annotations
 
 import argparse
 import copy
+import math
 from typing import Any
 
 from vivant.server.limits import Limits
 
 DEFAULT = Limits()
+
+#: uvicorn's log levels.
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+def port(text: str) -> int:
+    """``--port``: 0 to 65535 (0: any free port)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError(f"{value}: a port is 0 to 65535")
+    return value
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Serve the browser table: lobby, live tables and replays.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     parser.add_argument(
         "--db",
         default="sqlite:///vivant.db",
@@ -42,11 +57,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=_non_negative,
         default=0.6,
         help="seconds between computer players' moves (default 0.6)",
     )
-    parser.add_argument("--log-level", default="info", help="uvicorn log level")
+    parser.add_argument(
+        "--log-level",
+        default="info",
+        type=str.lower,
+        choices=LOG_LEVELS,
+        help="uvicorn log level (default info)",
+    )
     limits = parser.add_argument_group("limits", "what one client may do (0 where said: none)")
     limits.add_argument(
         "--header-timeout",
@@ -107,24 +128,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(func=run)
 
 
-def _positive(text: str) -> float:
-    value = float(text)
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
+def _non_negative(text: str) -> float:
+    """Seconds: a finite number, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
     return value
 
 
-def _non_negative(text: str) -> float:
-    value = float(text)
-    if not 0 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)")
+def _positive(text: str) -> float:
+    """Seconds: a finite number, more than 0."""
+    value = _non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number of seconds")
     return value
 
 
 def run(args: argparse.Namespace) -> int:
     """Start uvicorn with the application; returns when the server stops."""
     import uvicorn
+    from sqlalchemy.exc import SQLAlchemyError
 
+    from vivant.errors import VivantError
     from vivant.server import MAX_MESSAGE, create_app
     from vivant.server.limits import guarded_http
 
@@ -136,7 +164,11 @@ def run(args: argparse.Namespace) -> int:
         new_tables_window=args.new_tables_window,
         abandon_after=args.abandon_after,
     )
-    app = create_app(args.db, bot_delay=max(0.0, args.bot_delay), limits=limits)
+    try:
+        app = create_app(args.db, bot_delay=args.bot_delay, limits=limits)
+    except (SQLAlchemyError, OSError) as exc:  # a store that cannot be opened: say which
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise VivantError(f"cannot open the store {_safe(args.db)}: {reason}") from None
     print(f"Vivant: serving on http://{args.host}:{args.port}  (store: {_safe(args.db)})")
     uvicorn.run(
         app,

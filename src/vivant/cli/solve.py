@@ -10,8 +10,25 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import Any
+
+#: The transposition table's size, in megabytes, that ``--tt-mb`` accepts.
+TT_MB_RANGE = (1, 4096)
+
+
+def megabytes(text: str) -> float:
+    """``--tt-mb``: a finite number of megabytes within :data:`TT_MB_RANGE`; argparse says
+    what is wrong otherwise (issue 13, point 20)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of megabytes") from None
+    low, high = TT_MB_RANGE
+    if not math.isfinite(value) or not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: give {low} to {high} megabytes")
+    return value
 
 
 def register(subparsers: Any) -> None:
@@ -28,7 +45,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--cards", action="store_true", help="the value of every card of the leader")
     p.add_argument("--file", help="read one DEAL per line from this file ('-' for stdin)")
     p.add_argument("--json", action="store_true", help="print JSON (one object per deal)")
-    p.add_argument("--tt-mb", type=float, default=64, help="transposition table size in MB")
+    p.add_argument(
+        "--tt-mb",
+        type=megabytes,
+        default=64,
+        help=f"transposition table size in MB, {TT_MB_RANGE[0]} to {TT_MB_RANGE[1]} (default 64)",
+    )
     p.set_defaults(func=run)
 
 
@@ -89,12 +111,18 @@ def run(args: argparse.Namespace) -> int:
     from vivant.errors import VivantError
     from vivant.solver import Solver
 
-    solver = Solver(args.tt_mb)
+    try:
+        solver = Solver(args.tt_mb)
+    except MemoryError:
+        raise VivantError(
+            f"not enough memory for a transposition table of {args.tt_mb:g} MB: give less "
+            "with --tt-mb"
+        ) from None
     if args.file:
-        stream = sys.stdin if args.file == "-" else open(args.file, encoding="utf-8")  # noqa: SIM115
+        stream = sys.stdin if args.file == "-" else _open_deals(args.file)
         code = 0
         with stream:
-            for lineno, line in enumerate(stream, 1):
+            for lineno, line in _lines(stream, args.file):
                 deal = line.strip()
                 if not deal or deal.startswith("#"):
                     continue
@@ -118,3 +146,23 @@ def run(args: argparse.Namespace) -> int:
     else:
         _print_rich(args.deal, result, args)
     return 0
+
+
+def _open_deals(path: str) -> Any:
+    """The file of deals for ``--file``; a :class:`VivantError` naming it if it cannot be read."""
+    from vivant.errors import VivantError
+
+    try:
+        return open(path, encoding="utf-8")
+    except OSError as exc:
+        raise VivantError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _lines(stream: Any, path: str) -> Any:
+    """The numbered lines of the deals file; a :class:`VivantError` if it is not text."""
+    from vivant.errors import VivantError
+
+    try:
+        yield from enumerate(stream, 1)
+    except UnicodeDecodeError as exc:
+        raise VivantError(f"{path}: not UTF-8 text (byte {exc.start})") from None

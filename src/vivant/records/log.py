@@ -103,6 +103,8 @@ def save_log(table: Table, path: str | Path, meta: Mapping[str, Any] | None = No
     """Write the log of ``table`` to ``path`` (UTF-8). The file is written beside the target
     and renamed over it, so an interrupted save never leaves a half-written log."""
     target = Path(path)
+    if not target.name or target.is_dir():
+        raise LogError(f"{target}: cannot write: it is a directory, not a file")
     partial = target.with_name(target.name + ".partial")
     try:
         partial.write_text(dumps_log(table, meta), encoding="utf-8")
@@ -132,7 +134,7 @@ def parse_log(text: str | bytes, source: str = "<log>") -> SittingLog:
     if not isinstance(doc, dict):
         raise _fail(source, f"a log is a JSON object, not {type(doc).__name__}")
     if doc.get("format") != LOG_FORMAT:
-        raise _fail(source, f"format is {doc.get('format')!r}, not {LOG_FORMAT!r}")
+        raise _fail(source, f'not a Vivant event log (it has no "format": "{LOG_FORMAT}")')
     version = doc.get("version")
     if version != LOG_VERSION:
         raise _fail(

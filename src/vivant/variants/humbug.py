@@ -37,14 +37,21 @@ from vivant.scoring.english import HUMBUG
 from vivant.table import DECLARE, EXCHANGE, Event, HandState
 from vivant.variants.sitting import TwoHandTable, parse_trump
 
-SUMMARY = """\
-Humbug Whist — two players opposite each other, four hands dealt (seed 003).
+_SEATS = """\
 The two cut (ace low); the lowest deals first and chooses his seat, S (usual) or N, the other
 sitting opposite; E and W are dead hands.
-The deal alternates between the players. The last card is turned for trumps.
+The deal alternates between the players."""
+
+_TURNED = """ The last card is turned for trumps.
 Each player looks at his own hand only and keeps it, or exchanges it once for the dead hand on
 his right (S's is E, N's is W); the non-dealer decides first. A dealer who exchanges gives up the
-turn-up (it stays with the hand he discards); trumps are unchanged.
+turn-up (it stays with the hand he discards); trumps are unchanged."""
+
+_DECLARED = """ No card is turned: the dealer, after looking at his hand,
+names any suit trumps. Then the adversary alone may keep his hand or exchange it once for the
+dead hand on his right (S's is E, N's is W); the dealer plays the hand dealt him."""
+
+_PLAY = """
 The dealer's adversary leads; tricks of two cards; follow suit, trumps win.
 Each trick over six a point. Honours A K Q J of trumps in the two hands played: if one player
 holds one or none, the other scores 2, 3 or 4 for holding two, three or four; none for a player
@@ -52,13 +59,18 @@ at 4. A revoke costs three tricks and scores first; then tricks, then honours; t
 win the game on that hand. Game 5; rubbers best of three worth 3/2/1 a game and 2 for the rubber.
 """
 
+SUMMARY = (
+    "Humbug Whist — two players opposite each other, four hands dealt (seed 003).\n"
+    + _SEATS
+    + _TURNED
+    + _PLAY
+)
+
 DECLARED_SUMMARY = (
-    """\
-Humbug Whist, declared-trump variation (seed 003): no card is turned; the dealer, after looking
-at his hand, names any suit trumps. Then the adversary may keep his hand or exchange it for the
-dead hand on his right; the dealer plays the hand dealt him. Otherwise as Humbug:
-"""
-    + SUMMARY
+    "Humbug Whist, declared-trump variation — two players, four hands dealt (seed 003).\n"
+    + _SEATS
+    + _DECLARED
+    + _PLAY
 )
 
 SURE_TRICKS_TO_KEEP = 4
