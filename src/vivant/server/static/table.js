@@ -16,6 +16,8 @@ if (token) {
 }
 
 const felt = document.getElementById("felt");
+const announcer = document.getElementById("announce");
+const keysHelp = document.getElementById("keys");
 const side = document.getElementById("side");
 const connDot = document.getElementById("conn-dot");
 const connText = document.getElementById("conn-text");
@@ -33,6 +35,12 @@ let waiting = false; // an intent is on its way
 let retry = 500;
 let toastTimer = null;
 let acceptSeed = null; // a table's fixed seed, once this person has agreed to play by it
+let myTurn = false; // whether the last state waited for this person
+
+/** Say something to a screen reader (the live region); the newest words replace the last. */
+function announce(lines) {
+  if (lines.length) announcer.textContent = lines.join(". ");
+}
 
 function send(action) {
   if (!ws || ws.readyState !== WebSocket.OPEN || waiting) return;
@@ -78,15 +86,27 @@ function setConn(on) {
 }
 
 function remember(ev, before) {
-  // Words for an event, with the seating at the moment it happened.
+  // Words for an event, with the seating at the moment it happened; the words are returned.
   const v = (before || state || {}).view;
+  let lines;
   try {
-    const lines = eventText(ev, v ? v.roles : {}, v ? v.names : {});
-    for (const line of lines) log.unshift(line);
+    lines = eventText(ev, v ? v.roles : {}, v ? v.names : {});
   } catch (err) {
-    log.unshift(ev.action ? ev.action.type : "event");
+    lines = [ev.action ? ev.action.type : "event"];
   }
+  for (const line of lines) log.unshift(line);
   log = log.slice(0, 200);
+  return lines;
+}
+
+/** Whether the state waits for this person, and the words that say so. */
+function turnWords() {
+  if (!state || !state.seat || !state.legal.length || state.status === "over") return null;
+  if (state.legal.some((a) => a.type === "Play")) {
+    const seat = state.legal.find((a) => a.type === "Play").seat;
+    return seat === state.seat ? "Your turn: play a card" : `Your turn: play a card from ${seatName(state.view, seat)}'s hand`;
+  }
+  return `Your turn: ${decisionTitle(state.legal.filter((a) => a.type !== "Play"), state.view)[0]}`;
 }
 
 function handle(m) {
@@ -99,15 +119,29 @@ function handle(m) {
       lastSeq = m.seq;
       state = m.state;
       setConn(true);
+      {
+        const turn = turnWords();
+        announce([you ? `You are seated as ${you}` : "You are watching", ...(turn ? [turn] : [])]);
+        myTurn = turn !== null;
+      }
       render();
       break;
     case "update":
       if (lastSeq !== null && m.seq > lastSeq + 1) {
         ws.send(JSON.stringify({ type: "resync", last_seq: lastSeq }));
       }
-      remember(m, state);
-      state = m.state;
-      lastSeq = m.seq;
+      {
+        if ((m.events || []).some((e) => e.kind === "hand_scored")) {
+          // How many hands this page has seen scored (read by the browser tests).
+          document.body.dataset.handsScored = String(Number(document.body.dataset.handsScored || 0) + 1);
+        }
+        const said = remember(m, state);
+        state = m.state;
+        lastSeq = m.seq;
+        const turn = turnWords();
+        announce(turn && !myTurn ? [...said, turn] : said);
+        myTurn = turn !== null;
+      }
       render();
       break;
     case "ack":
@@ -171,6 +205,30 @@ function plate(v, seat, isTurn) {
   );
 }
 
+const RANK_WORD = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten" };
+
+/** A card in words, for screen readers: "the queen of hearts". */
+function cardWords(c) {
+  return `the ${RANK_WORD[c[1]] || c[1]} of ${SUIT_NAME[c[0]]}`;
+}
+
+/** Attributes that make a card one a person can play with a tap, a click or the keyboard. */
+function playable(seat, c, correct) {
+  const play = () => send({ type: "Play", seat, card: c });
+  return {
+    tabindex: "0",
+    role: "button",
+    "aria-label": correct ? `Play ${cardWords(c)}` : `Play ${cardWords(c)} (not a correct card here)`,
+    onclick: play,
+    onkeydown: (e) => {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        play();
+      }
+    },
+  };
+}
+
 function legalPlays(seat) {
   const plays = new Set();
   if (!state || waiting) return plays;
@@ -199,7 +257,7 @@ function handOf(v, seat, pos) {
       return cardImg(c, {
         class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${dim ? " dim" : ""}`,
         title: irregular ? "not a correct card here: the laws will deal with it" : null,
-        onclick: correct || irregular ? () => send({ type: "Play", seat, card: c }) : null,
+        ...(correct || irregular ? playable(seat, c, correct) : {}),
       });
     }));
   }
@@ -214,7 +272,7 @@ function handOf(v, seat, pos) {
         const irregular = !correct && any && !waiting;
         return cardImg(c, {
           class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${legal.size && !correct ? " dim" : ""}`,
-          onclick: correct || irregular ? () => send({ type: "Play", seat, card: c }) : null,
+          ...(correct || irregular ? playable(seat, c, correct) : {}),
         });
       }))));
   }
@@ -222,6 +280,12 @@ function handOf(v, seat, pos) {
   const backs = [];
   for (let i = 0; i < n; i++) backs.push(cardImg(null));
   return el("div", { class: `hand backs ${pos}` }, backs);
+}
+
+/** The seat that played the i-th card of a trick (the trick says; two-hand games skip seats). */
+function playedBy(trick, i) {
+  if (trick.seats && trick.seats[i]) return trick.seats[i];
+  return "NESW"[("NESW".indexOf(trick.leader) + i) % 4];
 }
 
 function trickArea(v, pos) {
@@ -234,10 +298,8 @@ function trickArea(v, pos) {
     done = true;
   }
   if (!shown) return [area, null];
-  const seats = "NESW";
-  const lead = seats.indexOf(shown.leader);
   shown.cards.forEach((c, i) => {
-    const seat = seats[(lead + i) % 4];
+    const seat = playedBy(shown, i);
     const winner = done && shown.winner === seat;
     area.append(cardImg(c, { class: `card pos-${pos[seat]}${winner ? " winner" : ""}` }));
   });
@@ -296,6 +358,7 @@ function render() {
   const nodes = [];
   for (const seat of "NESW") {
     const p = pos[seat];
+    if (!v.names[seat] && !v.hand_sizes[seat] && v.roles[seat] !== "M") continue; // nobody sits there
     const hand = v.hand_sizes[seat] ? handOf(v, seat, p) : null;
     nodes.push(el("div", { class: `seat ${p}`, id: `seat-${p}` }, plate(v, seat, seat === turnSeat && state.status !== "over"), hand));
   }
@@ -310,10 +373,63 @@ function render() {
   if (tu) nodes.push(tu);
   if (state.status === "over" && state.record) nodes.push(finalSheet(state.record));
   const old = felt.querySelector(".toast");
+  const active = document.activeElement;
+  const focusedCard = active && active.dataset ? active.dataset.card : null;
+  const focusHere = !active || active === document.body || felt.contains(active);
   felt.replaceChildren(...nodes);
   if (old) felt.append(old);
   renderSide();
+  if (focusHere && keysHelp.hidden) keepFocus(focusedCard);
 }
+
+/** After a new state: the focus stays on the card it was on, or goes to the first choice or
+ * card this person may now play (so the keyboard always has something to act on). */
+function keepFocus(card) {
+  const target = (card && felt.querySelector(`[data-card="${card}"][tabindex]`))
+    || felt.querySelector(".decision button")
+    || felt.querySelector("[data-card][tabindex]");
+  if (target) target.focus({ preventScroll: true });
+}
+
+// --- the keyboard -------------------------------------------------------------------------------
+
+function lastTrickWords() {
+  const v = state && state.view;
+  if (!v || !v.tricks || !v.tricks.length) return "No trick has been played yet";
+  const last = v.tricks[v.tricks.length - 1];
+  const cards = last.cards.map((c, i) => `${seatName(v, playedBy(last, i))} ${cardWords(c)}`);
+  return `Trick ${v.tricks.length}: ${cards.join(", ")}; won by ${seatName(v, last.winner)}`;
+}
+
+function showKeys(open) {
+  keysHelp.hidden = !open;
+  if (open) document.getElementById("keys-close").focus();
+  else keepFocus(null);
+}
+
+document.getElementById("keys-close").addEventListener("click", () => showKeys(false));
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.matches && e.target.matches("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "?") showKeys(keysHelp.hidden);
+  else if (e.key === "Escape" && !keysHelp.hidden) showKeys(false);
+  else if (e.key === "l" || e.key === "L") {
+    announce([lastTrickWords()]);
+    document.getElementById("last-trick")?.focus();
+  } else if (e.key === "s" || e.key === "S") {
+    const sheet = document.getElementById("score-sheet") || document.getElementById("sheet");
+    if (sheet) {
+      sheet.focus();
+      sheet.scrollIntoView({ block: "nearest" });
+    }
+  } else if (e.key.startsWith("Arrow") && e.target.matches && e.target.matches("[data-card][tabindex]")) {
+    const cards = [...felt.querySelectorAll("[data-card][tabindex]")];
+    const step = e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 1;
+    const next = cards[(cards.indexOf(e.target) + step + cards.length) % cards.length];
+    e.preventDefault();
+    next.focus();
+  }
+});
 
 // --- the score sheet ----------------------------------------------------------------------------
 
@@ -348,7 +464,7 @@ function finalSheet(record) {
     ? el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), players.map((p) => el("td", {}, signed(record.settlement[p] || 0))))
     : el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), el("td", {}, players.map((p) => el("div", {}, `${p} `, signed(record.settlement[p] || 0)))));
   const best = [...players].sort((a, b) => record.settlement[b] - record.settlement[a])[0];
-  return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet" },
+  return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet", tabindex: "-1" },
     el("h2", {}, "The score sheet"),
     el("div", { class: "sub" }, `${record.games.length} games of ${variantTitle()} · ${best} finishes best`),
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)),
@@ -360,6 +476,11 @@ function finalSheet(record) {
 function variantTitle() {
   const name = summary ? summary.variant : "mort";
   return name[0].toUpperCase() + name.slice(1).replaceAll("-", " ");
+}
+
+/** A side's name on the score boxes: in a two-hand game the side is a seat, named by its player. */
+function sideLabel(v, key) {
+  return key.length === 1 && v.names[key] ? v.names[key] : sideName(key);
 }
 
 function pips(n, of = 5) {
@@ -394,7 +515,7 @@ function renderSide() {
   if (!over && keys.length) {
     parts.push(el("div", { class: "scoreboard", style: "margin-top:8px" }, keys.map((k) =>
       el("div", { class: "side-box" },
-        el("div", { class: "label" }, sideName(k)),
+        el("div", { class: "label" }, sideLabel(v, k)),
         el("div", { class: "big" }, `${score[k] ?? 0}`),
         mort ? pips(score[k] ?? 0) : null,
         k in won ? el("div", { class: "label" }, `tricks this hand: ${won[k]}`) : null))));
@@ -402,10 +523,9 @@ function renderSide() {
   if (!over && v.tricks && v.tricks.length && v.trick && v.trick.cards.length) {
     // The trick on the table is the current one; the last one quitted stays in view here.
     const last = v.tricks[v.tricks.length - 1];
-    const lead = "NESW".indexOf(last.leader);
-    parts.push(el("h2", {}, `Last trick (${v.tricks.length})`));
-    parts.push(el("div", { class: "last-trick" }, last.cards.map((c, i) => {
-      const seat = "NESW"[(lead + i) % 4];
+    parts.push(el("h2", { id: "last-trick-title" }, `Last trick (${v.tricks.length})`));
+    parts.push(el("div", { class: "last-trick", tabindex: "-1", id: "last-trick", "aria-labelledby": "last-trick-title" }, last.cards.map((c, i) => {
+      const seat = playedBy(last, i);
       return el("div", { class: `mini${seat === last.winner ? " won" : ""}` }, cardImg(c), el("span", {}, v.roles[seat]));
     })));
   }
@@ -419,7 +539,7 @@ function renderSide() {
   if (x.sheet && Array.isArray(x.sheet)) {
     parts.push(el("h2", {}, "Score sheet"));
     const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${g.roles ? g.roles.V : ""}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
-    parts.push(el("table", { class: "sheet" },
+    parts.push(el("table", { class: "sheet", id: "sheet", tabindex: "-1" },
       el("tr", {}, el("th", {}, "Game"), names.map((n) => el("th", {}, n))),
       rows,
       el("tr", { class: "total" }, el("td", {}, "Total"), names.map((n) => el("td", {}, signed(x.totals[n] || 0))))));
