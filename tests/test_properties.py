@@ -38,8 +38,10 @@ def irregular_action(t: Table, rng: random.Random) -> Action | None:
         if revokes:
             return Play(nxt, rng.choice(revokes))
     elif roll < 0.07 and not h.trick:
+        # A lead out of turn, from a hand its player sees (D-W11: not from an unseen dummy).
         other = rng.choice([s for s in live if s != nxt])
-        return Play(other, rng.choice(cards_of(h.hands[other])))
+        seen = [c for c in cards_of(h.hands[other]) if t.sees(t.controller(other), c)]
+        return Play(other, rng.choice(seen)) if seen else None
     elif roll < 0.09 and len(cards_of(h.hands[nxt])) >= 2:
         return PlayTogether(nxt, tuple(rng.sample(cards_of(h.hands[nxt]), 2)))
     elif roll < 0.1 and not h.trick and not h.tricks:
@@ -239,3 +241,10 @@ def assert_views_secret(t: Table, limit: int | None = None) -> None:
                         hidden &= ~(1 << shown)
                 for c in cards_of(hidden):
                     assert f'"{card_name(c)}"' not in text, (t.variant, seat, other, card_name(c))
+
+
+def test_bridge_for_three_sitting_with_a_lead_from_the_unseen_dummy_found_by_hypothesis() -> None:
+    """The case hypothesis found (seed 54015, laws mode): the generator tried a lead out of turn
+    from Dummy before it is laid face up, which D-W11 refuses; the sitting now plays through."""
+    t = run_family("bridge-for-three", 54015, True)
+    check_family_record(t)
