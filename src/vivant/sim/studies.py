@@ -394,6 +394,7 @@ def _mort_turn_up(study: Study, rows: dict[str, Rows], out: Path, kind: str) -> 
                 capsize=4,
                 label=label,
             )
+        ax.set_xticks(held)
         ax.set_xlabel("trump honours held by the dealer's side")
         ax.set_ylabel("dealer's side tricks")
         ax.legend()
