@@ -11,10 +11,14 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
   answers ``ack`` (``{"id", "seq", "duplicate"}``) and sends every connection an ``update``
   (``seq``, ``actor``, the action made public, the public ``events``, and that viewer's
   ``state``). A message id sent again is acknowledged again with its first ``seq``.
-* ``{"type": "resync", "last_seq": n}`` resends what came after ``n``; ``{"type": "ping"}`` is
-  answered with ``pong``.
+* ``{"type": "resync", "last_seq": n}`` resends what came after ``n`` (a ``welcome``; resyncs sent
+  faster than they are answered are answered together); ``{"type": "ping"}`` is answered with
+  ``pong``.
 * Anything refused is answered ``{"type": "error", "code", "message", "id"}`` to that client only;
   the table is unaffected. Frames over :data:`MAX_MESSAGE` bytes are refused.
+* ``{"type": "notice", "code", "message"}`` tells everyone at the table what happened to it:
+  ``paused`` (the game's record cannot be written for now; actions are refused) and ``resumed``
+  (followed by a fresh ``welcome``).
 """
 
 from __future__ import annotations
@@ -44,10 +48,10 @@ from vivant.variants import VARIANTS
 
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
-from .hub import ClientError, Connection, Hub, NewPlayer
-from .live import HUMAN, LiveTable, event_message
+from .hub import ClientError, Connection, Hub, NewPlayer, StoreUnavailable
+from .live import HUMAN, LiveTable
 from .replay import replay_frames
-from .store import DEFAULT_URL, Store
+from .store import DEFAULT_URL, ParticipantRow, Store, TableRow
 
 log = logging.getLogger("vivant.server")
 
@@ -252,12 +256,12 @@ async def list_tables(request: Request) -> Response:
     """The lobby: tables open for a person to sit, being played, and finished (to replay)."""
     hub = _hub(request)
     out = []
-    for row in hub.store.list_tables():
+    rows = await asyncio.to_thread(_lobby_rows, hub.store, set(hub.live))
+    for row, people in rows:
         lt = hub.live.get(row.id)
         if lt is not None:
             out.append(lt.summary())
         else:
-            people = hub.store.participants(row.id)
             out.append(
                 {
                     "id": row.id,
@@ -274,6 +278,14 @@ async def list_tables(request: Request) -> Response:
                 }
             )
     return JSONResponse({"tables": out})
+
+
+def _lobby_rows(store: Store, live: set[str]) -> list[tuple[TableRow, list[ParticipantRow]]]:
+    """The lobby's tables from the store, with the participants of those not in memory (in a
+    worker thread)."""
+    return [
+        (row, [] if row.id in live else store.participants(row.id)) for row in store.list_tables()
+    ]
 
 
 async def _table_or_404(request: Request) -> LiveTable | Response:
@@ -333,7 +345,8 @@ async def replay(request: Request) -> Response:
     if not lt.table.is_over():
         return _error(403, "not_over", "a sitting can be replayed once it is over")
     if lt.replay is None:  # a finished sitting never changes: build its frames once
-        lt.replay = replay_frames(lt, _hub(request).store.load_events(lt.id))
+        store = _hub(request).store
+        lt.replay = await asyncio.to_thread(lambda: replay_frames(lt, store.load_events(lt.id)))
     return JSONResponse(lt.replay)
 
 
@@ -388,7 +401,14 @@ async def table_socket(ws: WebSocket) -> None:
     await ws.accept()
     hub = _hub(ws)
     table_id = ws.path_params["table_id"]
-    lt = await hub.get(table_id)
+    try:
+        lt = await hub.get(table_id)
+    except Exception:
+        log.exception("table %s could not be loaded", table_id)
+        message = f"table {table_id} cannot be loaded just now (its record cannot be read)"
+        await ws.send_text(json.dumps(_error_message("store_unavailable", message)))
+        await ws.close(1013)
+        return
     if lt is None:
         await ws.send_text(json.dumps(_error_message("no_table", f"no table {table_id!r}")))
         await ws.close(4404)
@@ -420,11 +440,17 @@ async def table_socket(ws: WebSocket) -> None:
         return
 
     conn = Connection(ws.send_text, name, lambda code: ws.close(code))
+    try:
+        await hub.join(lt, conn, last_seq)
+    except StoreUnavailable as exc:
+        await ws.send_text(json.dumps(_error_message(exc.code, exc.message)))
+        await ws.close(1013)
+        return
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    await hub.join(lt, conn, last_seq)
     try:
         while not conn.closed.is_set():
             client_id: object = None
+            await conn.reading.take()
             try:
                 data = _parse(await _receive(ws))
                 client_id = data.get("id")
@@ -457,11 +483,7 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
             raise ClientError("bad_action", str(exc)) from None
         await hub.submit(lt, conn, client_id, action)
     elif kind == "resync":
-        last = _last_seq(data) or 0
-        async with lt.lock:
-            rows = hub.store.load_events(lt.id, after=last)
-            missed = [event_message(r.seq, r.actor, r.action, r.events) for r in rows]
-            conn.send(hub.welcome_message(lt, conn, missed))
+        conn.request_catch_up(_last_seq(data) or 0)
     elif kind == "ping":
         conn.send({"type": "pong", "seq": lt.seq})
     elif kind == "hello":
