@@ -15,7 +15,8 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
   faster than they are answered are answered together); ``{"type": "ping"}`` is answered with
   ``pong``.
 * Anything refused is answered ``{"type": "error", "code", "message", "id"}`` to that client only;
-  the table is unaffected. Frames over :data:`MAX_MESSAGE` bytes are refused.
+  the table is unaffected. Frames over :data:`MAX_MESSAGE` bytes, JSON nested deeper than
+  :data:`MAX_DEPTH` and sequence numbers beyond :data:`MAX_SEQ` are refused.
 * ``{"type": "notice", "code", "message"}`` tells everyone at the table what happened to it:
   ``paused`` (the game's record cannot be written for now; actions are refused) and ``resumed``
   (followed by a fresh ``welcome``).
@@ -58,6 +59,10 @@ log = logging.getLogger("vivant.server")
 STATIC = Path(__file__).parent / "static"
 #: Largest websocket message or request body accepted, in bytes.
 MAX_MESSAGE = 64 * 1024
+#: Deepest nesting of arrays and objects accepted in a message or body (the protocol needs 3).
+MAX_DEPTH = 8
+#: Largest sequence number a client may name (the store's integer column).
+MAX_SEQ = 2**31 - 1
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 15.0
 _NAME = re.compile(r"^[\w .'\-]{1,32}$", re.UNICODE)
@@ -173,14 +178,48 @@ async def variants(request: Request) -> Response:
     return JSONResponse({"variants": out, "bots": list(bot_kinds())})
 
 
+def decode_json(raw: str | bytes, what: str) -> Any:
+    """``raw`` decoded as JSON, or a :class:`ClientError` saying why not: not JSON, or nested
+    deeper than :data:`MAX_DEPTH` (checked here, at the boundary, so that nothing after it can
+    run out of stack on a client's input)."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        data = None
+        depth_ok = False
+    except ValueError as exc:
+        raise ClientError("bad_json", f"{what} is not valid JSON: {exc}") from None
+    else:
+        depth_ok = _depth(data) <= MAX_DEPTH
+    if not depth_ok:
+        raise ClientError(
+            "too_deep", f"{what} nests arrays or objects deeper than {MAX_DEPTH} levels"
+        )
+    return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a decoded JSON value (a scalar: 0)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 async def _body(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if len(raw) > MAX_MESSAGE:
         raise ClientError("too_large", f"request body of {len(raw)} bytes; limit {MAX_MESSAGE}")
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError as exc:
-        raise ClientError("bad_json", f"the request body is not JSON: {exc}") from None
+    data = decode_json(raw or b"{}", "the request body")
     if not isinstance(data, dict):
         raise ClientError("bad_request", "the request body must be a JSON object")
     return data
@@ -222,8 +261,10 @@ async def create_table(request: Request) -> Response:
             raise ClientError("bad_request", "seed must be an integer")
         if seed is not None and not 0 <= seed < 2**62:
             raise ClientError("bad_request", "seed must be between 0 and 2**62")
-        if not isinstance(title, str) or len(title) > 80:
-            raise ClientError("bad_request", "title must be a string of at most 80 characters")
+        if not isinstance(title, str) or len(title) > 80 or not title.isprintable():
+            raise ClientError(
+                "bad_request", "title must be text of at most 80 characters, on one line"
+            )
         try:
             lt, tokens = await _hub(request).create(
                 variant, players, laws=laws, seed=seed, title=title.strip()
@@ -378,10 +419,7 @@ async def _receive(ws: WebSocket) -> str:
 
 
 def _parse(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ClientError("bad_json", f"the message is not valid JSON: {exc}") from None
+    data = decode_json(text, "the message")
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ClientError("bad_message", 'a message is a JSON object with a "type" string')
     return data
@@ -391,9 +429,18 @@ def _last_seq(data: dict[str, Any]) -> int | None:
     value = data.get("last_seq")
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ClientError("bad_message", f"last_seq must be a non-negative integer, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEQ:
+        raise ClientError(
+            "bad_message",
+            f"last_seq must be an event number from 0 to {MAX_SEQ}, not {_shown(value)}",
+        )
     return value
+
+
+def _shown(value: object) -> str:
+    """A client's value as an error message quotes it: at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 async def table_socket(ws: WebSocket) -> None:
@@ -457,6 +504,10 @@ async def table_socket(ws: WebSocket) -> None:
                 await _handle(hub, lt, conn, data)
             except ClientError as exc:
                 conn.send(_error_message(exc.code, exc.message, client_id))
+            except Exception:  # a defect of ours: say so, and keep the connection
+                log.exception("table %s: a message could not be handled", lt.id)
+                message = "the server could not handle that message; nothing was changed"
+                conn.send(_error_message("internal", message, client_id))
     except WebSocketDisconnect:
         pass
     finally:
