@@ -501,13 +501,9 @@ async def table_socket(ws: WebSocket) -> None:
             try:
                 data = _parse(await _receive(ws))
                 client_id = data.get("id")
-                await _handle(hub, lt, conn, data)
+                await _handle_safely(hub, lt, conn, data)
             except ClientError as exc:
                 conn.send(_error_message(exc.code, exc.message, client_id))
-            except Exception:  # a defect of ours: say so, and keep the connection
-                log.exception("table %s: a message could not be handled", lt.id)
-                message = "the server could not handle that message; nothing was changed"
-                conn.send(_error_message("internal", message, client_id))
     except WebSocketDisconnect:
         pass
     finally:
@@ -517,6 +513,20 @@ async def table_socket(ws: WebSocket) -> None:
             await writer
         with contextlib.suppress(Exception):
             await ws.close()
+
+
+async def _handle_safely(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+    """:func:`_handle`; a defect of ours while handling the message is logged and refused as
+    ``internal``, and the connection goes on."""
+    try:
+        await _handle(hub, lt, conn, data)
+    except ClientError:
+        raise
+    except Exception:
+        log.exception("table %s: a message could not be handled", lt.id)
+        raise ClientError(
+            "internal", "the server could not handle that message; nothing was changed"
+        ) from None
 
 
 async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
