@@ -11,7 +11,9 @@ that is a leak.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import random
 import re
 from collections.abc import Iterator
@@ -304,6 +306,30 @@ def http_json(url: str, body: Any = None, timeout: float = 10.0) -> Any:
             return json.loads(r.read())
     except urllib.error.HTTPError as exc:
         return json.loads(exc.read())
+
+
+#: The PostgreSQL server the tests use (trust authentication), as its administrator.
+PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
+
+
+@contextlib.contextmanager
+def store_url(kind: str, directory: Path, name: str = "vivant") -> Iterator[str]:
+    """A fresh store of ``kind`` (``sqlite``: a file in ``directory``; ``postgresql``: a
+    database of this process's own, dropped afterwards); yields its URL."""
+    if kind == "sqlite":
+        yield f"sqlite:///{directory / (name + '.db')}"
+        return
+    import psycopg
+
+    db = f"vivant_{name}_{os.getpid()}"
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {db}")
+    try:
+        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{db}"
+    finally:
+        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+            conn.execute(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
 
 
 class ServerProcess:

@@ -9,39 +9,33 @@ any client saw must be in the store, and the sitting must carry on by itself to 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 from websockets.asyncio.client import connect
 
-from server_helpers import AsyncClient, Oracle, ServerProcess, http_json, is_over, mid_hand
+from server_helpers import (
+    AsyncClient,
+    Oracle,
+    ServerProcess,
+    http_json,
+    is_over,
+    mid_hand,
+    store_url,
+)
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
-
-PG_ADMIN = "host=127.0.0.1 port=5432 user=postgres dbname=postgres"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """A fresh store: a SQLite file, or a PostgreSQL database of this test's own."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'durable.db'}"
-        return
-    name = f"vivant_test_{os.getpid()}"
-    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {name}")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:5432/{name}"
-    finally:
-        with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
-            conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with store_url(request.param, tmp_path, "durable") as url:
+        yield url
 
 
 def new_table(server: ServerProcess, people: list[tuple[str, str]], seed: int) -> dict[str, Any]:

@@ -13,16 +13,22 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
   answers ``ack`` (``{"id", "seq", "duplicate"}``) and sends every connection an ``update``
   (``seq``, ``actor``, the action made public, the public ``events``, and that viewer's
   ``state``). A message id sent again is acknowledged again with its first ``seq``.
-* ``{"type": "resync", "last_seq": n}`` resends what came after ``n``; ``{"type": "ping"}`` is
-  answered with ``pong``.
+* ``{"type": "resync", "last_seq": n}`` resends what came after ``n`` (a ``welcome``; resyncs sent
+  faster than they are answered are answered together); ``{"type": "ping"}`` is answered with
+  ``pong``.
 * Anything refused is answered ``{"type": "error", "code", "message", "id"}`` to that client only;
-  the table is unaffected. Frames over :data:`MAX_MESSAGE` bytes are refused.
+  the table is unaffected. Frames over :data:`MAX_MESSAGE` bytes, JSON nested deeper than
+  :data:`MAX_DEPTH` and sequence numbers beyond :data:`MAX_SEQ` are refused.
+* ``{"type": "notice", "code", "message"}`` tells everyone at the table what happened to it:
+  ``paused`` (the game's record cannot be written for now; actions are refused) and ``resumed``
+  (followed by a fresh ``welcome``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import re
@@ -49,17 +55,29 @@ from vivant.variants import VARIANTS
 
 from .bots import bot_kinds
 from .cards_svg import back_svg, card_svg
-from .hub import TABLE_ID_BYTES, ClientError, Connection, Hub, NewPlayer, is_table_id
+from .hub import (
+    TABLE_ID_BYTES,
+    ClientError,
+    Connection,
+    Hub,
+    NewPlayer,
+    StoreUnavailable,
+    is_table_id,
+)
 from .limits import BodyLimit, Limits, TableQuota
-from .live import HUMAN, LiveTable, Person, event_message
+from .live import HUMAN, LiveTable, Person
 from .replay import replay_frames
-from .store import DEFAULT_URL, Store
+from .store import DEFAULT_URL, ParticipantRow, Store, TableRow
 
 log = logging.getLogger("vivant.server")
 
 STATIC = Path(__file__).parent / "static"
 #: Largest websocket message or request body accepted, in bytes.
 MAX_MESSAGE = 64 * 1024
+#: Deepest nesting of arrays and objects accepted in a message or body (the protocol needs 3).
+MAX_DEPTH = 8
+#: Largest sequence number a client may name (the store's integer column).
+MAX_SEQ = 2**31 - 1
 #: Seconds a new connection has to say hello.
 HELLO_TIMEOUT = 15.0
 _NAME = re.compile(r"^[\w .'\-]{1,32}$", re.UNICODE)
@@ -94,6 +112,11 @@ def create_app(
             sweeper = asyncio.get_running_loop().create_task(
                 _expire_abandoned(hub, limits.abandon_after)
             )
+        # What is loaded by now lives as long as the server: keep the collector's full passes
+        # off it, so that they stay short (they stop every table while they run). Garbage first:
+        # what is frozen is never collected.
+        gc.collect()
+        gc.freeze()
         yield
         if sweeper is not None:
             sweeper.cancel()
@@ -250,13 +273,47 @@ async def variants(request: Request) -> Response:
     return JSONResponse({"variants": out, "bots": list(bot_kinds())})
 
 
+def decode_json(raw: str | bytes, what: str) -> Any:
+    """``raw`` decoded as JSON, or a :class:`ClientError` saying why not: not JSON, or nested
+    deeper than :data:`MAX_DEPTH` (checked here, at the boundary, so that nothing after it can
+    run out of stack on a client's input)."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        data = None
+        depth_ok = False
+    except ValueError as exc:
+        raise ClientError("bad_json", f"{what} is not valid JSON: {exc}") from None
+    else:
+        depth_ok = _depth(data) <= MAX_DEPTH
+    if not depth_ok:
+        raise ClientError(
+            "too_deep", f"{what} nests arrays or objects deeper than {MAX_DEPTH} levels"
+        )
+    return data
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a decoded JSON value (a scalar: 0)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = (
+            item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        )
+        if children is None:
+            continue
+        deepest = max(deepest, depth)
+        if depth <= MAX_DEPTH:
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
 async def _body(request: Request) -> dict[str, Any]:
     """The request's JSON object (its size and pace were checked by the body limit)."""
     raw = await request.body()
-    try:
-        data = json.loads(raw or b"{}")
-    except ValueError as exc:
-        raise ClientError("bad_json", f"the request body is not JSON: {exc}") from None
+    data = decode_json(raw or b"{}", "the request body")
     if not isinstance(data, dict):
         raise ClientError("bad_request", "the request body must be a JSON object")
     return data
@@ -299,8 +356,10 @@ async def create_table(request: Request) -> Response:
             raise ClientError("bad_request", "seed must be an integer")
         if seed is not None and not 0 <= seed < 2**62:
             raise ClientError("bad_request", "seed must be between 0 and 2**62")
-        if not isinstance(title, str) or len(title) > 80:
-            raise ClientError("bad_request", "title must be a string of at most 80 characters")
+        if not isinstance(title, str) or len(title) > 80 or not title.isprintable():
+            raise ClientError(
+                "bad_request", "title must be text of at most 80 characters, on one line"
+            )
         quota: TableQuota = request.app.state.quota
         client = request.client.host if request.client else ""
         wait = quota.wait(client)
@@ -348,12 +407,12 @@ async def list_tables(request: Request) -> Response:
     """The lobby: tables open for a person to sit, being played, and finished (to replay)."""
     hub = _hub(request)
     out = []
-    for row in hub.store.list_tables():
+    rows = await asyncio.to_thread(_lobby_rows, hub.store, set(hub.live))
+    for row, people in rows:
         lt = hub.live.get(row.id)
         if lt is not None:
             out.append(lt.summary())
         else:
-            people = hub.store.participants(row.id)
             out.append(
                 {
                     "id": row.id,
@@ -368,6 +427,14 @@ async def list_tables(request: Request) -> Response:
                 }
             )
     return JSONResponse({"tables": out})
+
+
+def _lobby_rows(store: Store, live: set[str]) -> list[tuple[TableRow, list[ParticipantRow]]]:
+    """The lobby's tables from the store, with the participants of those not in memory (in a
+    worker thread)."""
+    return [
+        (row, [] if row.id in live else store.participants(row.id)) for row in store.list_tables()
+    ]
 
 
 async def _table_or_404(request: Request) -> LiveTable | Response:
@@ -433,7 +500,8 @@ async def replay(request: Request) -> Response:
     if not lt.table.is_over():
         return _error(403, "not_over", "a sitting can be replayed once it is over")
     if lt.replay is None:  # a finished sitting never changes: build its frames once
-        lt.replay = replay_frames(lt, _hub(request).store.load_events(lt.id))
+        store = _hub(request).store
+        lt.replay = await asyncio.to_thread(lambda: replay_frames(lt, store.load_events(lt.id)))
     return JSONResponse(lt.replay)
 
 
@@ -465,10 +533,7 @@ async def _receive(ws: WebSocket) -> str:
 
 
 def _parse(text: str) -> dict[str, Any]:
-    try:
-        data = json.loads(text)
-    except ValueError as exc:
-        raise ClientError("bad_json", f"the message is not valid JSON: {exc}") from None
+    data = decode_json(text, "the message")
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise ClientError("bad_message", 'a message is a JSON object with a "type" string')
     return data
@@ -478,9 +543,18 @@ def _last_seq(data: dict[str, Any]) -> int | None:
     value = data.get("last_seq")
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ClientError("bad_message", f"last_seq must be a non-negative integer, not {value!r}")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEQ:
+        raise ClientError(
+            "bad_message",
+            f"last_seq must be an event number from 0 to {MAX_SEQ}, not {_shown(value)}",
+        )
     return value
+
+
+def _shown(value: object) -> str:
+    """A client's value as an error message quotes it: at most 40 characters."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
 
 
 async def table_socket(ws: WebSocket) -> None:
@@ -492,8 +566,9 @@ async def table_socket(ws: WebSocket) -> None:
         lt = await hub.get(table_id)
     except Exception:
         log.exception("table %s could not be loaded", table_id[:40])
-        await ws.send_text(json.dumps(_error_message("table_broken", SERVER_FAILED)))
-        await ws.close(1011)
+        message = f"table {table_id} cannot be loaded just now (its record cannot be read)"
+        await ws.send_text(json.dumps(_error_message("store_unavailable", message)))
+        await ws.close(1013)
         return
     if lt is None:
         await ws.send_text(json.dumps(_error_message("no_table", _no_table(table_id))))
@@ -527,15 +602,21 @@ async def table_socket(ws: WebSocket) -> None:
         return
 
     conn = Connection(ws.send_text, name, lambda code: ws.close(code))
+    try:
+        await hub.join(lt, conn, last_seq, token if name is not None else None)
+    except StoreUnavailable as exc:
+        await ws.send_text(json.dumps(_error_message(exc.code, exc.message)))
+        await ws.close(1013)
+        return
     writer = asyncio.get_running_loop().create_task(conn.writer())
-    await hub.join(lt, conn, last_seq, token if name is not None else None)
     try:
         while not conn.closed.is_set():
             client_id: object = None
+            await conn.reading.take()
             try:
                 data = _parse(await _receive(ws))
                 client_id = data.get("id")
-                await _handle(hub, lt, conn, data)
+                await _handle_safely(hub, lt, conn, data)
             except ClientError as exc:
                 conn.send(_error_message(exc.code, exc.message, client_id))
             except (WebSocketDisconnect, asyncio.CancelledError):
@@ -554,6 +635,20 @@ async def table_socket(ws: WebSocket) -> None:
             await ws.close()
 
 
+async def _handle_safely(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+    """:func:`_handle`; a defect of ours while handling the message is logged and refused as
+    ``internal``, and the connection goes on."""
+    try:
+        await _handle(hub, lt, conn, data)
+    except ClientError:
+        raise
+    except Exception:
+        log.exception("table %s: a message could not be handled", lt.id)
+        raise ClientError(
+            "internal", "the server could not handle that message; nothing was changed"
+        ) from None
+
+
 async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
     kind = data["type"]
     if kind == "action":
@@ -569,11 +664,7 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
             raise ClientError("bad_action", str(exc)) from None
         await hub.submit(lt, conn, client_id, action)
     elif kind == "resync":
-        last = _last_seq(data) or 0
-        async with lt.lock:
-            rows = hub.store.load_events(lt.id, after=last)
-            missed = [event_message(r.seq, r.actor, r.action, r.events) for r in rows]
-            conn.send(hub.welcome_message(lt, conn, missed))
+        conn.request_catch_up(_last_seq(data) or 0)
     elif kind == "ping":
         conn.send({"type": "pong", "seq": lt.seq})
     elif kind == "hello":

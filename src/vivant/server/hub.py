@@ -4,23 +4,35 @@ accepted — engine validation, then the store, then the acknowledgement and the
 An action (a person's intent, a computer player's choice or chance) is applied to the engine
 table under the table's lock; if the engine refuses it nothing changed and the error goes to
 the sender only. Otherwise it is committed to the store with the next sequence number *before*
-anyone hears of it; if the store fails the table is rebuilt from the store, so memory never runs
-ahead of what a restart would find. Then the sender gets its ``ack`` and every connection its own
-``update`` (its seat's view, the action made public).
+anyone hears of it. Then the sender gets its ``ack`` and every connection its own ``update`` (its
+seat's view, the action made public).
+
+If the store cannot take the event (tried twice), the engine table is rebuilt from the events
+known to be stored, so memory never runs ahead of what a restart would find, and the table is
+*paused*: everyone at it is told, people's actions are refused with a clear message, and the
+store is tried again with growing pauses until it takes a write; then the table is reloaded from
+the store, everyone is told it resumes (with a fresh welcome) and the computer players go on.
+
+The store is only ever used from worker threads, never on the event loop, so a slow or
+unreachable store holds up no other table and no other client.
 
 Each connection has a bounded outgoing queue and its own writer task, so one slow client never
 holds up a table; a client that falls too far behind is disconnected and catches up by sequence
-number when it comes back.
+number when it comes back. A catch-up (a ``welcome``: the events since a sequence number, then
+the viewer's state) is built from memory by the writer when its turn comes; requests made while
+one is waiting are merged into it, and each connection is given at most
+:data:`CATCH_UP_BURST` at once and :data:`CATCH_UP_RATE` a second after that.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import re
 import secrets
+import sys
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,8 +41,8 @@ from vivant.actions import Action
 from vivant.errors import VivantError
 
 from .bots import bot_action, chance_action
-from .live import HUMAN, LiveTable, Person, event_message
-from .store import NewEvent, Store
+from .live import HUMAN, LiveTable, Person, dumps, replay_table
+from .store import NewEvent, SeqConflictError, Store
 
 log = logging.getLogger("vivant.server")
 
@@ -46,8 +58,43 @@ def is_table_id(text: str) -> bool:
     return _TABLE_ID.fullmatch(text) is not None
 
 
-def dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
+#: Catch-ups a connection is given at once; after that, :data:`CATCH_UP_RATE` a second.
+CATCH_UP_BURST = 3
+CATCH_UP_RATE = 2.0
+#: Messages read from a connection at once; after that, :data:`MESSAGE_RATE` a second (the
+#: rest wait in the network's buffers: a flood of messages costs the server little).
+MESSAGE_BURST = 200
+MESSAGE_RATE = 200.0
+#: Seconds before the one quick second try of a failed write.
+STORE_RETRY = 0.1
+#: Seconds between attempts to reach the store again while a table is paused (the last repeats).
+STORE_BACKOFF = (0.2, 0.5, 1.0, 2.0, 4.0)
+#: A catch-up request for no missed events: only the viewer's state.
+NOTHING_MISSED = sys.maxsize
+#: The queue item that stands for a catch-up, built when the writer reaches it.
+_CATCH_UP = -1
+
+CatchUp = Callable[["Connection", int], Awaitable[tuple[int, str]]]
+
+
+class Allowance:
+    """So many at once (``burst``), then ``rate`` a second: a token bucket."""
+
+    def __init__(self, burst: float, rate: float) -> None:
+        self.burst = burst
+        self.rate = rate
+        self._tokens = burst
+        self._at = time.monotonic()
+
+    async def take(self) -> None:
+        """Take one, first waiting until there is one."""
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        if self._tokens < 1:
+            await asyncio.sleep((1 - self._tokens) / self.rate)
+            self._tokens, self._at = 1.0, time.monotonic()
+        self._tokens -= 1
 
 
 class ClientError(Exception):
@@ -57,6 +104,20 @@ class ClientError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+class StoreUnavailable(ClientError):
+    """The store could not be used: nothing changed, and the client may try again later."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("store_unavailable", message)
+
+
+def _paused_message(table_id: str) -> str:
+    return (
+        f"table {table_id} is paused: the game's record cannot be written just now. Nothing "
+        f"was lost; play resumes by itself once the record can be written again"
+    )
 
 
 class Connection:
@@ -71,13 +132,23 @@ class Connection:
         self._send_text = send_text
         self._close_socket = close_socket
         self.name = name
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[int, str] | None] = asyncio.Queue()
         self.closed = asyncio.Event()
         self.too_slow = False
         self.sent: int = 0
+        #: Builds this connection's catch-up at its table (set when it joins one).
+        self.catch_up: CatchUp | None = None
+        #: The lowest ``last_seq`` of the catch-up requests waiting, if any.
+        self._catch_up_after: int | None = None
+        #: Updates up to this sequence number are in the last welcome sent: not sent again.
+        self._welcomed_through = 0
+        self._catch_ups = Allowance(CATCH_UP_BURST, CATCH_UP_RATE)
+        #: Paces what is read from this connection (see :data:`MESSAGE_RATE`).
+        self.reading = Allowance(MESSAGE_BURST, MESSAGE_RATE)
 
-    def send(self, data: dict[str, Any] | str) -> None:
-        """Queue a message; a connection too far behind is closed (it will catch up)."""
+    def send(self, data: dict[str, Any] | str, seq: int = 0) -> None:
+        """Queue a message (``seq``: the event number of an ``update``); a connection too far
+        behind is closed (it will catch up)."""
         if self.closed.is_set():
             return
         if self.queue.qsize() >= MAX_QUEUE:
@@ -85,7 +156,29 @@ class Connection:
             self.too_slow = True
             self.close()
             return
-        self.queue.put_nowait(data if isinstance(data, str) else dumps(data))
+        self.queue.put_nowait((seq, data if isinstance(data, str) else dumps(data)))
+
+    def request_catch_up(self, after: int | None) -> None:
+        """Ask for a welcome: the events after ``after`` (``None``: none), then the current
+        state. A request made while another waits is merged into it (the lower ``after``), so
+        a connection never has more than one catch-up waiting."""
+        after = NOTHING_MISSED if after is None else after
+        if self._catch_up_after is not None:
+            self._catch_up_after = min(self._catch_up_after, after)
+            return
+        self._catch_up_after = after
+        self.send("", _CATCH_UP)
+
+    async def _welcome(self) -> str | None:
+        """The welcome the waiting catch-up requests ask for, once this connection's rate
+        allows it (requests arriving meanwhile join it)."""
+        await self._catch_ups.take()
+        after, self._catch_up_after = self._catch_up_after, None
+        if after is None or self.catch_up is None:
+            return None
+        seq, text = await self.catch_up(self, after)
+        self._welcomed_through = seq
+        return text
 
     def close(self) -> None:
         if not self.closed.is_set():
@@ -96,12 +189,20 @@ class Connection:
         """Send queued messages in order until closed; a client too slow to keep up is
         disconnected (1013, try again later) and resumes by sequence number."""
         while True:
-            text = await self.queue.get()
-            if text is None or self.closed.is_set():
+            item = await self.queue.get()
+            if item is None or self.closed.is_set():
                 if self.too_slow and self._close_socket is not None:
                     with contextlib.suppress(Exception):
                         await self._close_socket(1013)
                 return
+            seq, text = item
+            if seq == _CATCH_UP:
+                welcome = await self._welcome()
+                if welcome is None:
+                    continue
+                text = welcome
+            elif 0 < seq <= self._welcomed_through:
+                continue
             try:
                 await self._send_text(text)
             except Exception:  # the socket is gone: stop writing, the reader will notice
@@ -145,7 +246,7 @@ class Hub:
             return lt
         loading = self._loading.get(table_id)
         if loading is None:
-            loading = asyncio.ensure_future(self._load(table_id))
+            loading = asyncio.ensure_future(self._open(table_id))
             self._loading[table_id] = loading
             loading.add_done_callback(lambda done: self._loaded(table_id, done))
         # Shielded: a caller that gives up (a client gone) does not cancel the others' load.
@@ -157,21 +258,28 @@ class Hub:
         if not done.cancelled() and done.exception() is not None:
             log.error("table %s could not be loaded: %s", table_id, done.exception())
 
-    async def _load(self, table_id: str) -> LiveTable | None:
-        row = self.store.get_table(table_id)
-        if row is None:
+    async def _open(self, table_id: str) -> LiveTable | None:
+        """Load the table in a worker thread, then start its computer players."""
+        lt = await asyncio.to_thread(self._load, table_id)
+        if lt is None:
             return None
-        lt = LiveTable.load(
-            row, self.store.participants(table_id), self.store.load_events(table_id)
-        )
         self.live[table_id] = lt
         self._start_driver(lt)
         return lt
 
+    def _load(self, table_id: str) -> LiveTable | None:
+        """The table as stored (in a worker thread: it reads the store and replays)."""
+        row = self.store.get_table(table_id)
+        if row is None:
+            return None
+        return LiveTable.load(
+            row, self.store.participants(table_id), self.store.load_events(table_id)
+        )
+
     async def resume_all(self) -> int:
         """Load every table whose sitting is not over, so computer players carry on."""
         n = 0
-        for table_id in self.store.active_table_ids():
+        for table_id in await asyncio.to_thread(self.store.active_table_ids):
             try:
                 if await self.get(table_id) is not None:
                     n += 1
@@ -202,10 +310,17 @@ class Hub:
         secret = secrets.token_hex(32) if seed is None else None
         tokens = {p.name: secrets.token_urlsafe(18) for p in players if p.kind == HUMAN}
         people = [(p.name, p.kind, tokens.get(p.name)) for p in players]
-        self.store.create_table(
-            table_id, table.variant, table.config(), seed, secret, title, people
+        await asyncio.to_thread(
+            self.store.create_table,
+            table_id,
+            table.variant,
+            table.config(),
+            seed,
+            secret,
+            title,
+            people,
         )
-        row = self.store.get_table(table_id)
+        row = await asyncio.to_thread(self.store.get_table, table_id)
         assert row is not None
         lt = LiveTable(
             row=row,
@@ -288,51 +403,53 @@ class Hub:
             if c.name == name:
                 c.name = None
                 person.present = max(0, person.present - 1)
-                c.send(self.welcome_message(lt, c, []))
-
-    def welcome_message(
-        self, lt: LiveTable, conn: Connection, missed: list[dict[str, Any]]
-    ) -> dict[str, Any]:
-        """What a connection is sent on joining (or resyncing, or losing its seat): the events
-        it missed, then its own state."""
-        return {
-            "type": "welcome",
-            "table": lt.id,
-            "variant": lt.row.variant,
-            "title": lt.row.title,
-            "you": conn.name,
-            "seed": lt.row.seed,
-            "seq": lt.seq,
-            "missed": missed,
-            "people": lt.people_json(),
-            "state": lt.state_for(conn.name),
-        }
+                c.request_catch_up(None)
 
     # --- connections ----------------------------------------------------------------------------
 
     async def join(
         self, lt: LiveTable, conn: Connection, last_seq: int | None, token: str | None
     ) -> None:
-        """Register a connection and send its welcome: what it missed after ``last_seq`` (from
-        the store), then its current state. Done under the table's lock, so no event falls
-        between the catch-up and the live stream; a ``token`` revoked meanwhile seats nobody
-        (the connection watches)."""
-        async with lt.lock:
-            if conn.name is not None and lt.people[conn.name].token != token:
-                conn.name = None
-            missed: list[dict[str, Any]] = []
-            if last_seq is not None and last_seq < lt.seq:
-                rows = self.store.load_events(lt.id, after=last_seq)
-                missed = [event_message(r.seq, r.actor, r.action, r.events) for r in rows]
-            person = lt.people.get(conn.name) if conn.name is not None else None
-            if person is not None:
-                person.present += 1
-                if not person.claimed:
-                    person.claimed = True
-                    self.store.set_claim(lt.id, person.name, True)
-            lt.connections.add(conn)
-            conn.send(self.welcome_message(lt, conn, missed))
+        """Register a connection and ask for its welcome: what it missed after ``last_seq``,
+        then its current state (:meth:`catch_up`, from memory). The welcome is first in the
+        connection's queue, and the updates it already holds are not sent again after it. A
+        ``token`` revoked meanwhile (the seat given up while this hello waited) seats nobody:
+        the connection watches.
+
+        Raises :class:`StoreUnavailable` if the person's seat cannot be marked taken."""
+        self._check_token(lt, conn, token)
+        person = lt.people.get(conn.name) if conn.name is not None else None
+        if person is not None and not person.claimed:
+            try:
+                await asyncio.to_thread(self.store.set_claim, lt.id, person.name, True)
+            except Exception:
+                log.exception("table %s: marking %s's seat taken failed", lt.id, person.name)
+                raise StoreUnavailable(
+                    f"your seat at table {lt.id} cannot be marked taken just now (the game's "
+                    f"record cannot be written); connect again in a moment"
+                ) from None
+            person.claimed = True
+        self._check_token(lt, conn, token)
+        person = lt.people.get(conn.name) if conn.name is not None else None
+        if person is not None:
+            person.present += 1
+        conn.catch_up = lambda c, after: self.catch_up(lt, c, after)
+        conn.request_catch_up(last_seq)
+        lt.connections.add(conn)
         self._presence(lt)
+
+    @staticmethod
+    def _check_token(lt: LiveTable, conn: Connection, token: str | None) -> None:
+        """A connection whose token no longer holds its seat (it was given up) watches."""
+        if conn.name is not None and lt.people[conn.name].token != token:
+            conn.name = None
+
+    async def catch_up(self, lt: LiveTable, conn: Connection, after: int) -> tuple[int, str]:
+        """The table's sequence number and ``conn``'s welcome with the events after ``after``:
+        built from memory, once no action is half-way between the engine and the store."""
+        while not lt.settled.is_set():
+            await lt.settled.wait()
+        return lt.seq, lt.welcome_text(conn.name, after)
 
     def leave(self, lt: LiveTable, conn: Connection) -> None:
         if conn in lt.connections:
@@ -370,6 +487,8 @@ class Hub:
                 return
             if lt.broken:
                 raise ClientError("table_broken", lt.broken)
+            if lt.paused:
+                raise StoreUnavailable(f"{lt.paused}; your action was not applied")
             seat = lt.seat_of(name)
             if seat is None:
                 raise ClientError(
@@ -393,32 +512,53 @@ class Hub:
         client_id: str | None,
         sender: Connection | None,
     ) -> int:
-        """Apply, store, acknowledge, fan out. The caller holds ``lt.lock``."""
+        """Apply, store, acknowledge, fan out. The caller holds ``lt.lock``.
+
+        Raises :class:`StoreUnavailable` (the table rebuilt as it was, and paused) if the store
+        does not take the event."""
+        lt.settled.clear()
         try:
-            events = lt.table.apply(action)
-        except VivantError as exc:
-            raise ClientError("illegal", str(exc)) from None
-        seq = lt.seq + 1
-        data = action.to_json()
-        public_events = [{"kind": e.kind, **e.data} for e in events]
-        status = "over" if lt.table.is_over() else "playing"
-        try:
-            await self._store(NewEvent(lt.id, seq, actor, client_id, data, public_events, status))
-        except Exception:
-            # The details (SQL, the driver's words, the action's cards) are for the log only.
-            log.exception("storing event %d of table %s failed", seq, lt.id)
-            self._reload(lt)
-            raise ClientError(
-                "store_failed",
-                "the action could not be stored and was not applied; try again in a moment",
-            ) from None
-        lt.seq = seq
-        if actor is not None and client_id is not None:
-            lt.client_ids[(actor, client_id)] = (seq, data)
+            try:
+                events = lt.table.apply(action)
+            except VivantError as exc:
+                raise ClientError("illegal", str(exc)) from None
+            seq = lt.seq + 1
+            data = action.to_json()
+            public_events = [{"kind": e.kind, **e.data} for e in events]
+            status = "over" if lt.table.is_over() else "playing"
+            event = NewEvent(lt.id, seq, actor, client_id, data, public_events, status)
+            try:
+                await self._store_retrying(event)
+            except Exception:
+                log.exception("storing event %d of table %s failed", seq, lt.id)
+                await self._rewind(lt)
+                self._pause(lt)
+                raise StoreUnavailable(
+                    f"{_paused_message(lt.id)}. The action was not applied: send it again "
+                    f"(with the same id) once play resumes"
+                ) from None
+            message = lt.record(seq, actor, client_id, data, public_events)
+        finally:
+            lt.settled.set()
         if sender is not None and client_id is not None:
             sender.send({"type": "ack", "id": client_id, "seq": seq, "duplicate": False})
-        self._fan_out(lt, event_message(seq, actor, data, public_events))
+        self._fan_out(lt, message)
         return seq
+
+    async def _store_retrying(self, event: NewEvent) -> None:
+        """Store one event, trying a second time after :data:`STORE_RETRY` seconds (a dropped
+        connection is replaced by then). A sequence conflict is not retried: the store holds
+        more than this table knows, and only a reload can tell what."""
+        try:
+            await self._store(event)
+        except SeqConflictError:
+            raise
+        except Exception:
+            log.warning(
+                "storing event %d of table %s failed; trying again", event.seq, event.table_id
+            )
+            await asyncio.sleep(STORE_RETRY)
+            await self._store(event)
 
     async def _store(self, event: NewEvent) -> None:
         """Store one event; returns once it is committed. Events arriving together (from many
@@ -431,7 +571,8 @@ class Hub:
         await future
 
     async def _write(self) -> None:
-        """The writer: commit whatever events are waiting, as one batch, until none are."""
+        """The writer: commit whatever events are waiting, as one batch, until none are (in a
+        worker thread; events arriving meanwhile make the next batch)."""
         while True:
             await self._has_pending.wait()
             await asyncio.sleep(0)  # let the other tables of this loop turn add theirs
@@ -440,12 +581,17 @@ class Hub:
             if not batch:
                 continue
             try:
-                self.store.append_many([e for e, _ in batch])
-            except Exception:
-                # One bad event must not sink the others: store them one by one.
+                await asyncio.to_thread(self.store.append_many, [e for e, _ in batch])
+            except Exception as exc:
+                if not isinstance(exc, SeqConflictError) or len(batch) == 1:
+                    for _, f in batch:  # the store is failing: each table retries or pauses
+                        if not f.done():
+                            f.set_exception(exc)
+                    continue
+                # One conflicting event must not sink the others: store them one by one.
                 for e, f in batch:
                     try:
-                        self.store.append_many([e])
+                        await asyncio.to_thread(self.store.append_many, [e])
                     except Exception as exc:
                         if not f.done():
                             f.set_exception(exc)
@@ -457,26 +603,71 @@ class Hub:
                 if not f.done():
                     f.set_result(None)
 
-    def _reload(self, lt: LiveTable) -> None:
-        """Rebuild the engine table from the store after a failed write."""
+    async def _rewind(self, lt: LiveTable) -> None:
+        """Rebuild the engine table from the actions known to be stored (after a failed write
+        left one applied in memory only)."""
         try:
-            fresh = LiveTable.load(
-                lt.row, self.store.participants(lt.id), self.store.load_events(lt.id)
-            )
-            lt.table, lt.seq, lt.client_ids = fresh.table, fresh.seq, fresh.client_ids
-        except Exception:
-            log.exception("table %s could not be reloaded from the store", lt.id)
-            lt.broken = f"table {lt.id} is unavailable until the server restarts"
+            lt.table = await asyncio.to_thread(replay_table, lt.row, list(lt.actions))
+        except Exception as exc:  # the engine cannot replay its own log: nothing to resume
+            log.exception("table %s could not be rebuilt", lt.id)
+            lt.broken = f"table {lt.id} stopped: it could not be rebuilt ({type(exc).__name__})"
+
+    def _pause(self, lt: LiveTable) -> None:
+        """Stop the table until the store takes writes again; tell everyone at it."""
+        if lt.paused is not None or lt.broken is not None:
+            return
+        lt.paused = _paused_message(lt.id)
+        self._notice(lt, "paused", lt.paused)
+        self._presence(lt)
+        lt.recovery = asyncio.get_running_loop().create_task(self._recover(lt))
+
+    async def _recover(self, lt: LiveTable) -> None:
+        """Try the store with growing pauses (:data:`STORE_BACKOFF`) until it takes a write and
+        the table reloads from it; then resume the table: everyone is told, each connection
+        gets a fresh welcome (with any event it had not seen), the computer players go on."""
+        attempt = 0
+        while True:
+            await asyncio.sleep(STORE_BACKOFF[min(attempt, len(STORE_BACKOFF) - 1)])
+            attempt += 1
+            try:
+                fresh = await asyncio.to_thread(self._reload, lt.id)
+            except Exception as exc:
+                log.warning("table %s: the store is still unavailable (%s)", lt.id, exc)
+                continue
+            break
+        async with lt.lock:
+            before = lt.seq
+            lt.adopt(fresh)
+            lt.paused = None
+            lt.recovery = None
+        log.info("table %s resumes after %d attempt(s)", lt.id, attempt)
+        self._notice(
+            lt, "resumed", f"table {lt.id} resumes: the game's record can be written again"
+        )
+        for c in list(lt.connections):
+            c.request_catch_up(min(before, lt.seq))
+        self._presence(lt)
+        self._start_driver(lt)
+
+    def _reload(self, table_id: str) -> LiveTable:
+        """The table as stored, once the store takes a write again (in a worker thread)."""
+        self.store.check_writable(table_id)
+        fresh = self._load(table_id)
+        if fresh is None:
+            raise LookupError(f"table {table_id} is no longer in the store")
+        return fresh
+
+    def _notice(self, lt: LiveTable, code: str, message: str) -> None:
+        """Tell every connection at the table what happened to it."""
+        text = dumps({"type": "notice", "code": code, "message": message})
+        for c in list(lt.connections):
+            c.send(text)
 
     def _fan_out(self, lt: LiveTable, event: dict[str, Any]) -> None:
         """Each connection gets the event and its own state (built once per viewer)."""
-        cache: dict[str | None, str] = {}
+        seq = event["seq"]
         for conn in list(lt.connections):
-            text = cache.get(conn.name)
-            if text is None:
-                text = dumps({"type": "update", **event, "state": lt.state_for(conn.name)})
-                cache[conn.name] = text
-            conn.send(text)
+            conn.send(lt.update_text(conn.name), seq)
 
     # --- computer players and chance ------------------------------------------------------------
 
@@ -493,7 +684,7 @@ class Hub:
             while True:
                 async with lt.lock:
                     decider = lt.next_decider()
-                    if decider is None or decider.kind == HUMAN or lt.broken:
+                    if decider is None or decider.kind == HUMAN or lt.broken or lt.paused:
                         break
                     try:
                         if decider.kind == "chance":
@@ -512,6 +703,8 @@ class Hub:
                                 lt.seq + 1,
                             )
                         await self._commit(lt, action, decider.name, None, None)
+                    except StoreUnavailable:
+                        break  # paused: resumed by _recover
                     except ClientError as exc:
                         log.error("table %s: computer move refused: %s", lt.id, exc.message)
                         lt.broken = f"table {lt.id} stopped: {exc.message}"
@@ -525,13 +718,19 @@ class Hub:
         lt.driver = None
 
     async def close(self) -> None:
-        """Stop the computer players' tasks and the writer, and close every connection."""
+        """Stop the computer players' and recovery tasks and the writer, and close every
+        connection."""
         if self._writer is not None:
             self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._writer
             self._writer = None
         for lt in self.live.values():
+            if lt.recovery is not None:
+                lt.recovery.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await lt.recovery
+                lt.recovery = None
             if lt.driver is not None:
                 lt.driver.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

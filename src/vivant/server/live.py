@@ -10,6 +10,7 @@ played, a card cut, a card exposed) and drops every other card field (the shuffl
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,10 +88,28 @@ class Decider:
     bot_kind: str | None = None
 
 
+def dumps(data: Any) -> str:
+    """Compact JSON, as every message is sent."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _settled() -> asyncio.Event:
+    settled = asyncio.Event()
+    settled.set()
+    return settled
+
+
 @dataclass(slots=True)
 class LiveTable:
     """A table in memory: the engine table (the fold of the stored events), who plays, who
-    watches, and the client message ids already used."""
+    watches, and the client message ids already used.
+
+    It also keeps, in memory, every stored event as viewers receive it (``log``, JSON text, one
+    per sequence number) and the stored actions (``actions``): a catch-up is served from these
+    and never from the store, and a failed write is undone by replaying ``actions``. ``settled``
+    is clear only while an action is applied to the engine table but not yet stored: no viewer's
+    state is built then.
+    """
 
     row: TableRow
     table: Table
@@ -102,7 +121,14 @@ class LiveTable:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     driver: asyncio.Task[None] | None = None
     broken: str | None = None
+    paused: str | None = None
+    recovery: asyncio.Task[None] | None = None
     replay: dict[str, Any] | None = None
+    log: list[str] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    settled: asyncio.Event = field(default_factory=_settled)
+    _states: dict[tuple[str | None, str], str] = field(default_factory=dict)
+    _states_seq: int = -1
 
     @property
     def id(self) -> str:
@@ -111,18 +137,38 @@ class LiveTable:
     @classmethod
     def load(cls, row: TableRow, people: list[ParticipantRow], rows: list[EventRow]) -> LiveTable:
         """Rebuild a table from its stored config and events (a :meth:`Table.replay`)."""
-        table_cls = find_variant(row.variant)
-        table = table_cls.replay(row.config, [r.action for r in rows])
         live = cls(
             row=row,
-            table=table,
+            table=replay_table(row, [r.action for r in rows]),
             people={p.name: Person.from_row(p) for p in people},
-            seq=len(rows),
+            seq=0,
         )
         for r in rows:
-            if r.actor is not None and r.client_id is not None:
-                live.client_ids[(r.actor, r.client_id)] = (r.seq, r.action)
+            live.record(r.seq, r.actor, r.client_id, r.action, r.events)
         return live
+
+    def adopt(self, fresh: LiveTable) -> None:
+        """Take the engine table and the event history of ``fresh`` (the same table reloaded
+        from the store); people, connections and tasks stay."""
+        self.table, self.seq, self.client_ids = fresh.table, fresh.seq, fresh.client_ids
+        self.log, self.actions = fresh.log, fresh.actions
+
+    def record(
+        self,
+        seq: int,
+        actor: str | None,
+        client_id: str | None,
+        action: dict[str, Any],
+        events: list[dict[str, Any]],
+    ) -> dict[str, Any]:
+        """Note event ``seq`` as stored; returns it as viewers receive it."""
+        message = event_message(seq, actor, action, events)
+        self.seq = seq
+        self.log.append(dumps(message))
+        self.actions.append(action)
+        if actor is not None and client_id is not None:
+            self.client_ids[(actor, client_id)] = (seq, action)
+        return message
 
     # --- who is where ---------------------------------------------------------------------------
 
@@ -142,6 +188,8 @@ class LiveTable:
     def status(self) -> str:
         if self.table.is_over():
             return "over"
+        if self.paused is not None:
+            return "paused"
         if any(p.is_human and not p.claimed for p in self.people.values()):
             return "open"
         return "playing"
@@ -202,6 +250,42 @@ class LiveTable:
                 state["record"] = record()
         return state
 
+    def state_text(self, name: str | None) -> str:
+        """:meth:`state_for` as JSON text, built once per viewer, event and status."""
+        if self._states_seq != self.seq:
+            self._states.clear()
+            self._states_seq = self.seq
+        key = (name, self.status())
+        text = self._states.get(key)
+        if text is None:
+            text = self._states[key] = dumps(self.state_for(name))
+        return text
+
+    def welcome_text(self, name: str | None, after: int) -> str:
+        """The ``welcome`` for viewer ``name`` (``None``: a spectator): the events after
+        ``after`` (from memory), then the viewer's state. Built from texts kept ready, so a
+        catch-up of the whole sitting costs a string join."""
+        head = dumps(
+            {
+                "type": "welcome",
+                "table": self.id,
+                "variant": self.row.variant,
+                "title": self.row.title,
+                "you": name,
+                "seed": self.row.seed,
+                "seq": self.seq,
+            }
+        )
+        missed = ",".join(self.log[max(0, min(after, self.seq)) : self.seq])
+        people = dumps(self.people_json())
+        return (
+            f'{head[:-1]},"missed":[{missed}],"people":{people},"state":{self.state_text(name)}}}'
+        )
+
+    def update_text(self, name: str | None) -> str:
+        """The ``update`` for viewer ``name`` of the last event."""
+        return f'{{"type":"update",{self.log[-1][1:-1]},"state":{self.state_text(name)}}}'
+
     def people_json(self) -> list[dict[str, Any]]:
         return [p.public() for p in sorted(self.people.values(), key=lambda p: p.position)]
 
@@ -218,6 +302,11 @@ class LiveTable:
             "people": self.people_json(),
             "created_at": self.row.created_at,
         }
+
+
+def replay_table(row: TableRow, actions: list[dict[str, Any]]) -> Table:
+    """The engine table of ``row`` after ``actions`` (stored, in order)."""
+    return find_variant(row.variant).replay(row.config, actions)
 
 
 def event_message(

@@ -379,6 +379,14 @@ class Store:
                 f"an event of {sorted(last)} is already stored (seq or client id)"
             ) from exc
 
+    def check_writable(self, table_id: str) -> None:
+        """Raise unless the store takes a write now: an update of the table's row that changes
+        nothing (it takes the same locks as storing an event)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables).where(tables.c.id == table_id).values(updated_at=tables.c.updated_at)
+            )
+
     def load_events(self, table_id: str, after: int = 0) -> list[EventRow]:
         """The table's events with ``seq > after``, in order."""
         with self.engine.connect() as conn:

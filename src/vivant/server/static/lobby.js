@@ -63,7 +63,7 @@ form.addEventListener("submit", async (e) => {
 });
 
 function stateBadge(t) {
-  const label = { open: "seats free", playing: "in play", over: "finished" }[t.status] || t.status;
+  const label = { open: "seats free", playing: "in play", paused: "paused", over: "finished" }[t.status] || t.status;
   return el("span", { class: `badge ${t.status}` }, label);
 }
 

@@ -168,6 +168,9 @@ function handle(m) {
       people = m.people;
       renderSide();
       break;
+    case "notice":
+      toast(m.message);
+      break;
     default:
       break;
   }
