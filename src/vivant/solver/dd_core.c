@@ -644,7 +644,11 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
     const u64 h = e->hand[pl];
     const int pos = e->tn;
     int n = 0;
-    const int kill = e->killer[depth];
+    /* in misere every player wants to lose the trick: the weights, written for winning it, are
+     * turned round, and the killer and the table's best lead put first */
+    const int kill = e->misere ? -1 : e->killer[depth];
+    const int best_in = best_card;
+    if (e->misere) best_card = -1;
 
     if (pos == 0) {
         /* leads: weights after the published DDS heuristics (suit shape, who can win by rank,
@@ -916,6 +920,12 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             }
         }
     }
+    if (e->misere)
+        for (int i = 0; i < n; i++) {
+            const int c = mv[i].card;
+            mv[i].w = (int16_t)(-mv[i].w + (c == best_in ? 2000 : 0) +
+                                (pos == 0 && c == e->killer[depth] ? 1000 : 0));
+        }
     /* leads: a point for every doubling of the card's cut-off history (the history heuristic;
      * 2% fewer nodes) */
     if (pos == 0)
