@@ -25,6 +25,11 @@
  *    out the fourth hand's top), the table's best lead, a killer lead per depth and a history of
  *    the leads' cut-offs (a killer among the followers' cards costs ~8x nodes: the card that
  *    refuted one trick is seldom right in the next, so followers have none).
+ * Other games (dd_position.sides and .misere): any partition of the seats into two sides, and
+ * misere, where each side plays for the fewest tricks of its own, searched as the most tricks of
+ * the other side.  The sure-trick cut-offs reason about partners opposite cashing winners, so
+ * they run only in the whist game; the table (emptied when the game changes), equivalent cards
+ * and Kuijf's rule hold in every game, and misere turns the move ordering round.
  */
 #include "dd_core.h"
 
@@ -1436,7 +1441,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     return !maxnode;
 }
 
-/* Exact tricks for maxside (counted in e->won terms: since the root) of the current state, known
+/* Exact tricks for cntside (counted in e->won terms: since the root) of the current state, known
  * to lie in [lo, hi], starting from guess g. */
 static int mtd(dd_engine *e, int lo, int hi, int g) {
     if (g < lo) g = lo;
