@@ -44,3 +44,37 @@ def test_solve_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
 def test_solve_bad_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "N:AKQ... AKQ.. ..AKQ. ...AKQ", "--json"]) == 2
     assert "error" in capsys.readouterr().err
+
+
+LONE = "N:A.A.2. K.K.3. Q.Q.4. J.J.5."
+
+
+def test_solve_lone_player_misere_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """North alone in misère against the other three takes his two bare aces, whatever he leads;
+    East, South and West, playing to take none, take the diamond (the whist game's figure for
+    partners is the same 2: the aces)."""
+    args = ["solve", LONE, "--leader", "N", "--sides", "N", "--misere", "--json"]
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out) == {"tricks": 2}
+    assert main([*args, "--cards"]) == 0
+    assert json.loads(capsys.readouterr().out) == {
+        "tricks": 2,
+        "cards": {"SA": 2, "HA": 2, "D2": 2},
+    }
+    assert main(["solve", LONE, "--leader", "E", "--sides", "N", "--misere", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"tricks": 1}
+
+
+def test_solve_table_in_another_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "--table", LONE, "--sides", "N", "--misere", "--json"]) == 0
+    table = json.loads(capsys.readouterr().out)["lead_tricks"]
+    assert table["NT"] == {"N": 2, "E": 1, "S": 1, "W": 1}
+    assert main(["solve", "--table", LONE, "--sides", "N", "--misere"]) == 0
+    assert "N v ESW, misère" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("sides", ["NESW", "X", ""])
+def test_solve_bad_sides(sides: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", LONE, "--sides", sides, "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "invalid sides" in err

@@ -3,7 +3,9 @@
 ``vivant solve DEAL --trump X --leader SEAT --json`` prints ``{"tricks": n}``, the tricks the
 leader's side takes; ``--table`` prints every trump and leader; ``--cards`` every card's value;
 ``--file F`` reads one DEAL per line and prints one JSON object per line. Without ``--json`` the
-results are Rich tables.
+results are Rich tables. ``--sides SEATS`` names the seats of one side (``N``: North alone against
+the other three; default partners, N-S v E-W) and ``--misere`` makes each side play for the fewest
+tricks; the figures are still the leader's side's tricks.
 """
 
 from __future__ import annotations
@@ -41,6 +43,14 @@ def register(subparsers: Any) -> None:
     p.add_argument("deal", nargs="?", help="PBN deal: 'N:<hand> <hand> <hand> <hand>'")
     p.add_argument("--trump", default="NT", help="trump suit S H D C, or NT (default NT)")
     p.add_argument("--leader", default="W", help="seat on lead: N E S W (default W)")
+    p.add_argument(
+        "--sides",
+        default="NS",
+        help="the seats of one side, e.g. N (North alone v E S W) or NE (default NS: partners)",
+    )
+    p.add_argument(
+        "--misere", action="store_true", help="each side plays to take as few tricks as it can"
+    )
     p.add_argument("--table", action="store_true", help="every trump and every leader")
     p.add_argument("--cards", action="store_true", help="the value of every card of the leader")
     p.add_argument("--file", help="read one DEAL per line from this file ('-' for stdin)")
@@ -56,21 +66,31 @@ def register(subparsers: Any) -> None:
 
 def _solve_one(deal: str, args: argparse.Namespace, solver: Any) -> dict[str, Any]:
     from vivant.cards import SEAT_LETTERS, card_name
-    from vivant.solver import STRAIN_LETTERS, Position, parse_deal
+    from vivant.solver import PARTNERS, STRAIN_LETTERS, Position, parse_deal, parse_sides
 
     hands = parse_deal(deal)
+    sides = parse_sides(args.sides)
     out: dict[str, Any] = {}
     if args.table:
-        table = solver.lead_table(hands)
+        if sides in (PARTNERS, PARTNERS ^ 0b1111) and not args.misere:
+            table = solver.lead_table(hands)
+        else:
+            table = {
+                s: {
+                    seat: solver.tricks(Position(hands, s, seat, (), sides, args.misere))
+                    for seat in range(4)
+                }
+                for s in range(5)
+            }
         out["lead_tricks"] = {
             STRAIN_LETTERS[s]: {SEAT_LETTERS[seat]: table[s][seat] for seat in range(4)}
             for s in range(5)
         }
         return out
-    pos = Position.make(hands, args.trump, args.leader)
+    pos = Position.make(hands, args.trump, args.leader, (), sides, args.misere)
     if args.cards:
         values = solver.card_values(pos)
-        out["tricks"] = max(values.values())
+        out["tricks"] = (min if args.misere else max)(values.values())
         out["cards"] = {
             card_name(c): values[c] for c in sorted(values, key=lambda c: (c // 13, -c))
         }
@@ -79,13 +99,29 @@ def _solve_one(deal: str, args: argparse.Namespace, solver: Any) -> dict[str, An
     return out
 
 
+def _game(args: argparse.Namespace) -> str:
+    """The sides and the objective, in words: '' for partners playing for the most tricks."""
+    from vivant.cards import SEAT_LETTERS
+    from vivant.solver import PARTNERS, parse_sides
+
+    sides = parse_sides(args.sides)
+    words = []
+    if sides not in (PARTNERS, PARTNERS ^ 0b1111):
+        one = "".join(SEAT_LETTERS[s] for s in range(4) if sides >> s & 1)
+        other = "".join(SEAT_LETTERS[s] for s in range(4) if not sides >> s & 1)
+        words.append(f"{one} v {other}")
+    if args.misere:
+        words.append("misère: the fewest tricks")
+    return f" ({', '.join(words)})" if words else ""
+
+
 def _print_rich(deal: str, result: dict[str, Any], args: argparse.Namespace) -> None:
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
     if "lead_tricks" in result:
-        t = Table(title=f"Tricks for the leader's side\n{deal}")
+        t = Table(title=f"Tricks for the leader's side{_game(args)}\n{deal}")
         t.add_column("trump")
         for seat in "NESW":
             t.add_column(f"{seat} leads", justify="right")
@@ -95,7 +131,7 @@ def _print_rich(deal: str, result: dict[str, Any], args: argparse.Namespace) -> 
         return
     trump = args.trump.upper()
     console.print(f"{deal}\ntrump {trump}, {args.leader.upper()} leads: ", end="")
-    console.print(f"[bold]{result['tricks']}[/bold] tricks for the leader's side")
+    console.print(f"[bold]{result['tricks']}[/bold] tricks for the leader's side{_game(args)}")
     if "cards" in result:
         t = Table(title="Value of each lead")
         t.add_column("card")

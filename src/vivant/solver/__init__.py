@@ -8,10 +8,14 @@ every position completely before any C runs and raises :class:`InvalidPositionEr
 
 Positions come in two shapes:
 
-* **4 hands** (whist, bridge and every dummy game): seats N E S W = 0..3, partners opposite;
+* **4 hands** (whist, bridge and every dummy game): seats N E S W = 0..3, partners opposite by
+  default, or any other partition of the seats into two sides (``sides``: the seats of one side,
+  e.g. one player alone against three, as in Boston);
 * **2 hands** (Humbug, Thirteen and the Odd): seats 0 and 1, two-card tricks.
 
-Results are tricks for the side *to move*, from this point to the end, the current trick included.
+Each side plays for the most tricks, or, with ``misere``, for the fewest (a misère bid: the other
+side then plays to make it take as many as possible, which is the same thing). Results are tricks
+for the side *to move*, from this point to the end, the current trick included.
 
 >>> from vivant.cards import CardSet, NORTH
 >>> pos = Position.from_pbn("N:AK... QJ... 32... T9...", trump=NOTRUMP, leader=NORTH)
@@ -43,6 +47,7 @@ from vivant.solver._dd import Engine
 __all__ = [
     "DEFAULT_TT_MB",
     "NOTRUMP",
+    "PARTNERS",
     "STRAIN_LETTERS",
     "InvalidPositionError",
     "Position",
@@ -52,6 +57,7 @@ __all__ = [
     "lead_table",
     "lead_tables",
     "parse_deal",
+    "parse_sides",
     "parse_strain",
     "solve",
     "solve_many",
@@ -62,6 +68,8 @@ __all__ = [
 NOTRUMP: Final = 4
 #: Strain letters in strain order, as the tables print them.
 STRAIN_LETTERS: Final = ("S", "H", "D", "C", "NT")
+#: The default partition into sides: partners opposite, N-S (seats 0 and 2, mask 0b0101) v E-W.
+PARTNERS: Final = 0b0101
 #: Default transposition-table size of one engine, in megabytes.
 DEFAULT_TT_MB: Final = 64
 
@@ -81,6 +89,29 @@ def parse_strain(text: str) -> int:
     if len(t) == 1 and t in SUIT_LETTERS:
         return SUIT_LETTERS.index(t)
     raise InvalidNotationError(f"invalid trump {text!r}: expected one of S H D C NT")
+
+
+def parse_sides(text: str) -> int:
+    """The seats of one side from their letters, e.g. ``N`` (North alone against East, South and
+    West), ``NS`` or ``N+S``, ``NE``, ``NES``: a mask with bit ``seat`` set for each seat named."""
+    letters = [ch for ch in text.strip().upper() if ch not in "+-, "]
+    if not letters:
+        raise InvalidNotationError(
+            f"invalid sides {text!r}: name the seats of one side, e.g. N or NS"
+        )
+    mask = 0
+    for ch in letters:
+        if ch not in SEAT_LETTERS:
+            raise InvalidNotationError(f"invalid sides {text!r}: {ch!r} is not a seat (N E S W)")
+        bit = 1 << SEAT_LETTERS.index(ch)
+        if mask & bit:
+            raise InvalidNotationError(f"invalid sides {text!r}: seat {ch} is named twice")
+        mask |= bit
+    if mask == 0b1111:
+        raise InvalidNotationError(
+            f"invalid sides {text!r}: all four seats on one side leave none against them"
+        )
+    return mask
 
 
 def parse_deal(text: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
@@ -139,13 +170,19 @@ class Position:
 
     ``hands`` has 4 entries (seats N E S W) or 2 (seats 0 and 1). ``leader`` is the seat that led
     the current trick, or is about to lead; ``trick`` holds the cards already played to it, in
-    order. ``trump`` is a suit 0..3 or :data:`NOTRUMP`. A position is validated when made.
+    order. ``trump`` is a suit 0..3 or :data:`NOTRUMP`. ``sides`` is the mask of the seats of one
+    side (bit ``seat``; :data:`PARTNERS`, N-S v E-W, by default; ``0b0001``: North alone against
+    the other three); with 2 hands each side is one seat and the bits of seats 2 and 3 are
+    ignored. ``misere``: each side plays to take as few tricks as it can. A position is validated
+    when made.
     """
 
     hands: tuple[CardSet, ...]
     trump: int
     leader: Seat
     trick: tuple[Card, ...] = ()
+    sides: int = PARTNERS
+    misere: bool = False
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -157,9 +194,12 @@ class Position:
         trump: int | str,
         leader: Seat | str,
         trick: Sequence[Card | str] = (),
+        sides: int | str = PARTNERS,
+        misere: bool = False,
     ) -> Position:
         """A position from loose inputs: hands as card sets, masks, PBN or card lists; trump and
-        leader as numbers or letters; trick cards as numbers or names like ``"SA"``."""
+        leader as numbers or letters; trick cards as numbers or names like ``"SA"``; sides as a
+        mask or the letters of one side's seats (``"N"``, ``"NS"``, see :func:`parse_sides`)."""
         hs = tuple(_as_cardset(h) for h in hands)
         tr = parse_strain(trump) if isinstance(trump, str) else trump
         if isinstance(leader, str):
@@ -170,19 +210,30 @@ class Position:
             ld = letters.index(key)
         else:
             ld = leader
-        return cls(hs, tr, ld, tuple(_as_card(c) for c in trick))
+        sd = parse_sides(sides) if isinstance(sides, str) else sides
+        return cls(hs, tr, ld, tuple(_as_card(c) for c in trick), sd, misere)
 
     @classmethod
     def from_pbn(
-        cls, deal: str, trump: int | str, leader: Seat | str, trick: Sequence[Card | str] = ()
+        cls,
+        deal: str,
+        trump: int | str,
+        leader: Seat | str,
+        trick: Sequence[Card | str] = (),
+        sides: int | str = PARTNERS,
+        misere: bool = False,
     ) -> Position:
         """A 4-hand position from a PBN deal string of the cards still held."""
-        return cls.make(parse_deal(deal), trump, leader, trick)
+        return cls.make(parse_deal(deal), trump, leader, trick, sides, misere)
 
     @property
     def to_move(self) -> Seat:
         """The seat to play next."""
         return (self.leader + len(self.trick)) % len(self.hands)
+
+    def side(self, seat: Seat) -> int:
+        """The side of a seat: 0 for the seats in ``sides``, 1 for the others."""
+        return 1 - (self.sides >> seat & 1)
 
     @property
     def tricks_left(self) -> int:
@@ -210,6 +261,7 @@ def _validate(p: Position) -> None:
         raise InvalidPositionError(f"invalid trump {p.trump!r}: expected 0..3 or 4 (no-trump)")
     if isinstance(p.leader, bool) or not isinstance(p.leader, int) or not 0 <= p.leader < n:
         raise InvalidPositionError(f"invalid leader {p.leader!r}: expected a seat 0..{n - 1}")
+    _validate_game(p)
     if len(p.trick) >= n:
         raise InvalidPositionError(
             f"the current trick has {len(p.trick)} cards; at most {n - 1} can be on the table"
@@ -258,10 +310,30 @@ def _validate(p: Position) -> None:
                 )
 
 
+def _validate_game(p: Position) -> None:
+    """The partition into sides and the objective of a position."""
+    sd = p.sides
+    if isinstance(sd, bool) or not isinstance(sd, int) or not 0 <= sd <= 0b1111:
+        raise InvalidPositionError(
+            f"invalid sides {sd!r}: expected the mask of one side's seats (N=1 E=2 S=4 W=8)"
+        )
+    if len(p.hands) == 4 and sd in (0, 0b1111):
+        raise InvalidPositionError(
+            f"invalid sides {sd:#06b}: each side needs a seat (a mask 1..14 of one side's seats)"
+        )
+    if len(p.hands) == 2 and sd & 0b11 in (0, 0b11):
+        raise InvalidPositionError(
+            f"invalid sides {sd:#06b}: with 2 hands each side is one seat (seat 0 or seat 1)"
+        )
+    if not isinstance(p.misere, bool):
+        raise InvalidPositionError(f"misere must be True or False, not {p.misere!r}")
+
+
 @dataclass(frozen=True)
 class Solution:
     """The result of a solve: ``tricks`` for the side to move with best play (current trick
-    included) and, when asked for, ``cards``: the same figure if each legal card is played now."""
+    included; in misère the fewest it can be held to) and, when asked for, ``cards``: the same
+    figure if each legal card is played now."""
 
     tricks: int
     cards: dict[Card, int] | None = None
@@ -271,7 +343,8 @@ class Solver:
     """One search engine with its own transposition table of at most ``tt_mb`` megabytes.
 
     A solver is not shared between threads at once: use one per thread (as :func:`solve_many`
-    does). Each solve starts from an empty table, so results never depend on earlier calls.
+    does). Results never depend on earlier calls: the table keeps only entries that hold for
+    every position of the same game (see :meth:`clear`).
     """
 
     def __init__(self, tt_mb: float = DEFAULT_TT_MB) -> None:
@@ -291,23 +364,26 @@ class Solver:
 
     def clear(self) -> None:
         """Empties the transposition table, so that the next solve starts cold. The table is
-        otherwise kept from one solve to the next while the trump and the number of hands stay
-        the same: its entries hold for every position they describe, whatever the deal."""
+        otherwise kept from one solve to the next while the trump, the number of hands, the
+        partition into sides and the objective (misère or not) stay the same: its entries hold for
+        every position they describe in that game, whatever the deal, and a change of any of the
+        four empties it."""
         self._engine.clear()
 
     def solve(self, pos: Position, all_cards: bool = False) -> Solution:
         """Solves ``pos``: its trick count, and each legal card's value if ``all_cards``."""
-        t, vals = self._engine.solve(
-            tuple(h.mask for h in pos.hands), pos.trump, pos.leader, pos.trick, all_cards
-        )
+        t, vals = self._run(pos, all_cards)
         return Solution(int(t), dict(vals) if vals is not None else None)
 
     def tricks(self, pos: Position) -> int:
-        """Tricks the side to move takes from here (the current trick included) with best play."""
-        return int(
-            self._engine.solve(
-                tuple(h.mask for h in pos.hands), pos.trump, pos.leader, pos.trick, False
-            )[0]
+        """Tricks the side to move takes from here (the current trick included) with best play
+        (in misère: the fewest it can be held to)."""
+        return int(self._run(pos, False)[0])
+
+    def _run(self, pos: Position, all_cards: bool) -> tuple[int, dict[int, int] | None]:
+        masks = tuple(h.mask for h in pos.hands)
+        return self._engine.solve(
+            masks, pos.trump, pos.leader, pos.trick, all_cards, pos.sides, pos.misere
         )
 
     def card_values(self, pos: Position) -> dict[Card, int]:
@@ -318,7 +394,7 @@ class Solver:
 
     def lead_table(self, hands: Sequence[CardSet]) -> dict[int, dict[Seat, int]]:
         """For a 4-hand deal with equal hands: tricks for the leader's side, for every strain
-        (0..3, :data:`NOTRUMP`) and every leader (seat 0..3)."""
+        (0..3, :data:`NOTRUMP`) and every leader (seat 0..3), partners opposite, most tricks."""
         pos = Position(tuple(hands), NOTRUMP, 0)
         if len(pos.hands) != 4:
             raise InvalidPositionError("a lead table needs a 4-hand deal")

@@ -86,8 +86,9 @@ static int enter(EngineObject *self) {
 
 static PyObject *Engine_solve(EngineObject *self, PyObject *args) {
     PyObject *hands_o, *trick_o;
-    int trump, leader, all_cards;
-    if (!PyArg_ParseTuple(args, "OiiOp", &hands_o, &trump, &leader, &trick_o, &all_cards))
+    int trump, leader, all_cards, sides = DD_SIDES_PARTNERS, misere = 0;
+    if (!PyArg_ParseTuple(args, "OiiOp|ip", &hands_o, &trump, &leader, &trick_o, &all_cards,
+                          &sides, &misere))
         return NULL;
     dd_position p;
     memset(&p, 0, sizeof p);
@@ -108,6 +109,8 @@ static PyObject *Engine_solve(EngineObject *self, PyObject *args) {
     }
     p.trump = trump;
     p.leader = leader;
+    p.sides = sides;
+    p.misere = misere;
     int rc = dd_check_position(&p);
     if (rc != DD_OK) {
         PyErr_SetString(PyExc_ValueError, dd_error_message(rc));
@@ -202,9 +205,12 @@ static PyMethodDef Engine_methods[] = {
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS,
      "clear() -> None: empties the transposition table (the next solve starts cold)."},
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
-     "solve(hands, trump, leader, trick, all_cards) -> (tricks, {card: tricks} | None)\n\n"
+     "solve(hands, trump, leader, trick, all_cards, sides=0, misere=False)\n"
+     "    -> (tricks, {card: tricks} | None)\n\n"
      "Solves one position: hands are 2 or 4 52-bit masks, trump 0..3 or 4 (no-trump), leader the\n"
-     "seat that led the current trick, trick the cards already played to it."},
+     "seat that led the current trick, trick the cards already played to it; sides the mask of\n"
+     "the seats of one side (0: partners opposite), misere whether each side plays for the\n"
+     "fewest tricks."},
     {"lead_table", (PyCFunction)Engine_lead_table, METH_VARARGS,
      "lead_table(hands) -> 5 x 4 tuple: tricks for the leader's side, per strain and leader."},
     {NULL, NULL, 0, NULL}};

@@ -17,6 +17,8 @@ class Engine:
         leader: int,
         trick: Sequence[int],
         all_cards: bool,
+        sides: int = ...,
+        misere: bool = ...,
         /,
     ) -> tuple[int, dict[int, int] | None]: ...
     def lead_table(self, hands: Sequence[int], /) -> tuple[tuple[int, int, int, int], ...]: ...

@@ -25,6 +25,11 @@
  *    out the fourth hand's top), the table's best lead, a killer lead per depth and a history of
  *    the leads' cut-offs (a killer among the followers' cards costs ~8x nodes: the card that
  *    refuted one trick is seldom right in the next, so followers have none).
+ * Other games (dd_position.sides and .misere): any partition of the seats into two sides, and
+ * misere, where each side plays for the fewest tricks of its own, searched as the most tricks of
+ * the other side.  The sure-trick cut-offs reason about partners opposite cashing winners, so
+ * they run only in the whist game; the table (emptied when the game changes), equivalent cards
+ * and Kuijf's rule hold in every game, and misere turns the move ordering round.
  */
 #include "dd_core.h"
 
@@ -251,12 +256,20 @@ struct dd_engine {
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
     u64 lkey;      /* the suit lengths of every hand, 4 bits each */
-    int maxside;   /* side (seat & 1) of the player to move at the root */
-    int won;       /* tricks won by maxside since the root */
+    /* The game: the sides, and whose tricks are counted.  side1 holds the seats on the side
+     * without seat 0 (partners opposite: 0xA, so that a seat's side is seat & 1).  The side
+     * to move at the root, maxside, plays for the most tricks of cntside: its own, or, in misere,
+     * the other side's (fewest of its own).  plain: partners opposite (or 2 hands) and most
+     * tricks, the game every sure-trick cut-off is written for. */
+    int side1, misere, plain;
+    int maxside;   /* side of the player to move at the root */
+    int cntside;   /* the side whose tricks `won` counts: maxside, or the other in misere */
+    int won;       /* tricks won by cntside since the root */
     int target;
     int killer[MAXDEPTH];
     u32 hist[64]; /* lead history: R * R for every cut-off a card made at a trick start */
-    int tt_trump, tt_np; /* what the table's entries hold for (-1: nothing yet) */
+    int tt_trump, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (-1: nothing
+                                                 yet) */
 #ifdef DD_VERIFY
     int nott;
 #endif
@@ -289,6 +302,9 @@ void dd_engine_clear(dd_engine *e) {
     tt_clear(&e->tt);
     e->tt_trump = -1;
 }
+
+/* The side (0 or 1) of a seat: 0 for the side of seat 0. */
+ALWAYS_INLINE int side_of(const dd_engine *e, int seat) { return e->side1 >> seat & 1; }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Trick resolution */
@@ -633,7 +649,11 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
     const u64 h = e->hand[pl];
     const int pos = e->tn;
     int n = 0;
-    const int kill = e->killer[depth];
+    /* in misere every player wants to lose the trick: the weights, written for winning it, are
+     * turned round, and the killer and the table's best lead put first */
+    const int kill = e->misere ? -1 : e->killer[depth];
+    const int best_in = best_card;
+    if (e->misere) best_card = -1;
 
     if (pos == 0) {
         /* leads: weights after the published DDS heuristics (suit shape, who can win by rank,
@@ -778,13 +798,13 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
         const int wc = e->tc[wi];
         const int wsuit = wc >> 4, wr_ = wc & 15;
         const int wseat = (e->tl + wi) & (np - 1);
-        const int pard_win = (wseat & 1) == (pl & 1);
+        const int pard_win = side_of(e, wseat) == side_of(e, pl);
         const int last = pos == np - 1;
         /* opponents still to play after pl in this trick */
-        int later[2], nl = 0;
+        int later[3], nl = 0;
         for (int k = pos + 1; k < np; k++) {
             int seat = (e->tl + k) & (np - 1);
-            if ((seat & 1) != (pl & 1)) later[nl++] = seat;
+            if (side_of(e, seat) != side_of(e, pl)) later[nl++] = seat;
         }
         int pard_safe = pard_win;
         if (pard_win)
@@ -905,6 +925,12 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             }
         }
     }
+    if (e->misere)
+        for (int i = 0; i < n; i++) {
+            const int c = mv[i].card;
+            mv[i].w = (int16_t)(-mv[i].w + (c == best_in ? 2000 : 0) +
+                                (pos == 0 && c == e->killer[depth] ? 1000 : 0));
+        }
     /* leads: a point for every doubling of the card's cut-off history (the history heuristic;
      * 2% fewer nodes) */
     if (pos == 0)
@@ -975,7 +1001,7 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
         e->pat[tcs] = (p & ((1u << k) - 1)) | ((p >> (k + 2)) << k);
         e->rem[tcs] &= (u16) ~(1u << tcr);
     }
-    if ((ws & 1) == e->maxside) e->won++;
+    if (side_of(e, ws) == e->cntside) e->won++;
     e->tl = ws;
     e->tn = 0;
     return winc;
@@ -1031,7 +1057,8 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     wr[0] = wr[1] = wr[2] = wr[3] = 0;
     if (need <= 0) return 1;
     if (need > R) return 0;
-    const int mine = (L & 1) == e->maxside;
+    const int mine = side_of(e, L) == e->maxside; /* the leader plays for the target */
+    const int lc = side_of(e, L) == e->cntside;   /* his tricks are the ones counted */
     if (R == 1) {
         int tc[4];
         for (int i = 0; i < e->np; i++) {
@@ -1044,10 +1071,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         int sb = rank_winner(tc, e->np, wi);
         if (sb >= 0) wr[sb >> 4] = (u16)(1u << (sb & 15));
         int ws = (L + wi) & (e->np - 1);
-        return (ws & 1) == e->maxside;
+        return side_of(e, ws) == e->cntside;
     }
-    /* sure tricks for the leader's side */
-    {
+    /* sure tricks for the leader's side: every cut-off below assumes partners opposite and a
+     * side that cashes its winners, so other games search without them */
+    if (e->plain) {
         u16 q[4];
         const int stop = mine ? need : R - need + 1; /* enough sure tricks for a cut-off */
         int qt = quick_tricks(e, L, stop, 1, q);
@@ -1121,12 +1149,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         }
     }
     /* the leader's side needs one trick, and the partner ruffs a suit the leader leads */
-    if (e->np == 4 && (mine ? need == 1 : need == R) && partner_ruffs(e, L, wr)) return mine;
+    if (e->np == 4 && e->plain && (mine ? need == 1 : need == R) && partner_ruffs(e, L, wr))
+        return mine;
     /* the leader's side needs every trick left, and the other side surely takes one */
-    if (e->np == 4 && (mine ? need == R : need == 1) && other_side_sure_trick(e, L, R, wr))
+    if (e->np == 4 && e->plain && (mine ? need == R : need == 1) &&
+        other_side_sure_trick(e, L, R, wr))
         return !mine;
     /* transposition table: bounds on the leader's side's tricks */
-    const int tL = mine ? need : R - need + 1; /* the question: leader's side >= tL ? */
+    const int tL = lc ? need : R - need + 1; /* the question: leader's side >= tL ? */
     u64 own[2], key;
     position_key(e, own, &key);
     const u64 base = tt_base(key);
@@ -1179,7 +1209,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                         u16 w2[4];
                         int truth = search_lead(e, depth, w2);
                         e->nott = 0;
-                        if (truth != (mine ? res : !res)) {
+                        if (truth != (lc ? res : !res)) {
                             fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
                             for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
                             fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)x->mask[0], (unsigned long long)x->mask[1], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
@@ -1190,7 +1220,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                         }
                     }
 #endif
-                    return mine ? res : !res;
+                    return lc ? res : !res;
                 }
                 if (best_card < 0 && x->best_suit < 4) {
                     int s = x->best_suit;
@@ -1256,7 +1286,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             mask[s >> 1] |= m << (32 * (s & 1));
         }
         u64 mo0 = own[0] & mask[0], mo1 = own[1] & mask[1];
-        int leader_ge = mine ? result : !result; /* leader's side >= tL ? */
+        int leader_ge = lc ? result : !result; /* leader's side >= tL ? */
         u8 bs = 0xFF, br = 0;
         if (cut_card >= 0) {
             bs = (u8)(cut_card >> 4);
@@ -1326,8 +1356,8 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     e->nodes++;
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) & (e->np - 1);
-    const int maxnode = (pl & 1) == e->maxside;
-    if (e->tn == 1 && e->np == 4 && depth > 0) {
+    const int maxnode = side_of(e, pl) == e->maxside;
+    if (e->tn == 1 && e->np == 4 && depth > 0 && e->plain) {
         /* second hand: can his side surely win this trick, and is that enough?  In no-trump,
          * or when it holds every trump left, the hand that wins it (by its top card) then
          * leads, and cashes its second-best card in the suit if it holds the two top ones, and
@@ -1411,7 +1441,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     return !maxnode;
 }
 
-/* Exact tricks for maxside (counted in e->won terms: since the root) of the current state, known
+/* Exact tricks for cntside (counted in e->won terms: since the root) of the current state, known
  * to lie in [lo, hi], starting from guess g. */
 static int mtd(dd_engine *e, int lo, int hi, int g) {
     if (g < lo) g = lo;
@@ -1450,6 +1480,7 @@ const char *dd_error_message(int code) {
     case DD_ERR_EMPTY: return "no card is left to play";
     case DD_ERR_MEMORY: return "out of memory for the transposition table";
     case DD_ERR_REVOKE: return "the current trick shows a revoke: a player did not follow suit";
+    case DD_ERR_SIDES: return "the sides must split the seats into two sides, each with a seat";
     default: return "unknown error";
     }
 }
@@ -1461,6 +1492,11 @@ int dd_check_position(const dd_position *p) {
     if (p->trump < 0 || p->trump > 4) return DD_ERR_TRUMP;
     if (p->leader < 0 || p->leader >= np) return DD_ERR_LEADER;
     if (p->ntrick < 0 || p->ntrick >= np) return DD_ERR_TRICK;
+    if (p->sides != DD_SIDES_PARTNERS) {
+        const int seats = p->sides & ((1 << np) - 1);
+        if (p->sides < 0 || p->sides > 15 || seats == 0 || seats == (1 << np) - 1)
+            return DD_ERR_SIDES;
+    }
     const u64 full = (1ull << 52) - 1;
     u64 seen = 0;
     for (int i = 0; i < np; i++) {
@@ -1542,19 +1578,36 @@ static void load(dd_engine *e, const dd_position *p) {
     for (int h = 0; h < e->np; h++)
         for (int s = 0; s < 4; s++)
             e->lkey += (u64)popc16(suit_of_hand(e->hand[h], s)) << (4 * (4 * h + s));
+    /* the side without seat 0 */
+    const int seats = (1 << e->np) - 1;
+    const int side0 = p->sides == DD_SIDES_PARTNERS ? 0x5 & seats : p->sides & seats;
+    e->side1 = side0 & 1 ? seats & ~side0 : side0;
+    e->misere = p->misere != 0;
+    e->plain = !e->misere && (e->np == 2 || e->side1 == 0xA);
     e->won = 0;
     e->nodes = 0;
 }
 
-/* Readies the table for a search with this trump and number of hands.  An entry states a fact
- * about every position with its suit lengths and pinned owners, whatever the deal or the cards
- * already played, so the table is kept from one solve to the next while the trump and the number
- * of hands stay the same (the positions of one game, the samples of one decision). */
+/* The root's side to move plays for the target: the most tricks of its own, or in misere the
+ * most of the other side's. */
+static void set_root(dd_engine *e, int pl) {
+    e->maxside = side_of(e, pl);
+    e->cntside = e->misere ? !e->maxside : e->maxside;
+}
+
+/* Readies the table for a search with this trump, number of hands, partition and objective.  An
+ * entry states a fact about every position with its suit lengths and pinned owners, whatever the
+ * deal or the cards already played, so the table is kept from one solve to the next while those
+ * four stay the same (the positions of one game, the samples of one decision); an entry of one
+ * game never answers for another (its bounds are on the leader's side's tricks in that game). */
 static void tt_ready(dd_engine *e) {
-    if (e->tt_trump != e->trump || e->tt_np != e->np) {
+    if (e->tt_trump != e->trump || e->tt_np != e->np || e->tt_side1 != e->side1 ||
+        e->tt_misere != e->misere) {
         tt_clear(&e->tt);
         e->tt_trump = e->trump;
         e->tt_np = e->np;
+        e->tt_side1 = e->side1;
+        e->tt_misere = e->misere;
     }
 }
 
@@ -1569,10 +1622,10 @@ static int first_guess(const dd_engine *e, int R) {
             int v = 0;
             for (u32 x = m; x; x &= x - 1) v += hcp[low_bit(x)];
             all += v;
-            if ((h & 1) == (pl & 1)) mine += v;
+            if (side_of(e, h) == side_of(e, pl)) mine += v;
             if (s == e->trump) {
                 tall += popc16(m);
-                if ((h & 1) == (pl & 1)) tmine += popc16(m);
+                if (side_of(e, h) == side_of(e, pl)) tmine += popc16(m);
             }
         }
     }
@@ -1585,7 +1638,7 @@ static int first_guess(const dd_engine *e, int R) {
     int gi = (int)(g + 0.5);
     if (gi < 0) gi = 0;
     if (gi > R) gi = R;
-    return gi;
+    return e->misere ? R - gi : gi; /* misere counts the other side's tricks */
 }
 
 int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
@@ -1594,11 +1647,12 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
     load(e, p);
     tt_ready(e);
     const int pl = (e->tl + e->tn) % e->np;
-    e->maxside = pl & 1;
+    set_root(e, pl);
     const int R = popc(e->hand[pl]); /* tricks still to be won, the current one included */
+    /* the search counts cntside's tricks: in misere, the other side's, R less the side's own */
     if (!values) {
         int v = mtd(e, 0, R, first_guess(e, R));
-        *tricks = v;
+        *tricks = e->misere ? R - v : v;
         return DD_OK;
     }
     for (int i = 0; i < 52; i++) values[i] = -1;
@@ -1628,14 +1682,15 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
         u16 own = suit_of_hand(legal, s);
         u16 rem = e->rem[s];
         int r = c & 15;
-        values[card_to_external(c)] = v;
+        const int mv_v = e->misere ? R - v : v;
+        values[card_to_external(c)] = mv_v;
         for (int q = r - 1; q >= 0; q--) {
             if (!(rem >> q & 1)) continue;
             if (!(own >> q & 1)) break;
-            values[card_to_external(16 * s + q)] = v;
+            values[card_to_external(16 * s + q)] = mv_v;
         }
     }
-    *tricks = best;
+    *tricks = e->misere ? R - best : best;
     return DD_OK;
 }
 
@@ -1655,7 +1710,7 @@ int dd_lead_table(dd_engine *e, const uint64_t hands[4], int table[5][4]) {
             p.leader = l;
             load(e, &p);
             tt_ready(e);
-            e->maxside = l & 1;
+            set_root(e, l);
             int R = popc(e->hand[l]);
             int g = prev >= 0 ? R - prev : first_guess(e, R);
             int v = mtd(e, 0, R, g);

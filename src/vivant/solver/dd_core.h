@@ -14,6 +14,10 @@
 
 #define DD_NOTRUMP 4
 #define DD_MAX_HANDS 4
+/* The partition of the seats into two sides (dd_position.sides): a mask of the seats on one side
+ * (bit i: seat i).  0 stands for partners opposite, N-S v E-W (0x5); with 2 hands the only
+ * partition is one player a side, and the bits of the absent seats 2 and 3 are ignored. */
+#define DD_SIDES_PARTNERS 0
 
 /* Errors from dd_check_position / dd_solve (0 means success). */
 enum {
@@ -27,13 +31,17 @@ enum {
     DD_ERR_COUNT = 7,     /* hand sizes inconsistent with each other and the trick */
     DD_ERR_EMPTY = 8,     /* no card left to play */
     DD_ERR_MEMORY = 9,    /* the transposition table could not be allocated */
-    DD_ERR_REVOKE = 10    /* the current trick shows a revoke against the hands */
+    DD_ERR_REVOKE = 10,   /* the current trick shows a revoke against the hands */
+    DD_ERR_SIDES = 11     /* sides not a partition of the seats into two non-empty sides */
 };
 
 typedef struct dd_engine dd_engine;
 
 /* A position: hands[i] are 52-bit masks (bit 13 * suit + rank), trick[] the cards already on the
- * table in the current trick in play order, led by `leader`. */
+ * table in the current trick in play order, led by `leader`.  `sides` and `misere` say what game
+ * is played: which seats play together, and whether each side plays to take as many tricks as it
+ * can (0) or as few (misere: 1; then the other side, equivalently, plays to make it take as many
+ * as it can, as the opponents of a misere bid do).  A zeroed tail is the whist game. */
 typedef struct {
     int nhands;               /* 2 or 4 */
     int trump;                /* 0..3, or DD_NOTRUMP */
@@ -41,6 +49,8 @@ typedef struct {
     int ntrick;               /* cards already played to the current trick */
     int trick[DD_MAX_HANDS];  /* those cards, 13 * suit + rank */
     uint64_t hands[DD_MAX_HANDS];
+    int sides;                /* seats of one side (mask), or DD_SIDES_PARTNERS */
+    int misere;               /* 0: most tricks; 1: fewest tricks */
 } dd_position;
 
 /* Creates an engine whose transposition table uses at most tt_bytes (at least 1 MB is used).
@@ -54,7 +64,8 @@ void dd_engine_free(dd_engine *e);
 size_t dd_engine_tt_bytes(const dd_engine *e);
 
 /* Empties the transposition table: the next solve starts cold.  (The table is otherwise kept
- * between solves while the trump and the number of hands stay the same.) */
+ * between solves while the trump, the number of hands, the partition into sides and the objective
+ * stay the same.) */
 void dd_engine_clear(dd_engine *e);
 
 /* Search nodes visited by the last call on this engine. */
@@ -64,7 +75,8 @@ uint64_t dd_engine_nodes(const dd_engine *e);
 int dd_check_position(const dd_position *p);
 
 /* Solves a position.  *tricks receives the tricks the side to move takes from here (the current
- * trick included) with best play.  When values is not NULL, values[card] (indexed 13*suit+rank,
+ * trick included) with best play by both sides for the position's objective (in misere, the
+ * fewest it can be held to).  When values is not NULL, values[card] (indexed 13*suit+rank,
  * 52 entries) receives the same figure if that card is played now, for every legal card, and -1
  * for every other card.  Returns DD_OK or an error code; nothing is written on error. */
 int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values);
