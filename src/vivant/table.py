@@ -63,7 +63,7 @@ from vivant.errors import (
     WrongSeatError,
 )
 from vivant.laws import Election, IrregularityRecord, Revoke
-from vivant.trick import is_revoke, trick_winner
+from vivant.trick import is_revoke, playable_mask, trick_winner
 from vivant.views import TrickView, View
 
 # Phases of a table.
@@ -165,6 +165,10 @@ class Table(ABC):
     seat_order: ClassVar[tuple[tuple[Seat, ...], ...]] = FOUR_SEAT_ORDER
     trick_size: ClassVar[int] = 4
     deal_step: ClassVar[int] = 1
+    #: The trick rule T2 as the game plays it: ``False``, follow suit if able (whist); ``True``,
+    #: follow suit *or trump* — a trump may always be played instead (All Fours, AF-3.2). The
+    #: fast playout engine reads it too.
+    follow_or_trump: ClassVar[bool] = False
     _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
 
     @classmethod
@@ -514,8 +518,15 @@ class Table(ABC):
                 if follow:
                     return follow
             return hand
-        follow = hand & (SUIT_MASK << (13 * (h.trick[0] // 13)))
-        return follow if follow else hand
+        return playable_mask(hand, h.trick[0] // 13, self._may_trump(h))
+
+    def _may_trump(self, h: HandState) -> Suit | None:
+        """The suit that may always be played instead of following (:attr:`follow_or_trump`)."""
+        return h.trump if self.follow_or_trump else None
+
+    def _is_revoke(self, h: HandState, hand: int, led: Suit | None, c: Card) -> bool:
+        """Whether ``c`` from ``hand`` is a revoke under the game's trick rule T2."""
+        return is_revoke(hand, led, c, self._may_trump(h))
 
     def _play_actions(self, seat: Seat) -> list[Action]:
         h = self.hand
@@ -551,7 +562,7 @@ class Table(ABC):
         led = h.trick[0] // 13 if h.trick else None
         out: list[Action] = []
         for c in cards_of(h.penalty_cards[nxt]):
-            if not is_revoke(h.hands[nxt], led, c):
+            if not self._is_revoke(h, h.hands[nxt], led, c):
                 out.append(CallCard(seat, nxt, c))
         return out
 
@@ -606,7 +617,7 @@ class Table(ABC):
                     f"({self._position(h)}, WL-6.1)"
                 )
         led = h.trick[0] // 13 if h.trick else None
-        revoke = is_revoke(hand, led, c)
+        revoke = self._is_revoke(h, hand, led, c)
         if revoke and not self.laws:
             raise IllegalPlayError(
                 f"{card_name(c)} would be a revoke: {self._seat_label(seat)} holds "
@@ -677,12 +688,17 @@ class Table(ABC):
         h.trick_seats = []
         h.leader = winner
         events = [Event("trick", {"winner": self.role(winner), "number": len(h.tricks)})]
-        if len(h.tricks) == 13:
+        if self._hand_complete(h):
             for r in h.revokes:
                 if not r.established:
                     self._establish(r)
             events.extend(self._hand_played())
         return events
+
+    def _hand_complete(self, h: HandState) -> bool:
+        """Whether every trick of the hand has been played: thirteen at whist; a game whose
+        hands are shorter says so."""
+        return len(h.tricks) == 13
 
     def _hand_played(self) -> list[Event]:
         """All tricks are played: revoke claims (laws mode), then penalties, then scoring."""
@@ -988,7 +1004,9 @@ class Table(ABC):
                 f"it is not {self._seat_label(seat)}'s turn to play ({self._position(h)})"
             )
         led = h.trick[0] // 13 if h.trick else None
-        options = tuple(card_name(c) for c in cards if not is_revoke(h.hands[seat], led, c))
+        options = tuple(
+            card_name(c) for c in cards if not self._is_revoke(h, h.hands[seat], led, c)
+        )
         if not options:
             options = tuple(card_name(c) for c in cards)
         self.pending = self._two_cards_election(seat, cards, options)
@@ -1057,7 +1075,7 @@ class Table(ABC):
             if seat not in self._unpenalised_two_cards():
                 h.penalty_cards[seat] |= 1 << other
             led = h.trick[0] // 13 if h.trick else None
-            revoke = is_revoke(h.hands[seat], led, chosen)
+            revoke = self._is_revoke(h, h.hands[seat], led, chosen)
             return events + self._put_card(h, seat, chosen, revoke)
         raise InvalidActionError(f"unknown election kind {p.kind!r}")
 
