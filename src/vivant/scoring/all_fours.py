@@ -143,7 +143,7 @@ def count_points(
         after = before + amount
         if amount > 0 and party in barred:
             after = min(after, target - 1)
-        after = max(after, 0)
+        after = min(max(after, 0), target)  # the game is over at the target
         out.scores[party] = after
         out.steps.append((point, party, after - before))
         if after >= target:

@@ -136,7 +136,7 @@ class AllFoursTable(CuttingTable):
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "D-AF12"
 
-    def __new__(cls, players: Sequence[str], **_: Any) -> AllFoursTable:
+    def __new__(cls, players: Sequence[str] = (), *_: Any, **__: Any) -> AllFoursTable:
         target = _BY_PLAYERS.get(len(tuple(players)), cls) if cls is AllFoursTable else cls
         return object.__new__(target)
 
@@ -236,7 +236,17 @@ class AllFoursTable(CuttingTable):
             c = h.notes["stock"].pop(0)
             h.turn_up, h.trump = c, c // 13
             h.notes["turned"].append(c)
+        self._out_of_play(h)
         return h
+
+    @staticmethod
+    def _out_of_play(h: HandState) -> None:
+        """``stock`` holds every card out of play (D-AF13): the undealt pack, the turned and
+        laid-aside cards, the discards and a surplus card drawn."""
+        mask = h.notes["dead"]
+        for c in h.notes["stock"] + h.notes["turned"]:
+            mask |= 1 << c
+        h.stock = mask
 
     def _deal_round(self, h: HandState) -> None:
         """Three cards to each player, from the dealer's left (AF-1.5, AF-2.4)."""
@@ -350,6 +360,7 @@ class AllFoursTable(CuttingTable):
             c = stock.pop(0)
             h.notes["runs"] += 1
             h.notes["turned"].append(c)
+            self._out_of_play(h)
             if c // 13 == rejected:
                 h.notes["laid_aside"].append(c)
                 events.append(Event("laid_aside", {"card": card_name(c)}))
@@ -438,6 +449,7 @@ class AllFoursTable(CuttingTable):
             )
         h.hands[action.seat] &= ~(1 << action.card)
         h.notes["dead"] |= 1 << action.card
+        self._out_of_play(h)
         events = [Event("discarded", {"seat": self.role(action.seat)})]
         if self._discarder() is None:
             events += self._start_play(h)
@@ -481,6 +493,7 @@ class AllFoursTable(CuttingTable):
             for c in back:
                 h.hands[action.seat] &= ~(1 << c)
             stock[:0] = back
+        self._out_of_play(h)
         return [Event("dealt_wrongly", {"seat": self.role(action.seat)})]
 
     def apply(self, action: Action) -> list[Event]:
@@ -556,6 +569,7 @@ class AllFoursTable(CuttingTable):
         c = cards_of(h.hands[p.offender])[index]
         h.hands[p.offender] &= ~(1 << c)
         h.notes["dead"] |= 1 << c
+        self._out_of_play(h)
         return [Event("surplus_drawn", {"seat": self.role(p.offender)})]
 
     def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
