@@ -579,3 +579,22 @@ def test_game_invariants(seed: int, n: int, laws: bool) -> None:
 @given(seed=st.integers(0, 2**32), n=st.sampled_from([2, 3, 4]), laws=st.booleans())
 def test_views_never_show_a_concealed_card(seed: int, n: int, laws: bool) -> None:
     assert_views_secret(run_game(seed, n, laws), limit=400)
+
+
+def test_a_discard_is_face_down_to_everyone_but_its_maker() -> None:
+    t = formed(2)
+    t.apply(pack(t, turn_up="C5", runs=[(None, "H4")]))
+    elect(t, "beg")
+    elect(t, "run")
+    elect(t, "play")
+    elect(t, "play")
+    seat = t.to_act()
+    assert seat is not None
+    action = t.default_action()
+    assert isinstance(action, Discard)
+    t.apply(action)
+    other = next(s for s in t.seats if s != seat)
+    assert t.action_seen_by(action, other) == {"type": "Discard", "seat": "NESW"[seat]}
+    assert t.action_seen_by(action, seat) == action.to_json()
+    assert t.view(seat).extra["discards"] == [action.to_json()["card"]]
+    assert "discards" not in t.view(other).extra and "discards" not in t.view(None).extra

@@ -217,6 +217,11 @@ class Table(ABC):
     def log_json(self) -> list[dict[str, Any]]:
         return [a.to_json() for a in self.log]
 
+    def action_seen_by(self, action: Action, seat: Seat | None) -> dict[str, Any]:
+        """An action of the log as ``seat`` (``None``: a spectator) may know it, as JSON: the
+        action itself, unless the game makes part of it face down (an All Fours discard)."""
+        return action.to_json()
+
     # --- seats, roles and control ---------------------------------------------------------------
 
     def controller(self, seat: Seat) -> Seat:

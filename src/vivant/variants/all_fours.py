@@ -124,6 +124,8 @@ class AllFoursTable(CuttingTable):
     players_rule: ClassVar[str] = "All Fours is played by two, three or four"
     follow_or_trump: ClassVar[bool] = True
     options: ClassVar[tuple[str, ...]] = ("pitch", "keep_nine_after_one_run")
+    #: Tricks in a hand (six cards each, AF-2.7; nine after one run with the club variant).
+    hand_tricks: ClassVar[int] = HAND_SIZE
 
     # Two players, North and South (the class's declared metadata is the two-player game's).
     seats: ClassVar[tuple[Seat, ...]] = (NORTH, SOUTH)
@@ -228,7 +230,14 @@ class AllFoursTable(CuttingTable):
             won=[0, 0, 0, 0],
         )
         h.notes.update(
-            stock=list(pack), turned=[], laid_aside=[], runs=0, dead=0, jacks=0, gift=None
+            stock=list(pack),
+            turned=[],
+            laid_aside=[],
+            runs=0,
+            dead=0,
+            discards=[0, 0, 0, 0],
+            jacks=0,
+            gift=None,
         )
         for _ in range(2):
             self._deal_round(h)
@@ -449,6 +458,7 @@ class AllFoursTable(CuttingTable):
             )
         h.hands[action.seat] &= ~(1 << action.card)
         h.notes["dead"] |= 1 << action.card
+        h.notes["discards"][action.seat] |= 1 << action.card
         self._out_of_play(h)
         events = [Event("discarded", {"seat": self.role(action.seat)})]
         if self._discarder() is None:
@@ -763,6 +773,10 @@ class AllFoursTable(CuttingTable):
         it, announced as it falls ("six for Low")."""
         extra: dict[str, Any] = {"roles": self.roles()} if self.seating else {}
         h = self.hand
+        if h is not None:
+            extra["turned_up"] = [card_name(c) for c in h.notes["turned"]]
+            if seat is not None and h.notes["discards"][seat]:
+                extra["discards"] = [card_name(c) for c in cards_of(h.notes["discards"][seat])]
         if h is not None and h.trump is not None:
             played = [(c, s) for t in h.tricks for c, s in zip(t.cards, t.seats, strict=True)]
             played += list(zip(h.trick, h.trick_seats, strict=True))
@@ -770,8 +784,13 @@ class AllFoursTable(CuttingTable):
             if trumps:
                 low, holder = min(trumps)
                 extra["low"] = {"card": card_name(low), "seat": self.role(holder)}
-            extra["turned"] = [card_name(c) for c in h.notes["turned"]]
         return extra
+
+    def action_seen_by(self, action: Action, seat: Seat | None) -> dict[str, Any]:
+        """A discard is made face down (D-AF4): the others know only that it was made."""
+        if isinstance(action, Discard) and action.seat != seat:
+            return {"type": "Discard", "seat": "NESW"[action.seat]}
+        return super().action_seen_by(action, seat)
 
 
 class AllFoursThreeTable(AllFoursTable):
