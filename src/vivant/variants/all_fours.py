@@ -42,8 +42,12 @@ named in ``docs/rules/all-fours.md``, whose IDs the code cites):
 Where the sources are silent the rules file decided, and the code follows it: D-AF1 (highest
 cut deals), D-AF2/D-AF3 (running, turned Jacks), D-AF4 (discards dead), D-AF5 (Game ties),
 D-AF6 (order of counting), D-AF7 (revoke elections), D-AF9, D-AF10 (bunching), D-AF11 (wrong
-numbers), D-AF12 (exposed cards with two or three), D-AF13 (in play), D-AF16 (the stake, added
-here). Seed 002 and the rules file agree where they meet (High, Jack and Game "counted by the
+numbers), D-AF12 (exposed cards with two or three), D-AF13 (in play), and, written into the
+rules file with this module, D-AF16 (one game a sitting; one unit from each loser) and D-AF17 (the
+engine's limits of the laws: revokes go to the penalty elections when the hand is over; a hand
+played out with a wrong number of cards ends when the first hand is empty; a card exposed with
+four comes from a lead out of turn). The looking-early penalty (D-AF14, off by default) is not
+offered: the hands of the dealer's partner and the pone stay hidden until the trump is settled. Seed 002 and the rules file agree where they meet (High, Jack and Game "counted by the
 player holding those points at the end of the play": the highest trump always wins its trick,
 so its player is the one holding it).
 """
