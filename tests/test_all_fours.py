@@ -306,7 +306,11 @@ def test_afv13_six_for_low_is_announced_and_kept_in_view() -> None:
     )
     t.apply(pack(t, hands, "HA", avoid="H2 H3 H4 H5"))
     elect(t, "stand")
-    play(t, "H9", "H6")
+    play(t, "H9")
+    events = t.apply(Play(E, parse_card("H6")))
+    assert [e.data for e in events if e.kind == "for_low"] == [
+        {"seat": "E", "card": "H6", "words": "six for Low"}
+    ]
     assert t.view(W).extra["low"] == {"card": "H6", "seat": "E"}
     play(t, "HK", "H8")
     for seat in (N, E, S, W, None):

@@ -47,9 +47,13 @@ rules file with this module, D-AF16 (one game a sitting; one unit from each lose
 engine's limits of the laws: revokes go to the penalty elections when the hand is over; a hand
 played out with a wrong number of cards ends when the first hand is empty; a card exposed with
 four comes from a lead out of turn). The looking-early penalty (D-AF14, off by default) is not
-offered: the hands of the dealer's partner and the pone stay hidden until the trump is settled. Seed 002 and the rules file agree where they meet (High, Jack and Game "counted by the
-player holding those points at the end of the play": the highest trump always wins its trick,
-so its player is the one holding it).
+offered: the hands of the dealer's partner and the pone stay hidden until the trump is settled.
+
+Seed 002 and the rules file agree where they meet: High, Jack and Game are "counted by the player
+holding those points at the end of the play" — the Jack and Game by the winner of the tricks
+holding them, High by its player, who always wins the trick with it; Low by "who played" it,
+whoever won the trick; the table announces each new lowest trump ("six for Low", event
+``for_low``) and keeps it in view (``View.extra["low"]``).
 """
 
 from __future__ import annotations
@@ -107,6 +111,22 @@ out), the revoker scores neither Jack nor Game and cannot pass six.
 PACKET = 3
 #: Cards a hand plays with (AF-2.7).
 HAND_SIZE = 6
+#: The ranks as a player names them announcing Low (AF-4.10).
+RANK_WORDS = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 #: Kinds of the choices before play (declared decisions of the game).
 BEG, GIVE, BUNCH, AGREE = "beg", "give", "bunch", "agree_bunch"
 
@@ -615,7 +635,17 @@ class AllFoursTable(CuttingTable):
         if h.trump is None and self.pitch:
             h.trump = c // 13  # Pitch: the first card led fixes trumps
             events.append(Event("trump", {"card": card_name(c), "trump": SUIT_LETTERS[h.trump]}))
-        return events + super()._put_card(h, seat, c, revoke)
+        low = h.notes.get("low")
+        played = super()._put_card(h, seat, c, revoke)
+        if c // 13 == h.trump and (low is None or c < low):
+            # AF-4.10 (seed 002): the holder announces each new lowest trump, "six for Low".
+            h.notes["low"] = c
+            words = f"{RANK_WORDS[c % 13]} for Low"
+            announce = Event(
+                "for_low", {"seat": self.role(seat), "card": card_name(c), "words": words}
+            )
+            played.insert(1, announce)
+        return events + played
 
     def _hand_complete(self, h: HandState) -> bool:
         """The hand ends when a hand is played out (a short hand ends it early, D-AF11 (d);
