@@ -18,7 +18,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from test_properties import assert_views_secret, check_cards_conserved, run
+from test_cli_play import BadThenRevokeThenLegal, scripted
+from test_properties import assert_views_secret, check_cards_conserved, irregular_action
 from vivant.actions import (
     CallCard,
     Cut,
@@ -46,6 +47,8 @@ from vivant.scoring.all_fours import (
 from vivant.table import DEAL, EXCHANGE, PLAY
 from vivant.variants import find_variant
 from vivant.variants.all_fours import AllFoursTable
+
+from helpers import attempt
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -547,9 +550,27 @@ def test_rules_name_and_alias() -> None:
 
 
 def run_game(seed: int, n: int, laws: bool) -> AllFoursTable:
+    """A whole game by random correct play; in laws mode with irregularities offered at random
+    (a wrong number dealt, revokes, leads out of turn, two cards, deal reports): those the laws
+    refuse leave the table unchanged. Cards are checked conserved before every card."""
     t = find_variant("all-fours")([f"P{i + 1}" for i in range(n)], laws=laws)
     assert isinstance(t, AllFoursTable)
-    return run(t, random.Random(seed), laws)
+    rng = random.Random(seed)
+    while not t.is_over():
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+            if laws and t.hand is not None and rng.random() < 0.2:
+                attempt(t, DealWrongly(rng.choice(t.seats), rng.choice([-1, 1])))
+            continue
+        seat = t.to_act()
+        assert seat is not None
+        if t.phase == PLAY and t.pending is None and t.hand is not None:
+            check_cards_conserved(t)
+            if laws and attempt(t, irregular_action(t, rng)):
+                continue
+        legal = t.legal_actions(seat)
+        t.apply(rng.choice(legal) if legal else t.default_action())
+    return t
 
 
 @settings(max_examples=40, deadline=None)
@@ -626,3 +647,15 @@ def test_the_heuristic_player_plays_legally_and_beats_random_players(n: int, lea
         (game,) = t.record()["games"]
         wins += any(game["settlement"][nm] > 0 for nm in ours)
     assert wins >= least
+
+
+@pytest.mark.parametrize(("n", "laws"), [(2, True), (3, False), (3, True), (4, False), (4, True)])
+def test_a_person_plays_a_whole_game_in_the_terminal(n: int, laws: bool) -> None:
+    """Typing a bad card, then a revoke (laws mode), then the first legal card, a person plays a
+    whole game at the terminal; every choice is put to him in words."""
+    typed, screen = scripted(
+        BadThenRevokeThenLegal(), seed=5, seat=None, game="all-fours", players=n, laws=laws
+    )
+    assert "XX" in typed and "invalid card 'XX'" in screen
+    assert "is over." in screen and "Score sheet" in screen
+    assert "(seat=" not in screen

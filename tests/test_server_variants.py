@@ -29,9 +29,15 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
-def test_a_person_plays_every_game(client: TestClient, variant: str) -> None:
-    n = _player_range(VARIANTS[variant])[0]
+#: Every game at its least number of players, and All Fours by three and by four as well.
+CASES = [(v, _player_range(VARIANTS[v])[0]) for v in sorted(VARIANTS)] + [
+    ("all-fours", 3),
+    ("all-fours", 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "n"), CASES)
+def test_a_person_plays_every_game(client: TestClient, variant: str, n: int) -> None:
     players = [{"name": "Ann", "kind": "human"}]
     players += [{"name": f"Bot{i}", "kind": ("heuristic", "random")[i % 2]} for i in range(1, n)]
     r = client.post("/api/tables", json={"variant": variant, "players": players, "seed": 12})

@@ -46,6 +46,7 @@ from vivant.actions import (
     CorrectRevoke,
     Cut,
     Declare,
+    Discard,
     Double,
     Elect,
     Exchange,
@@ -851,6 +852,11 @@ class Session:
             return f"Penalty for the revoke in trick {a.trick} (M-6.2):"
         if isinstance(a, CallSuit):
             return "Call the suit to be led (WL-6.1):"
+        if isinstance(a, Discard):
+            return "Discard down to six, face down (AF-2.7):"
+        pending = self.table.pending
+        if isinstance(a, Elect) and pending is not None and pending.kind in CHOICE_TITLES:
+            return CHOICE_TITLES[pending.kind]
         return "Your choice:"
 
     def describe(self, a: Action) -> str:
@@ -875,7 +881,13 @@ class Session:
         if isinstance(a, CallCard):
             return f"call {card_name(a.card)} of {self.who(self.table.role(a.target))}"
         if isinstance(a, Elect):
-            return ELECTION_WORDS.get(a.option, a.option)
+            pending = self.table.pending
+            kind = pending.kind if pending is not None else ""
+            if kind == "draw_surplus":
+                return f"draw card {a.option}, face down"
+            return KIND_WORDS.get((kind, a.option)) or ELECTION_WORDS.get(a.option, a.option)
+        if isinstance(a, Discard):
+            return f"discard {card_name(a.card)}"
         return self.describe_setup(a)
 
     def describe_setup(self, a: Action) -> str:
@@ -908,6 +920,32 @@ class Session:
 
 
 SEAT_WORDS = ("North", "East", "South", "West")
+
+#: All Fours' choices before play and after a revoke, by (kind, option) (AF-1.7, AF-2, AF-5.2).
+KIND_WORDS = {
+    ("beg", "stand"): "stand: the turned suit is trumps",
+    ("beg", "beg"): "beg: the dealer gives a point or runs the cards",
+    ("give", "give"): "give a point; the turned suit stays trumps",
+    ("give", "run"): "run the cards: three more each and a new card turned",
+    ("bunch", "play"): "play with this trump",
+    ("bunch", "bunch"): "propose to bunch the cards",
+    ("agree_bunch", "agree"): "agree: the cards are bunched and dealt again",
+    ("agree_bunch", "refuse"): "refuse: play with this trump",
+    ("wrong_number", "new_deal"): "new deal by the same dealer",
+    ("wrong_number", "draw"): "draw the surplus card from the hand",
+    ("revoke_penalty", "add"): "add the penalty to your score",
+    ("revoke_penalty", "deduct"): "deduct the penalty from the revoker's score",
+}
+
+CHOICE_TITLES = {
+    "beg": "Stand, or beg (AF-2.2)?",
+    "give": "The eldest begs: give a point, or run the cards (AF-2.2, AF-2.3)?",
+    "bunch": "A new trump: play with it, or propose to bunch (AF-2.6)?",
+    "agree_bunch": "Your adversary proposes to bunch the cards (AF-2.6):",
+    "wrong_number": "A wrong number of cards was dealt (AF-1.7):",
+    "draw_surplus": "Draw the surplus card, face down (D-AF11):",
+    "revoke_penalty": "Penalty for the revoke (AF-5.2):",
+}
 
 ELECTION_WORDS = {
     "redeal": "redeal: the same dealer deals again",

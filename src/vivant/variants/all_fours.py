@@ -686,12 +686,8 @@ class AllFoursTable(CuttingTable):
                         "revoke_penalty", "AF-5.2", r.seat, (elector,), ("add", "deduct"), "add"
                     )
                     self.phase = PLAY
-                    return [
-                        Event(
-                            "irregularity",
-                            {"kind": "revoke", "seat": self.role(r.seat), "trick": r.trick},
-                        )
-                    ]
+                    data = self.pending.to_json(self._seat_label)
+                    return [Event("irregularity", {**data, "trick": r.trick})]
         return self._finish_hand()
 
     def _finish_hand(self) -> list[Event]:
