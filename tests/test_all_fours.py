@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from server_helpers import card_mentions
 from test_cli_play import BadThenRevokeThenLegal, scripted
 from test_properties import assert_views_secret, check_cards_conserved, irregular_action
 from vivant.actions import (
@@ -659,3 +660,17 @@ def test_a_person_plays_a_whole_game_in_the_terminal(n: int, laws: bool) -> None
     assert "XX" in typed and "invalid card 'XX'" in screen
     assert "is over." in screen and "Score sheet" in screen
     assert "(seat=" not in screen
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32), n=st.sampled_from([2, 3, 4]))
+def test_every_card_a_view_names_is_among_its_visible_cards(seed: int, n: int) -> None:
+    """The secrecy oracles check messages against ``View.visible_cards``: it must hold every card
+    the view names — the cards turned up and laid aside, a player's own discards included."""
+    t = run_game(seed, n, laws=False)
+    replayed = type(t).from_config(t.config())
+    for action in t.log:
+        replayed.apply(action)
+        for seat in (*t.seats, None):
+            view = replayed.view(seat)
+            assert card_mentions(view.to_json()) <= set(view.visible_cards())
