@@ -29,6 +29,7 @@ from vivant.actions import (
     Discard,
     Elect,
     Play,
+    ReportExposed,
     ReportMisdeal,
 )
 from vivant.cards import Card, CardSet, parse_card
@@ -674,3 +675,18 @@ def test_every_card_a_view_names_is_among_its_visible_cards(seed: int, n: int) -
         for seat in (*t.seats, None):
             view = replayed.view(seat)
             assert card_mentions(view.to_json()) <= set(view.visible_cards())
+
+
+def test_an_adversarys_card_exposed_in_dealing_may_bring_a_new_deal_by_the_same_dealer() -> None:
+    t = formed(3, laws=True)
+    t.apply(pack(t, ("SA S2 S3 S4 S5 S6", "HA H2 H3 H4 H5 H6", "DA D2 D3 D4 D5 D6"), "C8"))
+    t.apply(ReportExposed(E, parse_card("HA")))  # the pone's card: the dealer's adversary elects
+    assert t.pending is not None and t.pending.electors == (N,)
+    assert t.pending.options == ("stand", "redeal") and t.pending.default == "redeal"
+    elect(t, "redeal")
+    assert t.phase == DEAL and t.dealer == S
+    t.apply(pack(t, ("SA S2 S3 S4 S5 S6", "HA H2 H3 H4 H5 H6", "DA D2 D3 D4 D5 D6"), "C8"))
+    t.apply(ReportExposed(E, parse_card("DA")))  # his own card: the deal stands
+    assert t.pending is not None and t.pending.options == ("stand",)
+    elect(t, "stand")
+    assert t.pending is not None and t.pending.kind == "beg"  # the eldest's choice is taken up

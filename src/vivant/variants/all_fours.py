@@ -607,22 +607,17 @@ class AllFoursTable(CuttingTable):
         return [Event("surplus_drawn", {"seat": self.role(p.offender)})]
 
     def _exposed_in_deal_election(self, h: HandState, c: Card) -> Election:
-        """AF-1.7: the dealer exposing his own card, the deal stands; an adversary's, he may
-        claim a new deal."""
+        """AF-1.7 (D-AF11 (a)): the dealer exposing his own side's card, the deal stands; an
+        adversary's, the dealer's adversary (the eldest speaking for his side) may claim a new
+        deal by the same dealer."""
         holder = next(s for s in range(4) if h.hands[s] >> c & 1)
+        elector = (self.adversaries(h.dealer)[0],)
         if self.party(holder) == self.party(h.dealer):
             return Election(
-                "exposed_in_deal",
-                "AF-1.7",
-                h.dealer,
-                (self.adversaries(h.dealer)[0],),
-                ("stand",),
-                "stand",
-                (c,),
+                "exposed_in_deal", "AF-1.7", h.dealer, elector, ("stand",), "stand", (c,)
             )
-        return Election(
-            "exposed_in_deal", "AF-1.7", h.dealer, (holder,), ("stand", "redeal"), "redeal", (c,)
-        )
+        options = ("stand", "redeal")
+        return Election("exposed_in_deal", "AF-1.7", h.dealer, elector, options, "redeal", (c,))
 
     # --- play -----------------------------------------------------------------------------------
 
