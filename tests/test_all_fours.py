@@ -32,9 +32,11 @@ from vivant.actions import (
     ReportExposed,
     ReportMisdeal,
 )
-from vivant.cards import Card, CardSet, parse_card
+from vivant.cards import Card, CardSet, card_name, parse_card
+from vivant.cli.duel import duel
 from vivant.errors import IllegalPlayError
 from vivant.players import Player, RandomPlayer, step
+from vivant.players.all_fours import card_values
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.scoring.all_fours import (
     HandPoints,
@@ -690,3 +692,30 @@ def test_an_adversarys_card_exposed_in_dealing_may_bring_a_new_deal_by_the_same_
     assert t.pending is not None and t.pending.options == ("stand",)
     elect(t, "stand")
     assert t.pending is not None and t.pending.kind == "beg"  # the eldest's choice is taken up
+
+
+def test_the_exact_search_values_every_card_for_the_points() -> None:
+    """On a known deal the Monte-Carlo player's search gives each card the points its side makes
+    less the other's with the best play after it: with the only trump (AFV-2) every card is worth
+    all four points; leading the two of trumps draws the ace and saves the Ten for Game."""
+    t = formed(2)
+    t.apply(pack(t, AFV2_HANDS, "C2"))
+    elect(t, "stand")
+    assert t.hand is not None
+    found = card_values(t.view(N), list(t.hand.hands))
+    assert found is not None and set(found[0].values()) == {4.0}
+    t = formed(2)
+    t.apply(pack(t, ("ST S2 D2 D3 D4 H2", "SA S3 C2 C3 C4 HA"), "H9"))
+    elect(t, "stand")
+    assert t.hand is not None
+    found = card_values(t.view(N), list(t.hand.hands))
+    assert found is not None
+    values = {card_name(c): v for c, v in found[0].items()}
+    assert max(values, key=values.__getitem__) == "H2" and values["H2"] == 1.0
+
+
+def test_the_duel_counts_all_fours_in_points_per_deal() -> None:
+    result = duel("all-fours", "heuristic", "random", deals=12, seed=1)
+    assert result.unit == "points"
+    assert set(result.to_json()["a_minus_b"]) == {"points_per_deal", "ci95"}
+    assert result.points["a"] + result.points["b"] > 0
