@@ -317,12 +317,13 @@ def _replayed(state: VivantState, order: tuple[int, ...]) -> VivantState | None:
     start = len(new.table.log)
     last = _last_deal(log)
     rename = dict(zip(state.pack, order, strict=True))
+    first_play = next((i for i in range(last, len(log)) if isinstance(log[i], Play)), len(log))
     try:
         for i, action in enumerate(log[start:], start):
             if i == last:
                 new.pack = list(order)
                 new.table.apply(Deal(order=order))
-            elif i > last and not isinstance(action, Play):
+            elif last < i < first_play:  # a decision before play naming a dealt card
                 new.table.apply(_renamed(action, rename))
             else:
                 new.table.apply(action)
