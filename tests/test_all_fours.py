@@ -316,7 +316,7 @@ def test_afv13_six_for_low_is_announced_and_kept_in_view() -> None:
     play(t, "H9")
     events = t.apply(Play(E, parse_card("H6")))
     assert [e.data for e in events if e.kind == "for_low"] == [
-        {"seat": "E", "card": "H6", "words": "six for Low"}
+        {"seat": "E", "card": "H6", "words": 'announces "six for Low"'}
     ]
     assert t.view(W).extra["low"] == {"card": "H6", "seat": "E"}
     play(t, "HK", "H8")

@@ -494,6 +494,7 @@ class Session:
                 score = d.get("markers", d.get("score", d.get("below")))
                 self.say(
                     f"Hand over: tricks {_pair(d['won'])}. "
+                    + (f"Points: {d['words']}. " if "words" in d else "")
                     + (f"Score: {_pair(score)}." if isinstance(score, Mapping) else ""),
                     "bold",
                 )
@@ -531,6 +532,10 @@ class Session:
                 self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
             elif e.kind == "suit_called":
                 self.say(f"{SUIT_NAMES[SUIT_LETTERS.index(d['suit'])].capitalize()} are called.")
+            elif "words" in d:  # an event that carries its own words (All Fours)
+                self.say(
+                    f"{self.who(d['seat'])} {d['words']}." if "seat" in d else f"{d['words']}."
+                )
             elif e.kind not in ("deal_for", "seats"):
                 details = ", ".join(f"{k} {v}" for k, v in d.items())
                 self.say(f"{e.kind.replace('_', ' ').capitalize()}: {details}.")

@@ -59,6 +59,7 @@ whoever won the trick; the table announces each new lowest trump ("six for Low",
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from vivant.actions import Action, DealWrongly, Discard, Elect, ReportExposed, ReportMisdeal
@@ -68,6 +69,7 @@ from vivant.cards import (
     NORTH,
     SOUTH,
     SUIT_LETTERS,
+    SUIT_NAMES,
     WEST,
     Card,
     Seat,
@@ -89,6 +91,7 @@ from vivant.scoring.all_fours import (
 )
 from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY, Event, HandState
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
+from vivant.views import View
 
 SUMMARY = """\
 All Fours (Seven-up) — two or three each for himself, or four in partnerships (seed 002).
@@ -111,6 +114,20 @@ out), the revoker scores neither Jack nor Game and cannot pass six.
 PACKET = 3
 #: Cards a hand plays with (AF-2.7).
 HAND_SIZE = 6
+#: What each choice before play means, as the table says it (AF-2.2..2.6).
+DECISION_WORDS = {
+    ("beg", "stand"): "stands: the turned suit is trumps",
+    ("beg", "beg"): "begs",
+    ("give", "give"): "gives a point",
+    ("give", "run"): "runs the cards",
+    ("bunch", "play"): "plays with this trump",
+    ("bunch", "bunch"): "proposes to bunch the cards",
+    ("agree_bunch", "agree"): "agrees to bunch",
+    ("agree_bunch", "refuse"): "refuses to bunch",
+    ("revoke_penalty", "add"): "adds the revoke penalty to his score",
+    ("revoke_penalty", "deduct"): "deducts the revoke penalty from the revoker",
+}
+
 #: The ranks as a player names them announcing Low (AF-4.10).
 RANK_WORDS = (
     "two",
@@ -307,7 +324,9 @@ class AllFoursTable(CuttingTable):
         h.notes["jacks"] += 1
         p = self.party(h.dealer)
         self.scores[p] = min(self.scores[p] + 1, GAME_TARGET)
-        return [Event("point", {"point": "turned_jack", "rule": rule, "to": self.party_names[p]})]
+        words = f"{self.party_names[p]} scores 1 for the Jack turned up"
+        data = {"point": "turned_jack", "rule": rule, "to": self.party_names[p], "words": words}
+        return [Event("point", data)]
 
     def _over(self) -> bool:
         return max(self.scores) >= GAME_TARGET
@@ -335,7 +354,15 @@ class AllFoursTable(CuttingTable):
         assert h is not None
         choice = action.option
         events = [
-            Event("decided", {"kind": p.kind, "seat": self.role(action.seat), "option": choice})
+            Event(
+                "decided",
+                {
+                    "kind": p.kind,
+                    "seat": self.role(action.seat),
+                    "option": choice,
+                    "words": DECISION_WORDS.get((p.kind, choice), choice),
+                },
+            )
         ]
         h.notes.setdefault("decisions", []).append(
             {"kind": p.kind, "seat": self.role(action.seat), "option": choice}
@@ -396,10 +423,16 @@ class AllFoursTable(CuttingTable):
             self._out_of_play(h)
             if c // 13 == rejected:
                 h.notes["laid_aside"].append(c)
-                events.append(Event("laid_aside", {"card": card_name(c)}))
+                words = f"{card_name(c)} turned, of the rejected suit: laid aside"
+                events.append(Event("laid_aside", {"card": card_name(c), "words": words}))
                 continue
             h.trump, h.turn_up = c // 13, c
-            events.append(Event("trump", {"card": card_name(c), "trump": SUIT_LETTERS[c // 13]}))
+            words = f"{card_name(c)} turned: {SUIT_NAMES[c // 13]} are trumps"
+            events.append(
+                Event(
+                    "trump", {"card": card_name(c), "trump": SUIT_LETTERS[c // 13], "words": words}
+                )
+            )
             if c % 13 == JACK:
                 events += self._turned_jack(h, "D-AF3")
                 if self._over():
@@ -418,7 +451,8 @@ class AllFoursTable(CuttingTable):
         self._abandon_hand(h)
         self.hand = None
         self.phase = DEAL
-        return [Event("bunched", {"rule": rule})]
+        words = "the cards are bunched; the same dealer deals again"
+        return [Event("bunched", {"rule": rule, "words": words})]
 
     def _trump_settled(self, h: HandState) -> list[Event]:
         """After a run everyone discards to six (AF-2.7, D-AF4), else play begins."""
@@ -484,7 +518,8 @@ class AllFoursTable(CuttingTable):
         h.notes["dead"] |= 1 << action.card
         h.notes["discards"][action.seat] |= 1 << action.card
         self._out_of_play(h)
-        events = [Event("discarded", {"seat": self.role(action.seat)})]
+        words = "discards a card face down"
+        events = [Event("discarded", {"seat": self.role(action.seat), "words": words})]
         if self._discarder() is None:
             events += self._start_play(h)
         return events
@@ -590,7 +625,8 @@ class AllFoursTable(CuttingTable):
             self._abandon_hand(h)
             self.hand = None
             self.phase = DEAL
-            return [Event("new_deal", {"rule": "D-AF11"})]
+            words = "a new deal by the same dealer"
+            return [Event("new_deal", {"rule": "D-AF11", "words": words})]
         if choice == "draw":
             holder = next(s for s in self.seats if h.hands[s].bit_count() > self._due_size(h))
             drawer = self.adversaries(holder)[0]
@@ -629,13 +665,18 @@ class AllFoursTable(CuttingTable):
         events: list[Event] = []
         if h.trump is None and self.pitch:
             h.trump = c // 13  # Pitch: the first card led fixes trumps
-            events.append(Event("trump", {"card": card_name(c), "trump": SUIT_LETTERS[h.trump]}))
+            words = f"{card_name(c)} led: {SUIT_NAMES[h.trump]} are trumps"
+            events.append(
+                Event(
+                    "trump", {"card": card_name(c), "trump": SUIT_LETTERS[h.trump], "words": words}
+                )
+            )
         low = h.notes.get("low")
         played = super()._put_card(h, seat, c, revoke)
         if c // 13 == h.trump and (low is None or c < low):
             # AF-4.10 (seed 002): the holder announces each new lowest trump, "six for Low".
             h.notes["low"] = c
-            words = f"{RANK_WORDS[c % 13]} for Low"
+            words = f'announces "{RANK_WORDS[c % 13]} for Low"'
             announce = Event(
                 "for_low", {"seat": self.role(seat), "card": card_name(c), "words": words}
             )
@@ -729,7 +770,14 @@ class AllFoursTable(CuttingTable):
         self.hand = None
         events = [
             Event(
-                "hand_scored", {"won": rec["won"], "scores": rec["scores"], "marked": rec["marked"]}
+                "hand_scored",
+                {
+                    "won": rec["won"],
+                    "score": rec["scores"],
+                    "marked": rec["marked"],
+                    "words": ", ".join(f"{m['point']} {m['to']}" for m in rec["marked"])
+                    or "no point",
+                },
             )
         ]
         if count.winner is not None:
@@ -792,6 +840,14 @@ class AllFoursTable(CuttingTable):
 
     def _score_view(self) -> dict[str, int]:
         return self._named_scores()
+
+    def view(self, seat: Seat | None) -> View:
+        """The view, with the tricks won by every party (three with three players)."""
+        v = super().view(seat)
+        h = self.hand
+        if h is None:
+            return v
+        return replace(v, won={n: h.won[q] for q, n in enumerate(self.party_names)})
 
     def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
         """Foster's advice for settling Low (AF-4.10): the lowest trump out so far and who holds
