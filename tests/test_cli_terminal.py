@@ -234,12 +234,33 @@ def test_every_event_kind_of_the_games_has_its_words() -> None:
     kinds = {
         k
         for f in files
-        if f.name != "duplicate.py"  # played with vivant duplicate, not vivant play
+        # duplicate.py is played with vivant duplicate; All Fours' events carry their words
+        if f.name not in ("duplicate.py", "all_fours.py")
         for k in re.findall(r'Event\(\s*"(\w+)"', f.read_text())
     }
     kinds |= {"played", "trick"}
     assert {"exchange", "declared", "doubled", "claim", "irregularity"} <= kinds
     assert not {k for k in kinds if not hasattr(Session, "_tell_" + k)}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_all_fours_event_is_said_in_words(players: int) -> None:
+    """All Fours' events carry the core's own words, or the terminal has a sentence for them:
+    whole games of computer players, in laws mode, never meet an event without either."""
+    import random as random_
+
+    from vivant.cli.play import Session
+    from vivant.players import RandomPlayer, step
+    from vivant.variants import find_variant
+
+    for seed in range(3):
+        names = [f"P{i + 1}" for i in range(players)]
+        t = find_variant("all-fours")(names, laws=True)
+        bots = {n: RandomPlayer(seed=seed * 10 + i) for i, n in enumerate(names)}
+        rng = random_.Random(seed)
+        while not t.is_over():
+            for e in step(t, bots, rng).events:
+                assert "words" in e.data or hasattr(Session, "_tell_" + e.kind), e
 
 
 def test_screens_show_no_raw_values_of_the_engine() -> None:

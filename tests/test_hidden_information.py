@@ -73,8 +73,12 @@ def position(variant: str, n: int, seed: int, tricks: int) -> Table:
         if t.pending is not None or t.phase != PLAY or h is None:
             t.apply(t.default_action())
             continue
-        if len(h.tricks) >= tricks and (
-            tricks == 0 or len(h.trick) >= min(1 + seed % 2, t.trick_size - 1)
+        # A hand of fewer cards (All Fours' six) stops a trick before its last.
+        played = len(h.tricks) * t.trick_size + len(h.trick)
+        size = (played + sum(x.bit_count() for x in h.hands)) // t.trick_size
+        goal = min(tricks, size - 1)
+        if len(h.tricks) >= goal and (
+            goal == 0 or len(h.trick) >= min(1 + seed % 2, t.trick_size - 1)
         ):
             return t
         seat = t.to_act()

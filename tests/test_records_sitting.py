@@ -31,10 +31,12 @@ from vivant.actions import (
     ReportMisdeal,
 )
 from vivant.cards import NORTH, SOUTH, cards_of
+from vivant.errors import VivantError
 from vivant.players import find_player, step
 from vivant.records import read_pbn, read_whist_pbn
 from vivant.records.log import table_record
 from vivant.records.sitting import (
+    OUTSIDE_PROFILE,
     SittingImportError,
     export_pbn,
     import_pbn,
@@ -53,8 +55,10 @@ def player_counts(variant: str) -> range:
     return range(low, min(getattr(cls, "max_players", 4), 4) + 1)
 
 
-#: Every game and number of players that exists.
-GAMES = [(v, n) for v in sorted(VARIANTS) for n in player_counts(v)]
+#: Every game the profile describes.
+PROFILE_VARIANTS = sorted(set(VARIANTS) - OUTSIDE_PROFILE)
+#: Every game and number of players that exists in the profile.
+GAMES = [(v, n) for v in PROFILE_VARIANTS for n in player_counts(v)]
 
 Hook = Callable[[Table], Action | None]
 
@@ -177,7 +181,7 @@ def deal_irregularity(t: Table) -> Action | None:
     return ReportExposed(eldest, shown)
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", PROFILE_VARIANTS)
 def test_misdeals_and_cards_exposed_in_dealing_round_trip(variant: str) -> None:
     n = player_counts(variant)[-1]
     table = played_sitting(variant, n, 8, laws=True, hook=deal_irregularity)
@@ -210,7 +214,7 @@ def before_the_lead(t: Table) -> bool:
     return sum(isinstance(a, Deal) for a in t.log) == 2 and t.phase != "deal" and t.hand is not None
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", PROFILE_VARIANTS)
 def test_sitting_stopped_before_an_opening_lead_round_trip(variant: str) -> None:
     table = played_sitting(variant, player_counts(variant)[0], 2, stop=before_the_lead)
     assert table.hand is not None and not table.hand.tricks and not table.hand.trick
@@ -219,7 +223,7 @@ def test_sitting_stopped_before_an_opening_lead_round_trip(variant: str) -> None
     assert (again.phase, again.to_act()) == (table.phase, table.to_act())
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", PROFILE_VARIANTS)
 def test_unfinished_sitting_round_trip(variant: str) -> None:
     """A log that stops in the middle of a hand: the deal in progress, its last trick
     incomplete, is carried and re-enacted."""
@@ -407,3 +411,10 @@ def test_damaged_sitting_files_never_crash_the_import(data: st.DataObject) -> No
     lines = damage(list(sample_lines()), data)
     result = import_pbn("\r\n".join(lines))
     assert result.table is not None or result.errors
+
+
+@pytest.mark.parametrize("variant", sorted(OUTSIDE_PROFILE))
+def test_a_game_outside_the_profile_is_refused_in_words(variant: str) -> None:
+    t = played_sitting(variant, player_counts(variant)[0], 1)
+    with pytest.raises(VivantError, match="does not describe"):
+        sitting_deals(t)

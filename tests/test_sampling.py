@@ -47,11 +47,12 @@ def played_cards(view: View) -> list[tuple[int, int, int]]:
 
 def standing_voids(view: View) -> list[int]:
     """Suits each hand has shown out of and not played since (a later card of the suit proves a
-    revoke, laws mode)."""
+    revoke, laws mode); a trump played where a trump may always be played shows nothing."""
     voids = [0, 0, 0, 0]
+    trump = view.trump if VARIANTS[view.variant].follow_or_trump else None  # AF-3.2
     for s, c, led in played_cards(view):
         voids[s] &= ~(1 << (c // 13))
-        if c // 13 != led:
+        if c // 13 != led and c // 13 != trump:
             voids[s] |= 1 << led
     return voids
 
@@ -147,7 +148,9 @@ def play_and_check(name: str, laws: bool, seed: int, max_actions: int = 160) -> 
                 action = Play(action.seat, rng.choice(wrong))  # a revoke, recorded in laws mode
         if not laws and isinstance(action, Play) and t.phase == PLAY:
             trick = t.view(None).trick
-            if trick is not None and trick.cards and action.card // 13 != trick.cards[0] // 13:
+            trumped = cls.follow_or_trump and action.card // 13 == t.view(None).trump
+            led = trick.cards[0] // 13 if trick is not None and trick.cards else None
+            if led is not None and action.card // 13 != led and not trumped:
                 shown_out[action.seat] |= 1 << (trick.cards[0] // 13)
             record.append((action.seat, action.card))
         t.apply(action)

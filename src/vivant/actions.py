@@ -285,6 +285,26 @@ class ReportExposed(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DealWrongly(Action):
+    """Laws mode (All Fours, AF-1.7): the dealer, dealing, gave the hand at ``seat`` ``extra``
+    cards too many (the next cards of the stock) or, when ``extra`` is negative, too few (its
+    last cards stay on the stock). A physical event like the deal itself, recorded so that the
+    log replays; the players find it only when it is reported (:class:`ReportMisdeal`)."""
+
+    seat: Seat
+    extra: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """``seat`` lays ``card`` aside face down, dead, reducing his hand after the cards were run
+    (All Fours, AF-2.7 with D-AF4)."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class Elect(Action):
     """The side the laws name chooses among the options of the pending irregularity."""
 

@@ -6,7 +6,7 @@ All chance comes from an explicit pack order or a seeded PRNG (D-G1), so every g
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from vivant.cards import Card, cutting_rank
 from vivant.errors import InvalidActionError
@@ -51,12 +51,15 @@ def deal_hands(order: Sequence[Card], dealer: int, seats: int = 4) -> list[int]:
     return hands
 
 
-def rank_cuts(draws: dict[int, Card]) -> list[list[int]]:
-    """Group players by their cut, lowest first (ace low, WL-1.2). Each inner list holds the
-    players tied at one cutting rank; a group of more than one must cut again (WL-1.4)."""
+def rank_cuts(
+    draws: dict[int, Card], rank: Callable[[Card], int] = cutting_rank
+) -> list[list[int]]:
+    """Group players by their cut, lowest first (ace low, WL-1.2, unless ``rank`` ranks the
+    cards otherwise). Each inner list holds the players tied at one cutting rank; a group of
+    more than one must cut again (WL-1.4)."""
     groups: dict[int, list[int]] = {}
     for player, c in draws.items():
-        groups.setdefault(cutting_rank(c), []).append(player)
+        groups.setdefault(rank(c), []).append(player)
     return [sorted(groups[r]) for r in sorted(groups)]
 
 

@@ -93,8 +93,9 @@ class ProvenRevoke(NamedTuple):
     place: int
 
 
-def revokes_in_view(view: View) -> list[tuple[int, Seat]]:
-    """The revokes ``view`` proves, as ``(trick, seat)`` pairs (trick 1-based), in play order.
+def revokes_in_view(view: View, may_trump: bool = False) -> list[tuple[int, Seat]]:
+    """The revokes ``view`` proves, as ``(trick, seat)`` pairs (trick 1-based), in play order;
+    ``may_trump`` where a trump may always be played instead of following (All Fours' T2).
 
     D-G7: a seat may claim a revoke only from what it sees, never from a concealed card. A card
     of another suit played to trick ``k`` while the suit led was held (WL-7.1) is proved when the
@@ -118,7 +119,8 @@ def revokes_in_view(view: View) -> list[tuple[int, Seat]]:
         led = t.cards[0] // 13
         suit = SUIT_MASK << (13 * led)
         for seat, c in zip(t.seats[1:], t.cards[1:], strict=True):
-            if c // 13 != led and held[seat] & suit and seat != view.seat:
+            trumped = may_trump and view.trump is not None and c // 13 == view.trump
+            if c // 13 != led and not trumped and held[seat] & suit and seat != view.seat:
                 found.append((k + 1, seat))
         for seat, c in zip(t.seats, t.cards, strict=True):
             held[seat] |= 1 << c

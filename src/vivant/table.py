@@ -72,7 +72,7 @@ from vivant.errors import (
     WrongSeatError,
 )
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
-from vivant.trick import is_revoke, trick_winner
+from vivant.trick import is_revoke, playable_mask, trick_winner
 from vivant.views import TrickView, View
 
 # Phases of a table.
@@ -184,6 +184,10 @@ class Table(ABC):
     seat_order: ClassVar[tuple[tuple[Seat, ...], ...]] = FOUR_SEAT_ORDER
     trick_size: ClassVar[int] = 4
     deal_step: ClassVar[int] = 1
+    #: The trick rule T2 as the game plays it: ``False``, follow suit if able (whist); ``True``,
+    #: follow suit *or trump* — a trump may always be played instead (All Fours, AF-3.2). The
+    #: fast playout engine reads it too.
+    follow_or_trump: ClassVar[bool] = False
     _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
 
     @classmethod
@@ -231,6 +235,11 @@ class Table(ABC):
 
     def log_json(self) -> list[dict[str, Any]]:
         return [a.to_json() for a in self.log]
+
+    def action_seen_by(self, action: Action, seat: Seat | None) -> dict[str, Any]:
+        """An action of the log as ``seat`` (``None``: a spectator) may know it, as JSON: the
+        action itself, unless the game makes part of it face down (an All Fours discard)."""
+        return action.to_json()
 
     # --- seats, roles and control ---------------------------------------------------------------
 
@@ -680,10 +689,17 @@ class Table(ABC):
                 if follow:
                     return follow
             return hand
-        follow = hand & (SUIT_MASK << (13 * (h.trick[0] // 13)))
-        legal = follow if follow else hand
+        legal = playable_mask(hand, h.trick[0] // 13, self._may_trump(h))
         duty = self._duty_mask(h, seat)
         return (legal & duty[0]) or legal if duty is not None else legal
+
+    def _may_trump(self, h: HandState) -> Suit | None:
+        """The suit that may always be played instead of following (:attr:`follow_or_trump`)."""
+        return h.trump if self.follow_or_trump else None
+
+    def _is_revoke(self, h: HandState, hand: int, led: Suit | None, c: Card) -> bool:
+        """Whether ``c`` from ``hand`` is a revoke under the game's trick rule T2."""
+        return is_revoke(hand, led, c, self._may_trump(h))
 
     def _play_actions(self, seat: Seat) -> list[Action]:
         h = self.hand
@@ -726,7 +742,7 @@ class Table(ABC):
             return None
         c = h.forced[1]
         led = h.trick[0] // 13 if h.trick else None
-        return None if is_revoke(h.hands[seat], led, c) else c
+        return None if self._is_revoke(h, h.hands[seat], led, c) else c
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
         h = self._require_hand()
@@ -785,7 +801,7 @@ class Table(ABC):
             self._obey(h, seat, c, duty)
         self._spend_directions(h, seat)
         led = h.trick[0] // 13 if h.trick else None
-        revoke = is_revoke(hand, led, c)
+        revoke = self._is_revoke(h, hand, led, c)
         if revoke and not self.laws:
             raise IllegalPlayError(
                 f"{card_name(c)} would be a revoke: {self._seat_label(seat)} holds "
@@ -946,12 +962,17 @@ class Table(ABC):
         h.trick_seats = []
         h.leader = winner
         events = [Event("trick", {"winner": self.role(winner), "number": len(h.tricks)})]
-        if len(h.tricks) == 13:
+        if self._hand_complete(h):
             for r in h.revokes:
                 if not r.established:
                     self._establish(r)
             events.extend(self._hand_played())
         return events
+
+    def _hand_complete(self, h: HandState) -> bool:
+        """Whether every trick of the hand has been played: thirteen at whist; a game whose
+        hands are shorter says so."""
+        return len(h.tricks) == 13
 
     def _hand_played(self) -> list[Event]:
         """All tricks are played: revoke claims (laws mode), then penalties, then scoring."""
@@ -1346,7 +1367,9 @@ class Table(ABC):
                 f"it is not {self._seat_label(seat)}'s turn to play ({self._position(h)})"
             )
         led = h.trick[0] // 13 if h.trick else None
-        options = tuple(card_name(c) for c in cards if not is_revoke(h.hands[seat], led, c))
+        options = tuple(
+            card_name(c) for c in cards if not self._is_revoke(h, h.hands[seat], led, c)
+        )
         if not options:
             options = tuple(card_name(c) for c in cards)
         self.pending = self._two_cards_election(seat, cards, options)
@@ -1422,7 +1445,7 @@ class Table(ABC):
             if seat not in self._unpenalised_two_cards():
                 h.penalty_cards[seat] |= 1 << other
             led = h.trick[0] // 13 if h.trick else None
-            revoke = is_revoke(h.hands[seat], led, chosen)
+            revoke = self._is_revoke(h, h.hands[seat], led, chosen)
             return events + self._put_card(h, seat, chosen, revoke)
         raise InvalidActionError(f"unknown election kind {p.kind!r}")
 
@@ -1613,7 +1636,7 @@ class Table(ABC):
         ):
             return []
         out: list[ProvenRevoke] = []
-        for trick, offender in revokes_in_view(self.view(seat)):
+        for trick, offender in revokes_in_view(self.view(seat), self.follow_or_trump):
             if self.seat_sides[offender] == self.seat_sides[seat]:
                 continue
             r = next(
@@ -1646,7 +1669,7 @@ class Table(ABC):
         fresh = [r for r in h.revokes if r.seat == partner and not r.established]
         if not fresh or h.must_correct is not None:
             return []
-        proven = revokes_in_view(self.view(seat))
+        proven = revokes_in_view(self.view(seat), self.follow_or_trump)
         if any((r.trick, partner) in proven for r in fresh):
             return [AskRenounce(seat)]
         return []

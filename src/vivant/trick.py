@@ -30,17 +30,22 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
-def playable_mask(hand: int, led_suit: Suit | None) -> int:
-    """The cards of ``hand`` (a mask) that may be played without revoking (T1, T2)."""
+def playable_mask(hand: int, led_suit: Suit | None, may_trump: Suit | None = None) -> int:
+    """The cards of ``hand`` (a mask) that may be played without revoking (T1, T2). With
+    ``may_trump`` (All Fours' "follow suit or trump", AF-3.2) a trump of that suit may always be
+    played instead of following."""
     if led_suit is None:
         return hand
     follow = hand & (SUIT_MASK << (13 * led_suit))
+    if follow and may_trump is not None:
+        follow |= hand & (SUIT_MASK << (13 * may_trump))
     return follow if follow else hand
 
 
-def is_revoke(hand: int, led_suit: Suit | None, c: Card) -> bool:
+def is_revoke(hand: int, led_suit: Suit | None, c: Card, may_trump: Suit | None = None) -> bool:
     """Whether playing ``c`` from ``hand`` is a revoke: holding the suit led and not following
-    it (WL-7.1). Not following when void is a renounce, which is legal."""
-    if led_suit is None or c // 13 == led_suit:
+    it (WL-7.1) — nor trumping, where ``may_trump`` names a trump suit that may always be played
+    instead (AF-5.1). Not following when void is a renounce, which is legal."""
+    if led_suit is None or c // 13 == led_suit or c // 13 == may_trump:
         return False
     return bool(hand & (SUIT_MASK << (13 * led_suit)))

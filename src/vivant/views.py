@@ -13,7 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from vivant.cards import SUIT_LETTERS, Card, CardSet, Seat, Suit, card_name
+from vivant.cards import SUIT_LETTERS, Card, CardSet, Seat, Suit, card_name, parse_card
+
+#: Keys of :attr:`View.extra` that list cards the view shows (in notation): All Fours' cards
+#: turned up and laid aside (public, AF-2.4) and a player's own discards (his alone, AF-2.7).
+CARD_EXTRAS = ("turned_up", "discards")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +72,8 @@ class View:
 
     def visible_cards(self) -> CardSet:
         """Every card this view reveals anywhere (own hand, exposed hands, penalty cards, tricks,
-        the turn-up). The secrecy tests check this against what the seat may see."""
+        the turn-up, the cards of :data:`CARD_EXTRAS`). The secrecy tests check this against what
+        the seat may see."""
         mask = self.hand.mask
         for cs in self.exposed.values():
             mask |= cs.mask
@@ -79,6 +84,9 @@ class View:
                 mask |= 1 << c
         if self.turn_up is not None:
             mask |= 1 << self.turn_up
+        for key in CARD_EXTRAS:  # cards a game shows in ``extra``
+            for name in self.extra.get(key, ()):
+                mask |= 1 << parse_card(name)
         return CardSet(mask)
 
     def to_json(self) -> dict[str, Any]:

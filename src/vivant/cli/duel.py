@@ -9,8 +9,9 @@ replayed for both sittings, so both see the same hands, trump and contract; the 
 card play.
 
 Reported, per player: tricks per deal (the mean over both sittings of a deal), points per deal
-(the trick points: tricks over six, the honours being dealt and not played), the difference A−B
-in tricks per deal with a 95% confidence interval (normal approximation over the deals'
+(the trick points: tricks over six, the honours being dealt and not played; All Fours: the points
+of High, Low, Jack and Game each side marked), the difference A−B in tricks per deal (All Fours:
+in points per deal) with a 95% confidence interval (normal approximation over the deals'
 differences), and the double-dummy error: for each of the player's card decisions within the
 solver's horizon, the solver's value of the best legal card on the true position minus the value
 of the card played, summed per hand (tricks thrown away against perfect play). The horizon is
@@ -55,6 +56,9 @@ class Sitting:
     tricks: tuple[int, int]
     dd_error: list[int] = field(default_factory=lambda: [0, 0])
     measured: list[int] = field(default_factory=lambda: [0, 0])
+    #: Points marked per side in the hand, for a game whose tricks count only for the points in
+    #: them (All Fours: High, Low, Jack, Game, AF-4); ``None`` for the whist games.
+    points: tuple[int, int] | None = None
 
 
 def deal_position(game: str, seed: int) -> tuple[type[Table], dict[str, Any], list[Action]]:
@@ -114,6 +118,11 @@ def play_sitting_of_deal(
                     out.measured[side] += 1
         table.apply(action)
     out.tricks = (hand.won[0], hand.won[1])
+    marked = table.hand_records[-1].get("marked") if table.hand_records else None
+    if marked is not None:
+        names = table.side_names
+        got = [sum(m["amount"] for m in marked if m["to"] == names[k]) for k in (0, 1)]
+        out.points = (got[0], got[1])
     return out
 
 
@@ -132,6 +141,8 @@ class DuelResult:
     ci95: tuple[float, float]
     dd_error: dict[str, float]
     per_deal: list[float]
+    #: What ``diff`` counts: tricks, or the points of a game that scores points in play.
+    unit: str = "tricks"
 
     def to_json(self) -> dict[str, Any]:
         """The JSON shape ``vivant duel --json`` prints."""
@@ -143,7 +154,7 @@ class DuelResult:
             "seed": self.seed,
             "tricks_per_deal": self.tricks,
             "points_per_deal": self.points,
-            "a_minus_b": {"tricks_per_deal": self.diff, "ci95": list(self.ci95)},
+            "a_minus_b": {f"{self.unit}_per_deal": self.diff, "ci95": list(self.ci95)},
             "dd_error": self.dd_error,
             "dd_horizon_cards": DD_MAX_CARDS,
         }
@@ -176,6 +187,7 @@ def duel(
     tricks = {"a": 0.0, "b": 0.0}
     points = {"a": 0.0, "b": 0.0}
     err = {"a": 0, "b": 0}
+    unit = "tricks"
     for i in range(deals):
         deal_seed = random.Random(f"duel/{seed}/{i}").getrandbits(32)
         cls, config, log = deal_position(game, deal_seed)
@@ -189,11 +201,17 @@ def duel(
         tb = first.tricks[1] + second.tricks[0]
         tricks["a"] += ta / 2
         tricks["b"] += tb / 2
-        points["a"] += (max(0, first.tricks[0] - 6) + max(0, second.tricks[1] - 6)) / 2
-        points["b"] += (max(0, first.tricks[1] - 6) + max(0, second.tricks[0] - 6)) / 2
+        if first.points is not None and second.points is not None:
+            got_a, got_b = first.points[0] + second.points[1], first.points[1] + second.points[0]
+            unit = "points"
+        else:
+            got_a = max(0, first.tricks[0] - 6) + max(0, second.tricks[1] - 6)
+            got_b = max(0, first.tricks[1] - 6) + max(0, second.tricks[0] - 6)
+        points["a"] += got_a / 2
+        points["b"] += got_b / 2
         err["a"] += first.dd_error[0] + second.dd_error[1]
         err["b"] += first.dd_error[1] + second.dd_error[0]
-        diffs.append((ta - tb) / 2)
+        diffs.append((got_a - got_b) / 2 if unit == "points" else (ta - tb) / 2)
         if progress is not None:
             progress()
     d, ci = mean_ci(diffs)
@@ -209,6 +227,7 @@ def duel(
         ci95=ci,
         dd_error={k: v / (2 * deals) for k, v in err.items()},
         per_deal=diffs,
+        unit=unit,
     )
 
 
@@ -278,7 +297,8 @@ def run(args: argparse.Namespace) -> int:
     lo, hi = result.ci95
     verdict = "A ahead" if lo > 0 else "B ahead" if hi < 0 else "no clear difference"
     out.print(
-        f"A - B: {result.diff:+.3f} tricks per deal, 95% CI [{lo:+.3f}, {hi:+.3f}] ({verdict})",
+        f"A - B: {result.diff:+.3f} {result.unit} per deal, 95% CI [{lo:+.3f}, {hi:+.3f}] "
+        f"({verdict})",
         markup=False,
     )
     out.print(

@@ -48,6 +48,7 @@ from vivant.actions import (
     CorrectRevoke,
     Cut,
     Declare,
+    Discard,
     Double,
     Elect,
     Exchange,
@@ -69,10 +70,12 @@ from vivant.cards import (
     parse_card,
 )
 from vivant.cli.words import (
+    CHOICE_TITLES,
     DOUBLING_WORDS,
     FORCED_WORDS,
     HONOURS_WORDS,
     IRREGULARITY_WORDS,
+    KIND_WORDS,
     PENALTY_WORDS,
     SCORE_ITEM_WORDS,
     SEAT_WORDS,
@@ -582,6 +585,11 @@ class Session:
             tell = getattr(self, "_tell_" + e.kind, None)
             if tell is not None:
                 tell(e.data, events)
+            elif "words" in e.data:  # an event that carries its own words (All Fours)
+                d = e.data
+                self.say(
+                    f"{self.who(d['seat'])} {d['words']}." if "seat" in d else f"{d['words']}."
+                )
             else:  # a kind added to the engine later: its name in words, never its values
                 self.say(in_words(e.kind).capitalize() + ".")
 
@@ -683,6 +691,12 @@ class Session:
             "the deal stands, since a player who could have claimed had touched his cards.",
             "yellow",
         )
+
+    def _tell_dealt_wrongly(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])} deals a wrong number of cards.", "yellow")
+
+    def _tell_surplus_drawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"A surplus card is drawn from {self.who(d['seat'])}'s hand, face down.")
 
     def _tell_renounce_confirmed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])} has none of the suit led in trick {d['trick']}.")
@@ -1315,6 +1329,11 @@ class Session:
             return "You cut lowest: choose your place, on your adversary's right or on his left:"
         if isinstance(a, AfterTournee):
             return "The tournée is over: stay for another, or retire?"
+        if isinstance(a, Discard):
+            return "Discard down to six, face down:"
+        pending = self.table.pending
+        if isinstance(a, Elect) and pending is not None and pending.kind in CHOICE_TITLES:
+            return CHOICE_TITLES[pending.kind]
         if isinstance(a, Elect):
             return "Your choice, as the laws allow:"
         if isinstance(a, Claim):
@@ -1385,7 +1404,13 @@ class Session:
         if isinstance(a, CallCard):
             return f"call {card_name(a.card)} of {self.who(self.table.role(a.target))}"
         if isinstance(a, Elect):
-            return in_words(a.option)
+            pending = self.table.pending
+            kind = pending.kind if pending is not None else ""
+            if kind == "draw_surplus":
+                return f"draw card {a.option}, face down"
+            return KIND_WORDS.get((kind, a.option)) or in_words(a.option)
+        if isinstance(a, Discard):
+            return f"discard {card_name(a.card)}"
         return self.describe_setup(a)
 
     def describe_setup(self, a: Action) -> str:

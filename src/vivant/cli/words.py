@@ -47,6 +47,33 @@ PENALTY_WORDS: Mapping[str, str] = {
     "A": "three added on the score sheet for the other side",
 }
 
+#: All Fours' choices before play and after a revoke, by (kind, option) (AF-1.7, AF-2, AF-5.2).
+KIND_WORDS: Mapping[tuple[str, str], str] = {
+    ("beg", "stand"): "stand: the turned suit is trumps",
+    ("beg", "beg"): "beg: the dealer gives a point or runs the cards",
+    ("give", "give"): "give a point; the turned suit stays trumps",
+    ("give", "run"): "run the cards: three more each and a new card turned",
+    ("bunch", "play"): "play with this trump",
+    ("bunch", "bunch"): "propose to bunch the cards",
+    ("agree_bunch", "agree"): "agree: the cards are bunched and dealt again",
+    ("agree_bunch", "refuse"): "refuse: play with this trump",
+    ("wrong_number", "new_deal"): "new deal by the same dealer",
+    ("wrong_number", "draw"): "draw the surplus card from the hand",
+    ("revoke_penalty", "add"): "add the penalty to your score",
+    ("revoke_penalty", "deduct"): "deduct the penalty from the revoker's score",
+}
+
+#: The heading of an All Fours choice, by its kind (AF-1.7, AF-2, AF-5.2, D-AF11).
+CHOICE_TITLES: Mapping[str, str] = {
+    "beg": "Stand, or beg?",
+    "give": "The eldest begs: give a point, or run the cards?",
+    "bunch": "A new trump: play with it, or propose to bunch?",
+    "agree_bunch": "Your adversary proposes to bunch the cards:",
+    "wrong_number": "A wrong number of cards was dealt:",
+    "draw_surplus": "Draw the surplus card, face down:",
+    "revoke_penalty": "Penalty for the revoke:",
+}
+
 #: Compass seats, for the games whose players choose one.
 SEAT_WORDS = ("North", "East", "South", "West")
 

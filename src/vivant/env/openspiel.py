@@ -19,6 +19,7 @@ on our games without any of them learning a card they could not see.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -30,7 +31,7 @@ from vivant.actions import Action, Deal, Play
 from vivant.cards import Seat
 from vivant.env.encoding import ACTIONS, OBSERVATION_SIZE, encode, numbered
 from vivant.errors import VivantError
-from vivant.players.sampling import sample_hands
+from vivant.players.sampling import knowledge, sample_hands
 from vivant.table import Table
 from vivant.variants import find_variant
 
@@ -146,6 +147,8 @@ class VivantState(pyspiel.State):  # type: ignore[misc]
         for event in self.table.apply(self._choices()[int(action)]):
             if event.kind == "hand_scored" and self.won is None:
                 self.won = dict(event.data["won"])
+        if self._dealing():  # the deal thrown in and dealt again (All Fours' bunch, AF-2.6)
+            self.pack = []
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -185,7 +188,10 @@ class VivantState(pyspiel.State):  # type: ignore[misc]
 
     def information_state_string(self, player: int | None = None) -> str:
         p = self.current_player() if player is None else player
-        public = [a.to_json() for a in self.table.log if not isinstance(a, Deal)]
+        seat = self._seat(p)
+        public = [
+            self.table.action_seen_by(a, seat) for a in self.table.log if not isinstance(a, Deal)
+        ]
         return json.dumps({"view": self._view_json(p), "history": public}, sort_keys=True)
 
     def observation_string(self, player: int | None = None) -> str:
@@ -224,7 +230,7 @@ def resample(state: VivantState, player: int, rng: random.Random) -> VivantState
     positions = _positions(state)
     for _ in range(RESAMPLE_TRIES):
         holdings = sample_hands(view, rng)
-        new = _replayed(state, _order(state, positions, holdings))
+        new = _replayed(state, _order(state, positions, holdings, seat))
         if new is not None and new.table.view(seat).to_json() == target:
             return new
     raise VivantError(f"no deal replays to the view of player {player} in {RESAMPLE_TRIES} tries")
@@ -232,12 +238,20 @@ def resample(state: VivantState, player: int, rng: random.Random) -> VivantState
 
 def _positions(state: VivantState) -> list[int]:
     """The seat (or 4, the stock) each position of the pack is in when the first card is played:
-    found by replaying the decisions on a pack in order 0, 1, …, 51."""
+    found by replaying the decisions on the last deal's pack in order 0, 1, …, 51 (a card named
+    by a decision, as an All Fours discard, becomes its position)."""
     probe = state.vivant_game.table_class(state.names)
-    for action in state.table.log:
-        if isinstance(action, Play):
+    log = state.table.log
+    last = _last_deal(log)
+    at = {c: i for i, c in enumerate(state.pack)}
+    for i, action in enumerate(log):
+        if i > last and isinstance(action, Play):
             break
-        probe.apply(Deal(order=tuple(range(52))) if isinstance(action, Deal) else action)
+        if i == last:
+            action = Deal(order=tuple(range(52)))
+        elif i > last:
+            action = _renamed(action, at)
+        probe.apply(action)
     hand = probe.hand
     assert hand is not None
     where = [4] * 52
@@ -248,9 +262,12 @@ def _positions(state: VivantState) -> list[int]:
     return where
 
 
-def _order(state: VivantState, positions: list[int], holdings: list[int]) -> tuple[int, ...]:
+def _order(
+    state: VivantState, positions: list[int], holdings: list[int], viewer: Seat | None
+) -> tuple[int, ...]:
     """A pack whose positions give each seat, at the first play, the cards it holds in
-    ``holdings`` now plus the cards it has played; public cards keep their places."""
+    ``holdings`` now plus the cards it has played; the cards out of play that ``viewer`` knows
+    (the turn-up, cards turned and laid aside, his own discards) keep their places."""
     played = [0, 0, 0, 0]
     for trick in (*state.table.view(None).tricks, state.table.view(None).trick):
         if trick is not None:
@@ -259,11 +276,14 @@ def _order(state: VivantState, positions: list[int], holdings: list[int]) -> tup
     wanted = [holdings[s] | played[s] for s in range(4)]
     stock = ((1 << 52) - 1) & ~(wanted[0] | wanted[1] | wanted[2] | wanted[3])
     pools = [sorted(_cards(w)) for w in (*wanted, stock)]
-    turn_up = state.table.hand.turn_up if state.table.hand is not None else None
+    view = state.table.view(viewer)
+    public = knowledge(view).out_of_play  # the turn-up and the cards turned and laid aside
+    if view.turn_up is not None:
+        public |= 1 << view.turn_up
     order = list(state.pack)
     for position, seat in enumerate(positions):
         card = state.pack[position]
-        if card == turn_up and card in pools[seat]:
+        if public >> card & 1 and card in pools[seat]:
             pools[seat].remove(card)
             continue
         order[position] = -1
@@ -271,6 +291,19 @@ def _order(state: VivantState, positions: list[int], holdings: list[int]) -> tup
         if order[position] == -1:
             order[position] = pools[seat].pop()
     return tuple(order)
+
+
+def _last_deal(log: list[Action]) -> int:
+    """Index in ``log`` of the deal of the hand being played."""
+    return max(i for i, a in enumerate(log) if isinstance(a, Deal))
+
+
+def _renamed(action: Action, rename: dict[int, int]) -> Action:
+    """``action`` with the card it names (a decision's, not a card played) renamed."""
+    card = getattr(action, "card", None)
+    if isinstance(action, Play) or not isinstance(card, int):
+        return action
+    return dataclasses.replace(action, card=rename[card])  # type: ignore[call-arg]
 
 
 def _cards(mask: int) -> list[int]:
@@ -282,11 +315,16 @@ def _replayed(state: VivantState, order: tuple[int, ...]) -> VivantState | None:
     new = VivantState(state.vivant_game)
     log = state.table.log
     start = len(new.table.log)
+    last = _last_deal(log)
+    rename = dict(zip(state.pack, order, strict=True))
+    first_play = next((i for i in range(last, len(log)) if isinstance(log[i], Play)), len(log))
     try:
-        for action in log[start:]:
-            if isinstance(action, Deal):
+        for i, action in enumerate(log[start:], start):
+            if i == last:
                 new.pack = list(order)
                 new.table.apply(Deal(order=order))
+            elif last < i < first_play:  # a decision before play naming a dealt card
+                new.table.apply(_renamed(action, rename))
             else:
                 new.table.apply(action)
     except ValueError:

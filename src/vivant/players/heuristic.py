@@ -28,6 +28,9 @@ revokers have three to lose); two cards played together (M-6.6) — the one wors
 an opponent's exposed high card is called when it cannot win the trick (WL-5.2); otherwise the
 laws' customary election (D-G2).
 
+All Fours, whose tricks count only for the points in them, has its own maxims
+(:mod:`vivant.players.all_fours`).
+
 The player reads nothing but the view: its own hand, exposed hands, penalty cards and the tricks,
 which every player at the table has seen.
 """
@@ -35,7 +38,7 @@ which every player at the table has seen.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from vivant.actions import (
@@ -61,8 +64,14 @@ from vivant.cards import (
     parse_card,
 )
 from vivant.errors import InvalidActionError
+from vivant.players import all_fours
 from vivant.trick import trick_winner
 from vivant.views import View
+
+#: Games whose play follows other maxims than whist's (All Fours scores points, not tricks).
+GAME_MAXIMS: dict[str, Callable[[View, Sequence[Action], Action | None], Action]] = {
+    "all-fours": all_fours.choose
+}
 
 TRUMP_LEAD_LENGTH = 5
 DRAW_TRUMPS = 5
@@ -437,6 +446,9 @@ class HeuristicPlayer:
         """The maxims' choice among ``legal`` from ``view`` (and the customary ``default``)."""
         if not legal:
             raise InvalidActionError("the heuristic player was given no legal action to choose")
+        maxims = GAME_MAXIMS.get(view.variant)
+        if maxims is not None:
+            return maxims(view, legal, default)
         first = legal[0]
         if isinstance(first, Play):
             plays = [a for a in legal if isinstance(a, Play)]

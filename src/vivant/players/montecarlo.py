@@ -24,6 +24,10 @@ The budget counts the solver's search nodes, not seconds, so that it bounds the 
 decision (at least one sample is always solved) while the choice stays deterministic for a seed
 on any machine and under any load.
 
+All Fours scores points, not tricks: its samples are searched exactly for the points of the
+remaining play (:func:`vivant.players.all_fours.card_values`) once at most twelve cards are left
+in the hands (the whole of a two-player hand), the heuristic playing before.
+
 Non-play decisions are the heuristic player's (simulation is not worth it there): Mort's deal
 for himself (M-3.1), the revoke penalty worth most on the score, claiming every revoke, the suit
 call, the customary elections; Humbug's exchange, Bridge for Three's declare or pass and the
@@ -33,12 +37,13 @@ doubling follow the laws' customary choice that the heuristic player takes.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from vivant.actions import Action, CallCard, Play
 from vivant.cards import Card
 from vivant.errors import InvalidActionError
+from vivant.players import all_fours
 from vivant.players.dd import (
     PLAYER_TT_MB,
     best_play,
@@ -51,6 +56,12 @@ from vivant.players.heuristic import HeuristicPlayer
 from vivant.players.sampling import sample_hands
 from vivant.solver import InvalidPositionError, Solver
 from vivant.views import View
+
+#: Games that score points rather than tricks: each sample is searched exactly for the game's
+#: own objective (All Fours: High, Low, Jack and Game) instead of solved double-dummy for tricks.
+SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], int] | None]] = {
+    "all-fours": all_fours.card_values
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,16 +131,25 @@ class MonteCarloPlayer:
         spent = 0
         totals: dict[Card, float] = {}
         solved = 0
+        search = SAMPLE_SEARCHES.get(view.variant)
+        values: Mapping[Card, float]
         for _ in range(self.samples):
             hands = sample_hands(view, self.rng)
-            try:
-                values = self.solver.card_values(solver_position(view, hands))
-            except InvalidPositionError:
-                continue
+            if search is not None:  # a game whose objective is not tricks searches its own
+                found = search(view, hands)
+                if found is None:
+                    break
+                values, nodes = found
+            else:
+                try:
+                    values = self.solver.card_values(solver_position(view, hands))
+                except InvalidPositionError:
+                    continue
+                nodes = self.solver.nodes
             for c, v in values.items():
                 totals[c] = totals.get(c, 0.0) + v
             solved += 1
-            spent += self.solver.nodes
+            spent += nodes
             if spent >= self.node_budget:
                 break
         if not solved:

@@ -11,14 +11,18 @@ played face up before the table), where the turn-up lies, and how many cards eac
   (HU-3.1, TO-3). In laws mode the inference can be false — the player may have revoked (WL-7.1)
   — so a void is only a preference there: a void that the same hand later contradicts by playing
   the suit is a proven revoke and is dropped, and when the hands still cannot be completed with
-  the rest, all are dropped and only the card counts are certain.
+  the rest, all are dropped and only the card counts are certain. Where a trump may always be
+  played instead of following (All Fours, AF-3.2, ``Table.follow_or_trump``), a trump played to
+  another suit shows nothing.
 * **The turn-up** lies in the hand the view names (:attr:`View.turn_up_holder
   <vivant.views.View.turn_up_holder>`): the dealer's until he plays it (WL-2.4), the dead hand a
   Humbug dealer discarded with it (HU-2.3), or nobody's (Thirteen and the Odd, TO-2).
 * **The stock.** Cards that no hand holds and nobody has seen (the 25 cards of Thirteen and the
   Odd that are not used, TO-2) are a virtual holder, :data:`STOCK`, whose capacity is what the
   pack leaves over after the hands' counts and the cards seen: a sample never gives such a hand
-  more cards than it holds, and never gives a hand the turn-up that lies in the stock.
+  more cards than it holds, and never gives a hand the turn-up that lies in the stock, nor a card
+  turned and laid aside (All Fours' runs, AF-2.4: ``View.extra["turned_up"]``), nor a card the
+  seat itself discarded (``View.extra["discards"]``, AF-2.7).
 
 :func:`sample_hands` deals the unseen cards to the concealed hands and the stock at random,
 respecting all of that, and never gives up on a consistent position: each card is placed only
@@ -33,8 +37,9 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from vivant.cards import FULL_PACK_MASK, SUIT_MASK, Seat, cards_of
+from vivant.cards import FULL_PACK_MASK, SUIT_MASK, Seat, cards_of, parse_card
 from vivant.errors import InvalidActionError
+from vivant.variants import VARIANTS
 from vivant.views import View
 
 #: The virtual holder of the cards no hand holds (the undealt stock), after the four seats.
@@ -75,6 +80,7 @@ def knowledge(view: View) -> Knowledge:
     tricks = list(view.tricks)
     if view.trick is not None and view.trick.cards:
         tricks.append(view.trick)
+    may_trump = view.trump if _follow_or_trump(view.variant) else None
     for t in tricks:
         led = t.cards[0] // 13
         for s, c in zip(t.seats, t.cards, strict=True):
@@ -82,12 +88,16 @@ def knowledge(view: View) -> Knowledge:
             suit = c // 13
             # Playing a suit after showing out of it proves a revoke (laws mode): no void.
             voids[s] &= ~(1 << suit)
-            if suit != led:
+            if suit != led and suit != may_trump:
                 voids[s] |= 1 << led
     out_of_play = 0
+    for name in (*view.extra.get("turned_up", ()), *view.extra.get("discards", ())):
+        c = parse_card(name)
+        if not played >> c & 1:
+            out_of_play |= 1 << c
     if view.turn_up is not None and not played >> view.turn_up & 1:
         if view.turn_up_holder is None:
-            out_of_play = 1 << view.turn_up
+            out_of_play |= 1 << view.turn_up
         else:
             known[view.turn_up_holder] |= 1 << view.turn_up
     sizes = tuple(view.hand_sizes.get(s, 0) for s in range(4))
@@ -106,6 +116,12 @@ def knowledge(view: View) -> Knowledge:
         stock=unseen.bit_count() - room,
         out_of_play=out_of_play,
     )
+
+
+def _follow_or_trump(variant: str) -> bool:
+    """Whether the game lets a trump be played instead of following (the table's setting)."""
+    cls = VARIANTS.get(variant)
+    return bool(cls is not None and cls.follow_or_trump)
 
 
 def _feasible(counts: list[int], room: dict[int, int], voids: dict[int, int]) -> bool:

@@ -2,7 +2,8 @@
 
 A :class:`Playout` reads everything it needs from the game's own declared metadata — the seats
 that play to a trick led by each seat (``seat_order``), the cards to a trick (``trick_size``),
-each seat's side (``seat_sides``) — and how the game deals, found by dealing a pack in order
+each seat's side (``seat_sides``), the trick rule T2 (``follow_or_trump``: All Fours lets a trump
+be played instead of following) — and how the game deals, found by dealing a pack in order
 through the reference table itself (which position of the pack goes to which hand, which card is
 turned up, who leads). It then plays hands with the trick rules T1–T4 on card masks:
 
@@ -38,6 +39,8 @@ from vivant.table import Table
 from vivant.variants import find_variant
 
 NO_TRUMP = 4
+#: Rule flags of the C engine: a trump may always be played instead of following (AF-3.2).
+FOLLOW_OR_TRUMP = 1
 
 
 @dataclass(frozen=True)
@@ -72,6 +75,7 @@ class Playout:
         self._order = bytes(order)
         self._sides = bytes(cls.seat_sides)
         self._size = cls.trick_size
+        self._flags = FOLLOW_OR_TRUMP if cls.follow_or_trump else 0
         self._deal_map, self._turn_up, self._trump, self._leader = _probe_deal(cls)
 
     def trace(
@@ -81,7 +85,7 @@ class Playout:
         legal cards (ascending); ``trump`` a suit, or ``None`` for no trump."""
         t = NO_TRUMP if trump is None else trump
         legal, cards, winners, won = _trace(
-            self._order, self._sides, self._size, hands, t, leader, picks
+            self._order, self._sides, self._size, self._flags, hands, t, leader, picks
         )
         return Trace(legal, cards, winners, won)
 
@@ -98,6 +102,7 @@ class Playout:
             self._order,
             self._sides,
             self._size,
+            self._flags,
             self._deal_map,
             self._turn_up,
             given,

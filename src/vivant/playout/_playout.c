@@ -4,7 +4,8 @@
  * play to a trick led by each seat, in order (Table.seat_order), the number of cards to a trick,
  * and each seat's side.  A position is four hands (52-bit masks, card = 13 * suit + rank), the
  * trump (0-3, or 4 for no trump) and the leader.  Play is random among the legal cards: the
- * leader any card (T1), the others a card of the suit led if they hold one (T2); the highest
+ * leader any card (T1), the others a card of the suit led if they hold one (T2) -- or, under the
+ * rule flag FOLLOW_OR_TRUMP (All Fours, AF-3.2, Table.follow_or_trump), a trump instead; the highest
  * trump wins, else the highest card of the suit led (T3); the winner leads next (T4).
  *
  * trace()        one hand, the k-th legal card chosen at each step from given picks: every legal
@@ -20,8 +21,12 @@
 #define SUIT(c) ((c) / 13)
 #define SUIT_BITS 0x1FFFULL
 
+/* Rule flags (the flags argument): a trump may always be played instead of following suit. */
+#define FOLLOW_OR_TRUMP 1
+
 typedef struct {
     int trick_size;
+    int follow_or_trump;
     int order[4][4]; /* order[leader][k]: the seat playing the k-th card; -1 if none */
     int side[4];
 } rules_t;
@@ -60,9 +65,10 @@ static int nth_bit(uint64_t m, int k) {
     return __builtin_ctzll(m);
 }
 
-static uint64_t legal_mask(uint64_t hand, int led) {
+static uint64_t legal_mask(const rules_t *R, uint64_t hand, int led, int trump) {
     if (led < 0) return hand;
     uint64_t follow = hand & (SUIT_BITS << (13 * led));
+    if (follow && R->follow_or_trump && trump < 4) follow |= hand & (SUIT_BITS << (13 * trump));
     return follow ? follow : hand;
 }
 
@@ -94,7 +100,7 @@ static void play_hand(const rules_t *R, uint64_t hands[4], int trump, int leader
         int cards[4], led = -1;
         for (int k = 0; k < R->trick_size; k++) {
             int seat = R->order[leader][k];
-            uint64_t legal = legal_mask(hands[seat], led);
+            uint64_t legal = legal_mask(R, hands[seat], led, trump);
             int count = __builtin_popcountll(legal);
             int pick = picks ? (step < n_picks ? picks[step] % count : 0) : (int)rng_below(rng, (uint32_t)count);
             int card = nth_bit(legal, pick);
@@ -113,17 +119,20 @@ static void play_hand(const rules_t *R, uint64_t hands[4], int trump, int leader
     }
 }
 
-static int read_rules(PyObject *order_obj, PyObject *sides_obj, int trick_size, rules_t *R) {
+static int read_rules(PyObject *order_obj, PyObject *sides_obj, int trick_size, int flags,
+                      rules_t *R) {
     Py_buffer order, sides;
     if (PyObject_GetBuffer(order_obj, &order, PyBUF_SIMPLE) < 0) return -1;
     if (PyObject_GetBuffer(sides_obj, &sides, PyBUF_SIMPLE) < 0) {
         PyBuffer_Release(&order);
         return -1;
     }
-    int ok = order.len == 16 && sides.len == 4 && (trick_size == 2 || trick_size == 4);
+    int ok = order.len == 16 && sides.len == 4 && (trick_size == 2 || trick_size == 4) &&
+             (flags & ~FOLLOW_OR_TRUMP) == 0;
     if (ok) {
         const uint8_t *o = order.buf, *s = sides.buf;
         R->trick_size = trick_size;
+        R->follow_or_trump = (flags & FOLLOW_OR_TRUMP) != 0;
         for (int l = 0; l < 4; l++)
             for (int k = 0; k < 4; k++) R->order[l][k] = o[4 * l + k] == 255 ? -1 : o[4 * l + k];
         for (int i = 0; i < 4; i++) R->side[i] = s[i] & 1;
@@ -131,7 +140,7 @@ static int read_rules(PyObject *order_obj, PyObject *sides_obj, int trick_size, 
     PyBuffer_Release(&order);
     PyBuffer_Release(&sides);
     if (!ok) {
-        PyErr_SetString(PyExc_ValueError, "rules: 16 order bytes, 4 side bytes, tricks of 2 or 4");
+        PyErr_SetString(PyExc_ValueError, "rules: 16 order bytes, 4 side bytes, tricks of 2 or 4, known flags");
         return -1;
     }
     return 0;
@@ -161,15 +170,16 @@ static int check_position(const rules_t *R, uint64_t hands[4], int trump, int le
 
 static PyObject *py_trace(PyObject *self, PyObject *args) {
     PyObject *order, *sides;
-    int trick_size, trump, leader;
+    int trick_size, flags, trump, leader;
     unsigned long long h[4];
     Py_buffer picks;
-    if (!PyArg_ParseTuple(args, "OOi(KKKK)iiy*", &order, &sides, &trick_size, &h[0], &h[1], &h[2],
-                          &h[3], &trump, &leader, &picks))
+    if (!PyArg_ParseTuple(args, "OOii(KKKK)iiy*", &order, &sides, &trick_size, &flags, &h[0], &h[1],
+                          &h[2], &h[3], &trump, &leader, &picks))
         return NULL;
     rules_t R;
     uint64_t hands[4] = {h[0], h[1], h[2], h[3]};
-    if (read_rules(order, sides, trick_size, &R) < 0 || check_position(&R, hands, trump, leader) < 0) {
+    if (read_rules(order, sides, trick_size, flags, &R) < 0 ||
+        check_position(&R, hands, trump, leader) < 0) {
         PyBuffer_Release(&picks);
         return NULL;
     }
@@ -190,15 +200,15 @@ static PyObject *py_trace(PyObject *self, PyObject *args) {
 
 static PyObject *py_random_hands(PyObject *self, PyObject *args) {
     PyObject *order, *sides;
-    int trick_size, turn_up_pos, trump_given, leader;
+    int trick_size, flags, turn_up_pos, trump_given, leader;
     Py_buffer deal_map;
     Py_ssize_t n;
     unsigned long long seed;
-    if (!PyArg_ParseTuple(args, "OOiy*iiinK", &order, &sides, &trick_size, &deal_map, &turn_up_pos,
-                          &trump_given, &leader, &n, &seed))
+    if (!PyArg_ParseTuple(args, "OOiiy*iiinK", &order, &sides, &trick_size, &flags, &deal_map,
+                          &turn_up_pos, &trump_given, &leader, &n, &seed))
         return NULL;
     rules_t R;
-    int bad = read_rules(order, sides, trick_size, &R) < 0;
+    int bad = read_rules(order, sides, trick_size, flags, &R) < 0;
     if (!bad && (deal_map.len != 52 || turn_up_pos < -1 || turn_up_pos > 51 || trump_given < -1 ||
                  trump_given > 4 || leader < 0 || leader > 3 || n < 0)) {
         PyErr_SetString(PyExc_ValueError, "random_hands: bad deal map, turn-up, trump, leader or n");
@@ -252,9 +262,11 @@ static PyObject *py_random_hands(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"trace", py_trace, METH_VARARGS,
-     "trace(order, sides, trick_size, hands, trump, leader, picks) -> (masks, cards, winners, won)"},
+     "trace(order, sides, trick_size, flags, hands, trump, leader, picks) -> (masks, cards, winners, "
+     "won)"},
     {"random_hands", py_random_hands, METH_VARARGS,
-     "random_hands(order, sides, trick_size, deal_map, turn_up_pos, trump, leader, n, seed) -> "
+     "random_hands(order, sides, trick_size, flags, deal_map, turn_up_pos, trump, leader, n, seed) "
+     "-> "
      "bytes: tricks side 0, tricks side 1, honours side 0, honours side 1, per hand"},
     {NULL, NULL, 0, NULL},
 };

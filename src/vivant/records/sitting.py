@@ -453,10 +453,21 @@ def _duplicate_options(table: DuplicateTable) -> list[str]:
     return items
 
 
+#: Games the whist profile does not describe yet (issue 17): All Fours' hands of six, its begging,
+#: runs and face-down discards and its points need the profile and its document extended.
+#: Export refuses them with a :class:`~vivant.errors.VivantError` that says so.
+OUTSIDE_PROFILE: Final = frozenset({"all-fours"})
+
+
 def sitting_deals(
     table: Table, *, event: str = "?", site: str = "?", date: str = "?"
 ) -> list[WhistDeal]:
     """Every hand dealt in ``table``'s sitting (its log replayed) as a :class:`WhistDeal`."""
+    if table.variant in OUTSIDE_PROFILE:
+        raise VivantError(
+            f"the PBN whist profile does not describe {table.variant} yet; "
+            "its event log (vivant play --save) records the sitting"
+        )
     fresh, hands = _track(table)
     deals = []
     for board, hand in enumerate(hands, start=1):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from vivant.errors import InvalidNotationError
 from vivant.table import Table
+from vivant.variants.all_fours import AllFoursTable
 from vivant.variants.bridge_for_three import BridgeForThreeTable
 from vivant.variants.double_dummy import DoubleDummyTable
 from vivant.variants.duplicate import DuplicateTable
@@ -27,6 +28,7 @@ _TABLES: tuple[type[Table], ...] = (
     HumbugDeclaredTable,
     ThirteenTable,
     DuplicateTable,
+    AllFoursTable,
 )
 
 VARIANTS: dict[str, type[Table]] = {cls.variant: cls for cls in _TABLES}
@@ -48,6 +50,7 @@ def find_variant(name: str) -> type[Table]:
 
 __all__ = [
     "VARIANTS",
+    "AllFoursTable",
     "BridgeForThreeTable",
     "DoubleDummyTable",
     "DuplicateTable",

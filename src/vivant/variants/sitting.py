@@ -33,6 +33,7 @@ from vivant.cards import (
     Seat,
     Suit,
     card_name,
+    cutting_rank,
 )
 from vivant.deal import rank_cuts
 from vivant.errors import InvalidActionError, WrongSeatError
@@ -114,7 +115,7 @@ class CuttingTable(Table):
         if len(self.draws) == len(group):
             # WL-1.4 (D-G4): the tied cut again, only to order themselves.
             i = self.cut_groups.index(group)
-            self.cut_groups[i : i + 1] = rank_cuts(self.draws)
+            self.cut_groups[i : i + 1] = rank_cuts(self.draws, self._cutting_rank)
             self.draws = {}
             if self._cut_group() is None:
                 self.order = [g[0] for g in self.cut_groups]
@@ -123,6 +124,10 @@ class CuttingTable(Table):
                 )
                 self._table_formed()
         return events
+
+    def _cutting_rank(self, c: Card) -> int:
+        """The rank of a card in cutting: ace low (WL-1.2); a game may rank the ace high."""
+        return cutting_rank(c)
 
     @abstractmethod
     def _table_formed(self) -> None:
