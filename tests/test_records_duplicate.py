@@ -279,6 +279,14 @@ def test_a_question_after_another_irregularity_in_the_trick_keeps_all_but_the_or
     assert first != [ir.kind for d in sitting_deals(again) for ir in d.irregularities]
 
 
+def test_a_failure_to_comply_withdrawn_by_a_revoke_correction_round_trips() -> None:
+    """Seed 121, trick 12 of the second play: E, directed to play his lowest (DL-1), plays DA
+    (a failure, DL-5); N then corrects his revoke and E takes DA back (D-W17): the failure is
+    no longer made, its note goes with it, so the re-enacted session matches."""
+    t = random_sitting(121, trays=2, mnemonic=True, declared_trump="D")
+    assert_same_session(t, round_trip(t))
+
+
 @pytest.mark.parametrize("stop", [30, 75, 160])
 def test_unfinished_session_round_trip(stop: int) -> None:
     t = random_sitting(7, trays=2, mnemonic=True, declared_trump="H", stop=stop)
