@@ -146,9 +146,7 @@ WIN_OPTIONS: Final = ("win_1", "win_2")
 PENALTY_NAMES: Final = frozenset({"call_card", "call_suit", "take_back", *DIRECTIONS, *WIN_OPTIONS})
 
 #: Elections whose penalty DL-4 governs (revokes are the exception and never elected so).
-PENALTY_KINDS: Final = frozenset(
-    {"lead_out_of_turn", "two_cards", "direction", "winning_cards", "cards_together"}
-)
+PENALTY_KINDS: Final = frozenset({"lead_out_of_turn", "direction", TOGETHER})
 
 SUMMARY = """\
 Duplicate Whist — four players, N-S against E-W, the same deals replayed and compared (seed 003).
@@ -834,11 +832,7 @@ class DuplicateTable(Table):
         if p.kind == TOGETHER:
             return self._together_demand(p, seat, action.option)
         lawful = seat in p.electors and action.option in p.options and action.option != "waive"
-        if p.kind == "two_cards" and action.option == "waive":
-            lawful = False
         if lawful:
-            if p.kind == "winning_cards":
-                return self._winning_cards(p, action.option)
             if p.kind == "direction":
                 return self._direction(p, action.option)
             return self._elect_base(action)
