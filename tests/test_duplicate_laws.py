@@ -27,6 +27,7 @@ from vivant.actions import (
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.errors import InvalidActionError, OutOfTurnError, WrongSeatError
+from vivant.players.heuristic import HeuristicPlayer
 from vivant.table import CLAIMS, DEAL, PENALTY, PLAY
 from vivant.variants.duplicate import DIRECTIONS, DuplicateTable
 
@@ -357,8 +358,11 @@ def overtake_at_trick_two() -> DuplicateTable:
     play(t, "ST", "S3", "S2", "SA")  # North wins trick 1 and leads
     t.apply(PlayTogether(NORTH, (c("HQ"), c("HJ"))))
     p = t.pending
-    assert p is not None and (p.kind, p.rule, p.electors) == ("winning_cards", "DL-6", (1, 3))
-    assert p.options == ("win_1", "win_2", "waive") and p.default == "win_1"
+    # D-DU17: the election is the one offered whatever East and West hold; the default names a
+    # card, the public cards not proving HQ HJ winners (South's HA HK are unseen).
+    assert p is not None and (p.kind, p.rule, p.electors) == ("cards_together", "DL-6", (1, 3))
+    assert p.options == ("HQ", "HJ", "win_1", "win_2", "waive") and p.default == "HQ"
+    assert p.details == {"case": "winning_cards"}
     return t
 
 
@@ -396,9 +400,39 @@ def test_cards_played_together_that_are_not_all_winners_follow_whist_law() -> No
     play(t, "ST")
     t.apply(PlayTogether(SOUTH, (c("S6"), c("S5"))))
     p = t.pending
-    assert p is not None and (p.kind, p.rule) == ("two_cards", "WL-5.1")
+    assert p is not None and (p.kind, p.rule) == ("cards_together", "DL-6")  # D-DU17
+    assert p.options == ("S6", "S5", "win_1", "win_2", "waive") and p.details["case"] == "two_cards"
     t.apply(Elect(EAST, "S5"))
     assert t.view(EAST).penalty_cards[SOUTH] == CardSet([c("S6")])
+    h = t.hand
+    assert h is not None and [(r.kind, r.election) for r in h.irregularities] == [
+        ("two_cards", "S5")
+    ]
+
+
+def test_dl6_demanding_a_card_named_when_the_cards_are_winners_cancels_the_penalty() -> None:
+    """D-DU17, DL-4: naming the card played is a penalty other than DL-6's lawful one: the
+    offender plays the first card and takes the other back unpenalised."""
+    t = overtake_at_trick_two()
+    events = t.apply(Elect(WEST, "HJ"))
+    assert events[0].kind == "penalty_cancelled"
+    h = t.hand
+    assert h is not None and h.trick == [c("HQ")] and h.penalty_cards == [0, 0, 0, 0]
+    assert h.irregularities[-1].kind == "winning_cards"
+    assert h.irregularities[-1].election == "cancelled" and "win_due" not in h.notes
+
+
+def test_dl6_demanding_a_win_when_the_cards_are_not_winners_cancels_the_penalty() -> None:
+    """D-DU17, DL-4: making the partner win is not the lawful penalty for cards an adversary
+    can beat (WL-5.1 is): cancelled; South plays the first card, the other goes back."""
+    t = at(POWER)
+    play(t, "ST")
+    t.apply(PlayTogether(SOUTH, (c("S6"), c("S5"))))
+    events = t.apply(Elect(EAST, "win_1"))
+    assert events[0].kind == "penalty_cancelled"
+    h = t.hand
+    assert h is not None and h.trick == [c("ST"), c("S6")] and h.penalty_cards == [0, 0, 0, 0]
+    assert "win_due" not in h.notes and h.irregularities[-1].kind == "two_cards"
 
 
 def test_dl1_a_card_played_out_of_turn_lies_face_up_and_the_partner_may_be_directed() -> None:
@@ -495,7 +529,8 @@ def test_dl6_a_second_winning_card_led_before_the_partner_plays() -> None:
     events = t.apply(Play(NORTH, c("HJ")))  # and leads again before South has played
     assert [e.kind for e in events] == ["irregularity"]
     p = t.pending
-    assert p is not None and (p.kind, p.cards) == ("winning_cards", (c("HQ"), c("HJ")))
+    assert p is not None and (p.kind, p.cards) == ("cards_together", (c("HQ"), c("HJ")))
+    assert p.options == ("call_card", "win_1", "win_2", "waive")  # D-DU17
     t.apply(Elect(EAST, "win_1"))
     h = t.hand
     assert h is not None and h.trick == [c("HQ")]
@@ -508,7 +543,11 @@ def test_dl6_a_second_card_led_that_is_not_a_winner_is_exposed() -> None:
     t = at(POWER, "D")
     play(t, "ST")
     events = t.apply(Play(EAST, c("S9")))  # East leads again before West has played
-    assert [e.kind for e in events] == ["card_exposed"] and t.pending is None
+    assert [e.kind for e in events] == ["irregularity"]  # D-DU17: the same election offered
+    p = t.pending
+    assert p is not None and p.options == ("call_card", "win_1", "win_2", "waive")
+    events = t.apply(Elect(NORTH, "call_card"))
+    assert [e.kind for e in events] == ["elected", "card_exposed"] and t.pending is None
     assert t.view(NORTH).penalty_cards[EAST] == CardSet([c("S9")])
     assert t.to_act() == SOUTH
     waived = at(OVERTAKE, "D")
@@ -518,3 +557,45 @@ def test_dl6_a_second_card_led_that_is_not_a_winner_is_exposed() -> None:
     h = waived.hand
     assert h is not None and h.trick == [c("HQ")] and h.penalty_cards == [0, 0, 0, 0]
     assert waived.to_act() == EAST
+
+
+def test_dl6_a_second_card_led_with_the_wrong_demand_goes_back_unpenalised() -> None:
+    """D-DU17, DL-4: a second card led: exposing it when both are winners, or making the
+    partner win when they are not, is a penalty other than the lawful one, cancelled; the
+    second card goes back to the hand and the play goes on."""
+    winners = at(OVERTAKE, "D")
+    play(winners, "ST", "S3", "S2", "SA", "HQ")
+    winners.apply(Play(NORTH, c("HJ")))
+    beaten = at(POWER, "D")
+    play(beaten, "ST")
+    beaten.apply(Play(EAST, c("S9")))
+    for t, elector, demand, offender in (
+        (winners, WEST, "call_card", NORTH),
+        (beaten, SOUTH, "win_2", EAST),
+    ):
+        events = t.apply(Elect(elector, demand))
+        assert events[0].kind == "penalty_cancelled" and t.pending is None
+        h = t.hand
+        assert h is not None and len(h.trick) == 1 and h.penalty_cards == [0, 0, 0, 0]
+        assert h.hands[offender].bit_count() == 13 - len(h.tricks) - 1
+        assert "win_due" not in h.notes
+
+
+def test_dl6_computer_players_demand_from_what_they_see() -> None:
+    """D-DU17: an adversary who cannot prove the cards winners names one as played (the worse
+    for the offenders); the default does the same. When every better card is played (SA in
+    trick 1, then SK SQ together) they make the partner win the trick, and rightly."""
+    unproven = overtake_at_trick_two()
+    bot = HeuristicPlayer()
+    pick = bot.choose(unproven.view(EAST), unproven.legal_actions(EAST), unproven.default_action())
+    assert pick == Elect(EAST, "HJ") and unproven.default_action() == Elect(EAST, "HQ")
+    proven = at(OVERTAKE, "D")
+    play(proven, "ST", "S3", "S2", "SA")
+    proven.apply(PlayTogether(NORTH, (c("SK"), c("SQ"))))
+    assert proven.pending is not None and proven.pending.default == "win_1"
+    pick = bot.choose(proven.view(WEST), proven.legal_actions(WEST), proven.default_action())
+    assert pick == Elect(WEST, "win_1")
+    events = proven.apply(pick)
+    assert events[0].kind == "elected"
+    h = proven.hand
+    assert h is not None and h.notes["win_due"]["trick"] == 2

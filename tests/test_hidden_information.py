@@ -8,8 +8,11 @@ The same probes are made against a twin table whose deal differs only in cards t
 cannot see (two hidden cards swapped between hidden places: another concealed hand, a dead hand,
 the stock), his view being the same: every response — the public events and his view after an
 accepted action, or the error type and text of a refusal — must be the same at both tables.
-Not probed: the partner's question "having none?" (WL-7.3, Duplicate DL-3), which the laws have
-answered aloud, and Duplicate's DL-6 election (see :func:`dl6_probe`).
+Duplicate Whist's cards played together and second cards led before the partner has played
+(DL-6) are probed too: the election offered is the same whether or not the adversaries hold a
+better card (D-DU17). Not probed: the partner's question "having none?" (WL-7.3, Duplicate
+DL-3), which the laws have answered aloud, and the demands themselves, whose outcome the laws
+make public (DL-4).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from vivant.actions import (
     ReportExposed,
     WaiveRevokes,
 )
-from vivant.cards import EAST, NORTH, SUIT_MASK, card_name, cards_of, parse_card
+from vivant.cards import EAST, NORTH, SUIT_MASK, WEST, card_name, cards_of, parse_card
 from vivant.errors import VivantError
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
@@ -169,27 +172,9 @@ def without_suit(t: Table, actor: int, seat: int, places: dict[int, str]) -> Tab
     return twin
 
 
-def dl6_probe(t: Table, action: Action) -> bool:
-    """Duplicate Whist's cards played together, or a second card led before the partner has
-    played (DL-6): whether the penalty is DL-6's or whist's depends on whether the adversaries
-    hold a better card, which the election shows at once. Known, and left to the work on SEC 6
-    (issue 13, point 13b); every other action of Duplicate Whist is probed."""
-    h = t.hand
-    if not isinstance(t, DuplicateTable) or h is None:
-        return False
-    if isinstance(action, PlayTogether):
-        return True
-    seat = getattr(action, "seat", None)
-    return (
-        isinstance(action, Play) and seat in h.trick_seats and (seat + 2) % 4 not in h.trick_seats  # type: ignore[operator]
-    )
-
-
 def probes(t: Table, actor: int) -> Iterator[Action]:
     """Every action of the kinds that might probe hidden cards, as ``actor`` may send them."""
-    for action in all_probes(t, actor):
-        if not dl6_probe(t, action):
-            yield action
+    return all_probes(t, actor)
 
 
 def all_probes(t: Table, actor: int) -> Iterator[Action]:
@@ -309,3 +294,48 @@ def test_calling_an_exposed_card_does_not_tell_whether_its_holder_can_follow() -
     for table, must in ((t, {"HJ", "HT", "H9"}), (twin, {"DJ"})):
         table.apply(dj)
         assert {card_name(a.card) for a in table.legal_actions(EAST)} == must  # type: ignore[attr-defined]
+
+
+# North's HQ HJ beat every heart East and West hold (South holds HA HK): DL-6's case.
+OVERTAKE = "N:AKQJ.QJ.AKQ.AKQT T987.T98.JT9.J54 6543.AK2.76.9876 2.76543.85432.32"
+# The same but for South's HK and West's D8 (for North and East) or East's D9 (for West):
+# an adversary holds a better heart, whist's case (WL-5.1).
+HK_WITH_WEST = "N:AKQJ.QJ.AKQ.AKQT T987.T98.JT9.J54 6543.A2.876.9876 2.K76543.5432.32"
+HK_WITH_EAST = "N:AKQJ.QJ.AKQ.AKQT T987.KT98.JT.J54 6543.A2.976.9876 2.76543.85432.32"
+
+
+def tray_table(deal: str, *plays: str) -> DuplicateTable:
+    board = {"tray": 1, "dealer": "N", "trump": "D", "turn_up": None, "deal": deal}
+    t = DuplicateTable(["A", "B", "C", "D"], laws=True, boards=[board], program=[[1, False]])
+    play(t, "ST", "S3", "S2", "SA", *plays)  # North wins trick 1 and leads
+    return t
+
+
+@pytest.mark.parametrize("led", [(), ("HQ",)], ids=["together", "led_again"])
+@pytest.mark.parametrize(
+    ("actor", "twin"), [(NORTH, HK_WITH_WEST), (EAST, HK_WITH_WEST), (WEST, HK_WITH_EAST)]
+)
+def test_dl6_cards_together_or_led_again_tell_nobody_whether_the_adversaries_can_beat_them(
+    led: tuple[str, ...], actor: int, twin: str
+) -> None:
+    """D-DU17 (issue 13, point 2): North plays HQ HJ together, or leads HJ after HQ before
+    South has played. Whether East and West can beat them decides DL-6 against WL-5.1, yet
+    every response to every probe, the election shown to each seat and the actions offered
+    to each are the same at two tables that agree on the actor's view."""
+    winners, beaten = tray_table(OVERTAKE, *led), tray_table(twin, *led)
+    assert winners.view(actor).to_json() == beaten.view(actor).to_json()  # type: ignore[attr-defined]
+    assert_same_responses(copy.deepcopy(winners), copy.deepcopy(beaten), actor)
+    action: Action = (
+        Play(NORTH, parse_card("HJ"))
+        if led
+        else PlayTogether(NORTH, (parse_card("HQ"), parse_card("HJ")))
+    )
+    for t in (winners, beaten):
+        t.apply(action)
+    assert winners.pending is not None and beaten.pending is not None
+    assert winners.pending.details != beaten.pending.details  # the true case differs, hidden
+    assert winners.view(actor).to_json() == beaten.view(actor).to_json()  # type: ignore[attr-defined]
+    for seat in range(4):
+        assert winners.view(seat).pending == beaten.view(seat).pending
+        assert winners.legal_actions(seat) == beaten.legal_actions(seat)
+    assert winners.default_action() == beaten.default_action()

@@ -352,7 +352,7 @@ def together_win_2() -> DuplicateTable:
     )
     play(t, "H2", "H6", "H8")
     t.apply(PlayTogether(NORTH, (c("HQ"), c("HJ"))))
-    assert t.pending is not None and t.pending.kind == "winning_cards"
+    assert t.pending is not None and t.pending.kind == "cards_together"  # D-DU17
     t.apply(Elect(EAST, "win_2"))  # South must win the second trick
     assert t.hand is not None and len(t.hand.tricks) == 1  # HQ won trick 1; HJ lies exposed
     assert t.view(EAST).penalty_cards == {NORTH: CardSet([c("HJ")])}

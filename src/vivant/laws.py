@@ -8,7 +8,7 @@ to choose, the options open to it and a default used when the choice is made aut
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from vivant.actions import ClaimRevoke
 from vivant.cards import SUIT_MASK, Card, Seat, card_name
@@ -34,6 +34,11 @@ class Revoke:
     kind: str = "revoke"
     rule: str = "WL-7.1"
     waived_by: tuple[Seat, ...] = ()
+
+
+#: D-DU17: Duplicate's one election for cards played together or a second card led (DL-6,
+#: WL-5.1), whatever the adversaries hold; the true case is decided when the demand is made.
+TOGETHER: Final = "cards_together"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +96,32 @@ class ProvenRevoke(NamedTuple):
     quitted: bool
     liable: bool
     place: int
+
+
+def better_than_all(cards: tuple[Card, ...] | list[Card], outside: int) -> bool:
+    """Whether every card of ``cards`` is better than any card of its suit in ``outside`` (a
+    mask): DL-6's "winning cards", ``outside`` being the adversaries' hands, or every card they
+    may hold."""
+    return all(not outside & (SUIT_MASK << (13 * (c // 13))) & ~((2 << c) - 1) for c in cards)
+
+
+def winners_in_view(view: View, offender: Seat, cards: tuple[Card, ...] | list[Card]) -> bool:
+    """D-DU17: whether ``view`` proves ``cards`` of ``offender`` better than any card the
+    adversaries hold of their suits (DL-6): every better card is played, or is one of
+    ``cards``, or is seen to lie on the offender's side (his partner being opposite, the
+    Duplicate table). A concealed card may lie with the adversaries, so it disproves."""
+    side = {offender, (offender + 2) % 4}
+    accounted = sum(1 << c for c in cards)
+    for t in (*view.tricks, *([view.trick] if view.trick else [])):
+        accounted |= sum(1 << c for c in t.cards)
+    for s, cs in (*view.exposed.items(), *view.penalty_cards.items()):
+        if s in side:
+            accounted |= cs.mask
+    if view.seat in side:
+        accounted |= view.hand.mask
+    if view.turn_up is not None and view.turn_up_holder in side:
+        accounted |= 1 << view.turn_up
+    return better_than_all(cards, ((1 << 52) - 1) & ~accounted)
 
 
 def revokes_in_view(view: View, may_trump: bool = False) -> list[tuple[int, Seat]]:

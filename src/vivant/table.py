@@ -1215,12 +1215,21 @@ class Table(ABC):
         events = [Event("revoke_corrected", {"seat": self.role(seat), "card": card_name(rev.card)})]
         return events + self._put_card(h, seat, action.card, False)
 
-    @staticmethod
-    def _withdraw_later_plays(h: HandState, trick: int, seats: Sequence[Seat]) -> None:
+    def _withdraw_later_plays(self, h: HandState, trick: int, seats: Sequence[Seat]) -> None:
         """D-W17: the later players take their cards back unpenalised (WL-7.4), and with them
-        what those cards were: a revoke (or a failure punished as one) is no longer made, and
-        of two cards played together the other card goes back into the hand, not exposed."""
+        what those cards were: a revoke (or a failure punished as one, with its note) is no
+        longer made, and of two cards played together the other card goes back into the hand,
+        not exposed."""
         h.revokes = [r for r in h.revokes if not (r.trick == trick and r.seat in seats)]
+        if "failures" in h.notes:
+            roles = {self.role(s) for s in seats}
+            kept_failures = [
+                f for f in h.notes["failures"] if not (f["trick"] == trick and f["seat"] in roles)
+            ]
+            if kept_failures:
+                h.notes["failures"] = kept_failures
+            else:
+                del h.notes["failures"]
         kept = []
         for rec in h.irregularities:
             if rec.trick == trick and rec.offender in seats and rec.kind == "two_cards":

@@ -34,6 +34,7 @@ IRREGULARITY_WORDS: Mapping[str, str] = {
     "exposed_in_deal": "a card exposed in dealing",
     "lead_out_of_turn": "a lead out of turn",
     "two_cards": "two cards played together",
+    "cards_together": "cards played together or led again",
     "claim": "a claim of the remaining tricks",
     "revoke": "a revoke",
     "exposed": "a card exposed",

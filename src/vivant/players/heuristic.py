@@ -64,6 +64,7 @@ from vivant.cards import (
     parse_card,
 )
 from vivant.errors import InvalidActionError
+from vivant.laws import TOGETHER, winners_in_view
 from vivant.players import all_fours
 from vivant.trick import trick_winner
 from vivant.views import View
@@ -433,6 +434,23 @@ def _two_cards_choice(view: View, options: Sequence[str]) -> str:
     return min(options, key=badness)
 
 
+def _together_choice(view: View, options: Sequence[str]) -> str:
+    """D-DU17: the demand on Duplicate's cards played together or led again, from what the
+    elector sees: make the partner win the first trick (DL-6) when the view proves the cards
+    winners (every better card played or seen on the offender's side), else the WL-5.1
+    demand — the card worse for the offenders named as played, or the second card exposed."""
+    p = view.pending
+    assert p is not None
+    offender = next(s for s, r in view.roles.items() if r == p["offender"])
+    cards = [parse_card(x) for x in p["cards"]]
+    if "win_1" in options and winners_in_view(view, offender, cards):
+        return "win_1"
+    names = [o for o in options if o not in ("win_1", "win_2", "waive", "call_card")]
+    if names:
+        return _two_cards_choice(view, names)
+    return "call_card" if "call_card" in options else options[0]
+
+
 class HeuristicPlayer:
     """The rule-based player (see the module doc). Deterministic: the seed is kept only so that
     every player kind is made the same way."""
@@ -473,6 +491,10 @@ class HeuristicPlayer:
             elects = [a for a in legal if isinstance(a, Elect)]
             pick = _two_cards_choice(view, [a.option for a in elects])
             return next(a for a in elects if a.option == pick)
+        if isinstance(first, Elect) and view.pending and view.pending.get("kind") == TOGETHER:
+            elects = [a for a in legal if isinstance(a, Elect)]
+            pick = _together_choice(view, [a.option for a in elects])
+            return next((a for a in elects if a.option == pick), first)
         if default is not None and default in legal:
             return default
         return first

@@ -35,11 +35,11 @@ a deal, ``Board`` the tray number, also the plays whose hands come from the tray
 ``overplay``, then ``turned``); ``WhistOptions`` adds ``trays=N``, ``declared_trump=H`` and
 ``program=1,2,1t,2t``; a session's declared suit is "declared by" the dealer. The duplicate laws'
 rows: ``direction`` (DL-1, its Penalty the direction with ``-`` for ``/``), ``played_out_of_turn``,
-``winning_cards`` and ``card_exposed`` (DL-6), each with ``at`` (the cards in the trick when it
-happened) in the note; ``failure_to_comply`` (DL-5, claimed like a revoke); ``ask_renounce``
-(DL-3, the asker); a penalty DL-4 cancelled has Penalty ``cancelled`` and ``by``/``demand`` in the
-note. Import seats the four players without a cut and re-enacts each play at the point of the
-programme it belongs to.
+``winning_cards`` and ``card_exposed`` (DL-6, re-enacted through the one election of D-DU17),
+each with ``at`` (the cards in the trick when it happened) in the note; ``failure_to_comply``
+(DL-5, claimed like a revoke); ``ask_renounce`` (DL-3, the asker); a penalty DL-4 cancelled has
+Penalty ``cancelled`` and ``by``/``demand`` in the note. Import seats the four players without a
+cut and re-enacts each play at the point of the programme it belongs to.
 
 **Import** (:func:`import_pbn`, :func:`table_from_deals`): the deals are re-applied, in order, to
 a fresh table of the variant: a cut that seats the players as the first deals show them, the
@@ -988,8 +988,12 @@ class _Replay:
             elif ir.kind == "direction":
                 t.apply(DrawAttention(ir.offender))
                 self.settle(ir)
-            elif ir.kind == "card_exposed":
-                t.apply(Play(ir.offender, _note_cards(ir)[0]))
+            elif ir.kind == "card_exposed":  # D-DU17: the election follows, then the demand
+                t.apply(Play(ir.offender, _note_cards(ir)[-1]))
+                if ir.penalty == "cancelled":
+                    self.settle(ir)
+                else:
+                    self.elect("call_card")
             else:
                 t.apply(Play(ir.offender, _note_cards(ir, 2)[1]))
                 self.settle(ir)

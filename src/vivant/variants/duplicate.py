@@ -56,11 +56,15 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     becomes liable to be called; a partner who leads that trick is under no obligation;
     **D-DU15**: the later trick binds him only if one of the cards lies in it as he plays), or
     waive; other cards played together are exposed as at whist (WL-5.1), the adversaries
-    electing, and a second card led that is not a winner is exposed, liable to be called;
+    electing, and a second card led that is not a winner is exposed, liable to be called.
+    **D-DU17**: which case it is being hidden (what the adversaries hold), one election is
+    offered in both (``cards_together``: the WL-5.1 demand, ``win_1``/``win_2``, ``waive``)
+    and the demand is checked against the hidden facts: the wrong one cancels under DL-4;
   - SEC 2 (a player may remind his partner of a penalty) needs no engine action: every election
     is shown to both adversaries.
   - choices made automatically (D-G2): the last adversary directs ``lowest/no_trump`` (DL-1);
-    the partner must win the first trick (``win_1``, DL-6); a misdeal is dealt again.
+    the partner must win the first trick (``win_1``, DL-6) when the cards shown prove the
+    cards winners, else the WL-5.1 demand (D-DU17); a misdeal is dealt again.
 
 The tournament layer (:func:`deal_trays`, :func:`event_sessions`, :func:`event_results`) turns a
 movement of :mod:`vivant.movements` into one table session per round and table, the trays
@@ -85,7 +89,6 @@ from vivant.actions import (
 from vivant.cards import (
     SEAT_LETTERS,
     SUIT_LETTERS,
-    SUIT_MASK,
     Card,
     CardSet,
     Seat,
@@ -96,7 +99,14 @@ from vivant.cards import (
 )
 from vivant.deal import deal_hands
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
-from vivant.laws import Election, IrregularityRecord, Revoke
+from vivant.laws import (
+    TOGETHER,
+    Election,
+    IrregularityRecord,
+    Revoke,
+    better_than_all,
+    winners_in_view,
+)
 from vivant.movements import Schedule, plays
 from vivant.scoring.duplicate import (
     TRICKS,
@@ -136,7 +146,7 @@ WIN_OPTIONS: Final = ("win_1", "win_2")
 PENALTY_NAMES: Final = frozenset({"call_card", "call_suit", "take_back", *DIRECTIONS, *WIN_OPTIONS})
 
 #: Elections whose penalty DL-4 governs (revokes are the exception and never elected so).
-PENALTY_KINDS: Final = frozenset({"lead_out_of_turn", "two_cards", "direction", "winning_cards"})
+PENALTY_KINDS: Final = frozenset({"lead_out_of_turn", "direction", TOGETHER})
 
 SUMMARY = """\
 Duplicate Whist — four players, N-S against E-W, the same deals replayed and compared (seed 003).
@@ -694,49 +704,94 @@ class DuplicateTable(Table):
     def _two_cards_election(
         self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
     ) -> Election:
-        """DL-6 when every card is better than any the adversaries hold of its suit; otherwise
-        WL-5.1 (the adversaries say which card is played, the other is exposed). The offender's
-        card to the trick is the first he could play without revoking (D-DU12)."""
+        """D-DU17: cards played together. The adversaries are offered one election whatever
+        they hold: name the card played (WL-5.1, the other exposed), make the partner win the
+        first or second trick (DL-6), or waive. Which is the lawful penalty — DL-6's when every
+        card is better than any the adversaries hold of its suit, else whist's — is kept in
+        the election's hidden ``details`` and decided at the demand (DL-4). The offender's card
+        to the trick is the first he could play without revoking (D-DU12)."""
         h = self.hand
         assert h is not None
-        if not self._all_winners(h, seat, cards):
-            return super()._two_cards_election(seat, cards, options)
         first = parse_card(options[0])
-        return self._winning_cards_election(seat, (first, *(c for c in cards if c != first)))
+        ordered = (first, *(c for c in cards if c != first))
+        case = "winning_cards" if self._all_winners(h, seat, cards) else "two_cards"
+        return self._together_election(seat, ordered, options, case)
 
     def _all_winners(self, h: HandState, seat: Seat, cards: Sequence[Card]) -> bool:
-        """DL-6: every card better than any card the adversaries hold of its suit."""
+        """DL-6: every card better than any card the adversaries hold of its suit (hidden
+        information: it decides a demand, never what is offered, D-DU17)."""
         against = 0
         for s in range(4):
             if self.seat_sides[s] != self.seat_sides[seat]:
                 against |= h.hands[s]
-        return all(not against & (SUIT_MASK << (13 * (c // 13))) & ~((2 << c) - 1) for c in cards)
+        return better_than_all(list(cards), against)
 
-    def _winning_cards_election(self, seat: Seat, cards: tuple[Card, ...]) -> Election:
+    def _together_election(
+        self, seat: Seat, cards: tuple[Card, ...], named: tuple[str, ...], case: str
+    ) -> Election:
+        """D-DU17: the election for ``cards`` (``named``: the WL-5.1 demands open), the true
+        ``case`` hidden in its details. The default (D-G2) demands ``win_1`` only when the
+        public cards prove the cards winners, else the first WL-5.1 demand."""
+        options = (*named, *WIN_OPTIONS[: len(cards)], "waive")
+        proven = winners_in_view(self.view(None), seat, cards)
         return Election(
-            "winning_cards",
+            TOGETHER,
             "DL-6",
             seat,
             self.electors(1 - self.seat_sides[seat]),
-            (*WIN_OPTIONS[: len(cards)], "waive"),
-            "win_1",
+            options,
+            "win_1" if proven else named[0],
             cards,
+            {"case": case},
         )
 
     def _led_again(self, h: HandState, seat: Seat, c: Card) -> list[Event]:
-        """DL-6: having played to this trick, ``seat`` leads another card before his partner has
-        played. Both cards better than any the adversaries hold: either adversary may make the
-        partner win this trick or the next (the new card is then liable to be called). Otherwise
-        the card is simply exposed, liable to be called (WL-5.1)."""
+        """DL-6, D-DU17: having played to this trick, ``seat`` leads another card before his
+        partner has played. The adversaries are offered one election: the card exposed,
+        liable to be called (``call_card``, WL-5.1), the partner made to win this trick or the
+        next (DL-6), or waive; which is lawful (DL-6's when both cards are better than any the
+        adversaries hold) is decided at the demand."""
         first = h.trick[h.trick_seats.index(seat)]
-        if self._all_winners(h, seat, (first, c)):
-            self.pending = self._winning_cards_election(seat, (first, c))
-            return [Event("irregularity", self.pending.to_json(self._seat_label))]
-        h.penalty_cards[seat] |= 1 << c
+        case = "winning_cards" if self._all_winners(h, seat, (first, c)) else "card_exposed"
+        self.pending = self._together_election(seat, (first, c), ("call_card",), case)
+        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+
+    def _together_demand(self, p: Election, seat: Seat, option: str) -> list[Event]:
+        """D-DU17: a demand on cards played together or led again, against the true case: the
+        lawful penalty proceeds; any other (or a waiver) is cancelled under DL-4."""
+        case = p.details["case"]
+        wins = option in WIN_OPTIONS
+        lawful = seat in p.electors and option in p.options and option != "waive"
+        lawful = lawful and wins == (case == "winning_cards")
+        named = tuple(o for o in p.options if o not in (*WIN_OPTIONS, "waive"))
+        if case == "two_cards":
+            true = Election(case, "WL-5.1", p.offender, p.electors, named, named[0], p.cards)
+        else:
+            rule = "DL-6" if case == "winning_cards" else "WL-5.1"
+            true = Election(case, rule, p.offender, p.electors, p.options, p.default, p.cards)
+        if lawful:
+            if case == "winning_cards":
+                return self._winning_cards(true, option)
+            if case == "card_exposed":
+                return self._exposed_again(true)
+            self.pending = true
+            return self._elect_base(Elect(seat, option))
+        return self._cancelled(true, seat, option, self._cancel_reason(p, seat, option))
+
+    def _exposed_again(self, p: Election) -> list[Event]:
+        """WL-5.1: a second card led that is not a winner lies exposed, liable to be called."""
+        h = self.hand
+        assert h is not None
+        self.pending = None
+        c = p.cards[-1]
+        h.penalty_cards[p.offender] |= 1 << c
         h.irregularities.append(
-            IrregularityRecord("card_exposed", "WL-5.1", seat, h.trick_number, (c,))
+            IrregularityRecord("card_exposed", "WL-5.1", p.offender, h.trick_number, (c,))
         )
-        return [Event("card_exposed", {"seat": self.role(seat), "card": card_name(c)})]
+        return [
+            Event("elected", {"kind": TOGETHER, "option": "call_card"}),
+            Event("card_exposed", {"seat": self.role(p.offender), "card": card_name(c)}),
+        ]
 
     # --- elections and DL-4 ---------------------------------------------------------------------
 
@@ -769,27 +824,28 @@ class DuplicateTable(Table):
                 f"the penalty for the {p.kind} ({p.rule}) is the adversaries', "
                 f"not {self._seat_label(seat)}'s"
             )
-        lawful = seat in p.electors and action.option in p.options and action.option != "waive"
-        if p.kind == "two_cards" and action.option == "waive":
-            lawful = False
-        if lawful:
-            if p.kind == "winning_cards":
-                return self._winning_cards(p, action.option)
-            if p.kind == "direction":
-                return self._direction(p, action.option)
-            return self._elect_base(action)
         known = action.option in p.options or action.option in PENALTY_NAMES
         if not known and action.option != "waive":
             raise InvalidActionError(
                 f"{action.option!r} is not a penalty; one of " + ", ".join(p.options)
             )
-        if action.option == "waive":
-            reason = "waived"
-        elif seat not in p.electors:
-            reason = "demanded by the adversary not entitled"
-        else:
-            reason = "a penalty other than the lawful one demanded"
-        return self._cancelled(p, seat, action.option, reason)
+        if p.kind == TOGETHER:
+            return self._together_demand(p, seat, action.option)
+        lawful = seat in p.electors and action.option in p.options and action.option != "waive"
+        if lawful:
+            if p.kind == "direction":
+                return self._direction(p, action.option)
+            return self._elect_base(action)
+        return self._cancelled(p, seat, action.option, self._cancel_reason(p, seat, action.option))
+
+    @staticmethod
+    def _cancel_reason(p: Election, seat: Seat, option: str) -> str:
+        """Why DL-4 cancels the penalty: a waiver, the wrong adversary, or the wrong penalty."""
+        if option == "waive":
+            return "waived"
+        if seat not in p.electors:
+            return "demanded by the adversary not entitled"
+        return "a penalty other than the lawful one demanded"
 
     def _elect_base(self, action: Elect) -> list[Event]:
         return super()._elect(action)
@@ -813,7 +869,7 @@ class DuplicateTable(Table):
         events = [Event("penalty_cancelled", {"kind": p.kind, "reason": reason, "rule": "DL-4"})]
         if p.kind == "lead_out_of_turn":
             return events  # the card goes back; the right hand leads
-        if p.kind in ("two_cards", "winning_cards"):
+        if p.kind in ("two_cards", "winning_cards", "card_exposed"):
             led = h.trick[0] // 13 if h.trick else None
             hand = h.hands[p.offender]
             if not hand >> p.cards[0] & 1:

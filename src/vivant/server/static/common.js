@@ -108,6 +108,7 @@ const OPTION = {
 const KIND = {
   lead_out_of_turn: "A lead out of turn",
   two_cards: "Two cards played together",
+  cards_together: "Cards played together or led again",
   misdeal: "A misdeal",
   exposed_in_deal: "A card exposed in dealing",
 };
