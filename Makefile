@@ -47,10 +47,13 @@ bench: setup
 	$(BIN)/python benchmarks/engine.py
 	$(BIN)/python benchmarks/records.py
 
-# Foster's claims put to the test: one report (Markdown, PNG, SVG) a study under docs/studies/.
+# Foster's claims put to the test: one report (Markdown, PNG, SVG) a study under docs/studies/,
+# with heuristic players and, on fewer deals, with the Monte-Carlo player mc-fast.
 STUDY_DEALS ?= 20000
+MC_STUDY_DEALS ?= 1500
 studies: setup
-	$(BIN)/vivant study all --deals $(STUDY_DEALS) --out docs/studies
+	$(BIN)/vivant study all --deals $(STUDY_DEALS) --out docs/studies/heuristic
+	$(BIN)/vivant study all --deals $(MC_STUDY_DEALS) --players mc-fast --out docs/studies/mc-fast
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
