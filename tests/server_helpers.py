@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Browser, sync_playwright
+
 from vivant.actions import action_from_json
 from vivant.cards import CardSet, parse_card
 from vivant.table import Table
@@ -422,3 +424,28 @@ class ServerProcess:
             self.proc.stderr.close()
         if self._log_file is not None:
             self._log_file.close()
+
+
+#: Debian's Chromium, driven by Playwright (no browser is ever downloaded here).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Browser]:
+    """A real headless Chromium with a fresh, empty profile of its own."""
+    assert Path(CHROMIUM).exists(), "make test installs Debian's chromium (make browser)"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()

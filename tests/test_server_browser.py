@@ -13,23 +13,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from server_helpers import ServerProcess, http_json
+from server_helpers import ServerProcess, chromium, http_json
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture
@@ -41,14 +30,8 @@ def server(tmp_path: Path) -> Iterator[ServerProcess]:
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "make test installs Debian's chromium (make browser)"
-    with sync_playwright() as p:
-        # launch() gives the browser a fresh, empty profile of its own.
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture
