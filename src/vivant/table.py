@@ -31,7 +31,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from vivant.actions import (
     PLAYS,
@@ -74,6 +74,9 @@ from vivant.errors import (
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
 from vivant.views import TrickView, View
+
+if TYPE_CHECKING:
+    from vivant.prelude import PreludeDecision
 
 # Phases of a table.
 CUT = "cut"
@@ -210,6 +213,10 @@ class Table(ABC):
     #: Keyword options of the variant's constructor (attributes of the same names), kept in the
     #: config so that a replay rebuilds the same sitting.
     options: ClassVar[tuple[str, ...]] = ()
+    #: The kinds of decision the game makes between the deal and the first card, in order, as a
+    #: record of a hand keeps them (:mod:`vivant.prelude`); none where the cut and the turn-up
+    #: decide everything.
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = ()
 
     def config(self) -> dict[str, Any]:
         """What, with the action log, rebuilds this table: ``replay(config, log)``."""

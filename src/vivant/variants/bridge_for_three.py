@@ -37,6 +37,7 @@ from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, Seat
 from vivant.dummy_declaration import dummy_declaration
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.laws import Revoke
+from vivant.prelude import DECLARATION, DOUBLING, PreludeDecision
 from vivant.scoring.bridge import (
     DENOMINATION_LETTERS,
     NO_TRUMPS,
@@ -84,6 +85,7 @@ class BridgeForThreeTable(CuttingTable):
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "Bridge for Three is played by three"
     options: ClassVar[tuple[str, ...]] = ("three_games_no_rubber",)
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, DOUBLING)
 
     def __init__(
         self,

@@ -33,6 +33,7 @@ from typing import ClassVar
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.prelude import DECLARATION, EXCHANGES, PreludeDecision
 from vivant.scoring.english import HUMBUG
 from vivant.table import DECLARE, EXCHANGE, Event, HandState
 from vivant.variants.sitting import TwoHandTable, parse_trump
@@ -101,6 +102,7 @@ class HumbugTable(TwoHandTable):
     rules = HUMBUG
     players_rule: ClassVar[str] = "Humbug Whist is played by two"
     declared_trump: ClassVar[bool] = False
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = (EXCHANGES,)
 
     def _new_hand(self, pack: tuple[int, ...], dealer: Seat) -> HandState:
         h = super()._new_hand(pack, dealer)
@@ -218,3 +220,4 @@ class HumbugDeclaredTable(HumbugTable):
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = DECLARED_SUMMARY
     declared_trump: ClassVar[bool] = True
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, EXCHANGES)
