@@ -97,7 +97,7 @@ from vivant.cards import (
     parse_card,
     parse_suit,
 )
-from vivant.deal import deal_hands
+from vivant.deal import deal_hands, parse_deal
 from vivant.duplicate.movements import Schedule, plays
 from vivant.duplicate.scoring import (
     TRICKS,
@@ -215,20 +215,20 @@ class Tray:
             raise InvalidNotationError(f"invalid tray record {dict(data)!r}: {exc}") from None
         if type(tray) is not int or tray < 1:
             raise InvalidNotationError(f"invalid tray number {tray!r}")
-        first, _, rest = text.partition(":")
-        parts = rest.split()
-        if first.upper() not in SEAT_LETTERS or len(parts) != 4:
-            raise InvalidNotationError(f"tray {tray}: invalid deal {text!r}")
-        start = SEAT_LETTERS.index(first.upper())
-        hands = [0, 0, 0, 0]
-        for i, part in enumerate(parts):
-            hands[(start + i) % 4] = CardSet.from_pbn(part).mask
+        hands = [h.mask for h in _parse_tray_deal(tray, text)]
         union = hands[0] | hands[1] | hands[2] | hands[3]
         if union != (1 << 52) - 1 or any(h.bit_count() != 13 for h in hands):
             raise InvalidNotationError(f"tray {tray}: a tray holds thirteen cards in each hand")
         if turn_up is not None and (not hands[dealer] >> turn_up & 1 or turn_up // 13 != trump):
             raise InvalidNotationError(f"tray {tray}: the turn-up must be the dealer's, of trumps")
         return cls(tray, dealer, (hands[0], hands[1], hands[2], hands[3]), trump, turn_up)
+
+
+def _parse_tray_deal(tray: int, text: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    try:
+        return parse_deal(text)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"tray {tray}: invalid deal: {exc}") from None
 
 
 def make_tray(
