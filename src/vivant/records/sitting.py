@@ -1105,7 +1105,7 @@ def _denomination(trump: int | None) -> str:
 
 
 #: What is still to happen at a table in each phase, for messages.
-_PHASES: Final = {
+_PHASES: Final[dict[str, str]] = {
     CUT: "the players are still to cut",
     DEAL: "a deal is due",
     PLAY: "cards are still to be played",

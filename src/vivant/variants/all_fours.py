@@ -76,7 +76,8 @@ from vivant.cards import (
     card_name,
     cards_of,
 )
-from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.errors import IllegalPlayError, InvalidActionError
 from vivant.laws import Election, IrregularityRecord
 from vivant.scoring.all_fours import (
     CARD_POINTS,
@@ -89,7 +90,15 @@ from vivant.scoring.all_fours import (
     revoke_penalty_points,
     stakes,
 )
-from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY, Event, HandState
+from vivant.table import (
+    DEAL,
+    DECLARE,
+    EXCHANGE,
+    OVER,
+    PLAY,
+    Event,
+    HandState,
+)
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
 from vivant.views import View
 
@@ -349,7 +358,9 @@ class AllFoursTable(CuttingTable):
             GIVE, "AF-2.3" if not can_give else "AF-2.2", h.dealer, (h.dealer,), options, options[0]
         )
 
-    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
+    def _decided(self, p: Election, action: Elect) -> list[Event]:
+        """A choice of All Fours' own (AF-2 standing, begging, running and bunching; AF-1.7 a
+        wrong number of cards dealt; AF-5.2 a revoke's penalty): recorded, then carried out."""
         h = self.hand
         assert h is not None
         choice = action.option
@@ -405,7 +416,12 @@ class AllFoursTable(CuttingTable):
                 (h.notes.pop("penalty_due"), self.party(action.seat), choice)
             )
             return events + self._hand_played()
-        return super()._elected_other(p, action)
+        raise InvalidActionError(f"unknown election kind {p.kind!r}")
+
+    elections = tuple(
+        (kind, "_decided")
+        for kind in (BEG, GIVE, BUNCH, AGREE, "wrong_number", "draw_surplus", "revoke_penalty")
+    )
 
     def _run(self, h: HandState) -> list[Event]:
         """AF-2.4 (D-AF2, D-AF3, D-AF10): three more each and turn again until a new suit."""
@@ -471,45 +487,14 @@ class AllFoursTable(CuttingTable):
             (s for s in self.rotation(h.dealer) if h.hands[s].bit_count() > HAND_SIZE), None
         )
 
-    def _other_to_act(self) -> Seat | None:
-        return self._discarder()
+    handlers = ((DealWrongly, "_deal_wrongly"),)
 
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        h = self.hand
-        if h is not None and seat == self._discarder():
-            return [Discard(seat, c) for c in cards_of(h.hands[seat])]
-        return []
-
-    def _default_other(self, seat: Seat) -> Action:
-        """The customary discard (D-G2): the least useful card — a plain card of no count, the
-        lowest first; never a trump while a plain card remains."""
-        h = self.hand
-        if h is None or seat != self._discarder():
-            return super()._default_other(seat)
-        trump = h.trump
-
-        def worth(c: Card) -> tuple[int, int, int]:
-            return (c // 13 == trump, CARD_POINTS.get(c % 13, 0) > 0, c % 13)
-
-        return Discard(seat, min(cards_of(h.hands[seat]), key=worth))
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Discard):
-            return self._discard(action)
-        if isinstance(action, DealWrongly):
-            return self._deal_wrongly(action)
-        return super()._other_action(action)
-
+    @decision(EXCHANGE, Discard, "AF-2.7", "Which card do you discard, face down?")
+    @refused("no discard is due now", "{due} discards now, not {seat}")
     def _discard(self, action: Discard) -> list[Event]:
+        """AF-2.7 (D-AF4): after a run each player discards, face down, down to six cards."""
         h = self.hand
-        self._check_seat(action.seat)
-        due = self._discarder()
-        if h is None or due is None:
-            raise InvalidActionError("no discard is due now")
-        if action.seat != due:
-            raise WrongSeatError(
-                f"{self._seat_label(due)} discards now, not {self._seat_label(action.seat)}"
-            )
+        assert h is not None
         if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
             raise IllegalPlayError(
                 f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
@@ -523,6 +508,27 @@ class AllFoursTable(CuttingTable):
         if self._discarder() is None:
             events += self._start_play(h)
         return events
+
+    def _discard_deciders(self) -> tuple[Seat, ...]:
+        due = self._discarder()
+        return () if due is None else (due,)
+
+    def _discard_options(self, seat: Seat) -> list[Action]:
+        h = self.hand
+        assert h is not None
+        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
+
+    def _discard_default(self, seat: Seat) -> Action:
+        """The customary discard (D-G2): the least useful card — a plain card of no count, the
+        lowest first; never a trump while a plain card remains."""
+        h = self.hand
+        assert h is not None
+        trump = h.trump
+
+        def worth(c: Card) -> tuple[int, int, int]:
+            return (c // 13 == trump, CARD_POINTS.get(c % 13, 0) > 0, c % 13)
+
+        return Discard(seat, min(cards_of(h.hands[seat]), key=worth))
 
     def _own_hand_unseen(self, seat: Seat) -> bool:
         """AF-2.1: the dealer's partner and the pone see their cards only once trumps are
