@@ -73,6 +73,8 @@ from vivant.errors import (
     OutOfTurnError,
     WrongSeatError,
 )
+from vivant.events import DealtData, ElectedData, EventKind, PlayedData, TrickData
+from vivant.events import Event as Event
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
 from vivant.views import TrickView, View
@@ -136,15 +138,6 @@ Handlers = tuple[tuple[type[Action], str], ...]
 #: What the answers to a table class's elections do (its class attribute ``elections``): each
 #: kind of election with the name of the method that carries out the answer.
 ElectionKinds = tuple[tuple[str, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something public that an action caused: ``kind`` and JSON-ready ``data``. Events never
-    carry a concealed card."""
-
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,12 +484,12 @@ class Table(ABC):
         self.hand = h
         events = [
             Event(
-                "dealt",
-                {
-                    "dealer": self.role(h.dealer),
-                    "turn_up": None if h.turn_up is None else card_name(h.turn_up),
-                    "trump": None if h.trump is None else SUIT_LETTERS[h.trump],
-                },
+                EventKind.DEALT,
+                DealtData(
+                    dealer=self.role(h.dealer),
+                    turn_up=None if h.turn_up is None else card_name(h.turn_up),
+                    trump=None if h.trump is None else SUIT_LETTERS[h.trump],
+                ),
             )
         ]
         return events + self._after_deal(h)
@@ -556,7 +549,7 @@ class Table(ABC):
             details = {"touched": "".join("NESW"[s] for s in touched)}
             election = dataclasses.replace(election, details=details)
         self.pending = election
-        return [Event("irregularity", election.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, election.to_json(self._seat_label))]
 
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("deal",)
 
@@ -658,7 +651,7 @@ class Table(ABC):
             details["touched"] = "".join("NESW"[s] for s in touched)
         if not self._claim_barred_by_touch(h, election, touched):
             self.pending = dataclasses.replace(election, details=details)
-            return [Event("irregularity", self.pending.to_json(self._seat_label))]
+            return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         h.irregularities.append(
             IrregularityRecord(
                 election.kind, election.rule, by, 0, (c,), None, {**details, "stands": True}
@@ -666,7 +659,7 @@ class Table(ABC):
         )
         return [
             Event(
-                "exposed_in_deal",
+                EventKind.EXPOSED_IN_DEAL,
                 {
                     "card": card_name(c),
                     "by": self.role(by),
@@ -1022,7 +1015,9 @@ class Table(ABC):
         if cached is None:
             cached = tuple(
                 tuple(
-                    Event("played", {"seat": cls.role_letters[s], "card": CARD_NAMES[c]})
+                    Event(
+                        EventKind.PLAYED, PlayedData(seat=cls.role_letters[s], card=CARD_NAMES[c])
+                    )
                     for c in range(52)
                 )
                 for s in range(4)
@@ -1042,7 +1037,7 @@ class Table(ABC):
         h.trick = []
         h.trick_seats = []
         h.leader = winner
-        events = [Event("trick", {"winner": self.role(winner), "number": len(h.tricks)})]
+        events = [Event(EventKind.TRICK, TrickData(winner=self.role(winner), number=len(h.tricks)))]
         if self._hand_complete(h):
             for r in h.revokes:
                 if not r.established:
@@ -1186,7 +1181,7 @@ class Table(ABC):
             )
         )
         events = [
-            Event("revoke_claimed", {"seat": self.role(r.seat), "trick": r.trick}),
+            Event(EventKind.REVOKE_CLAIMED, {"seat": self.role(r.seat), "trick": r.trick}),
         ]
         if self.phase == CLAIMS and not self._unclaimed_revokes():
             events.extend(self._hand_played())
@@ -1221,7 +1216,7 @@ class Table(ABC):
         if rev.trick == len(h.tricks):
             self._reopen_last_trick(h)
         h.must_correct = rev.seat
-        events = [Event("revoke_to_correct", {"seat": self.role(rev.seat), **data})]
+        events = [Event(EventKind.REVOKE_TO_CORRECT, {"seat": self.role(rev.seat), **data})]
         liable, _ = self._revoke_correction(rev.seat)
         if liable:
             self.pending = Election(
@@ -1233,7 +1228,7 @@ class Table(ABC):
                 CORRECTION_CALLS[0],
                 (rev.card,),
             )
-            events.append(Event("irregularity", self.pending.to_json(self._seat_label)))
+            events.append(Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label)))
         return events
 
     def _correction_mask(self, h: HandState, seat: Seat) -> int:
@@ -1307,7 +1302,11 @@ class Table(ABC):
                 details={"penalty_card": exposed},
             )
         )
-        events = [Event("revoke_corrected", {"seat": self.role(seat), "card": card_name(rev.card)})]
+        events = [
+            Event(
+                EventKind.REVOKE_CORRECTED, {"seat": self.role(seat), "card": card_name(rev.card)}
+            )
+        ]
         return events + self._put_card(h, seat, action.card, False)
 
     def _withdraw_later_plays(self, h: HandState, trick: int, seats: Sequence[Seat]) -> None:
@@ -1445,9 +1444,11 @@ class Table(ABC):
                     "lead_out_of_turn", self.withdrawn_lead_rule, seat, h.trick_number, (c,)
                 )
             )
-            return [Event("lead_withdrawn", {"seat": self.role(seat), "card": card_name(c)})]
+            return [
+                Event(EventKind.LEAD_WITHDRAWN, {"seat": self.role(seat), "card": card_name(c)})
+            ]
         self.pending = election
-        return [Event("irregularity", election.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, election.to_json(self._seat_label))]
 
     #: The rule under which a lead out of turn is simply withdrawn, when the variant's
     #: :meth:`_lead_out_of_turn_election` gives no choice.
@@ -1494,7 +1495,7 @@ class Table(ABC):
         if not options:
             options = tuple(card_name(c) for c in cards)
         self.pending = self._two_cards_election(seat, cards, options)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
 
     def _two_cards_election(
         self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
@@ -1545,7 +1546,7 @@ class Table(ABC):
         if action.option != "stand":
             self._abandon_hand(h)
             self._redeal(same_dealer=action.option == "redeal")
-        return [Event("elected", {"kind": p.kind, "option": action.option})]
+        return [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=action.option))]
 
     def _direction_elected(self, p: Election, action: Elect) -> list[Event]:
         return self._direction(p, action.option)
@@ -1555,7 +1556,7 @@ class Table(ABC):
         h = self.hand
         assert h is not None
         h.correction_call = action.option
-        return [Event("elected", {"kind": p.kind, "option": action.option})]
+        return [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=action.option))]
 
     def _card_elected(self, p: Election, action: Elect) -> list[Event]:
         """The adversaries' election on a card led out of turn (WL-6.1) or two cards played
@@ -1565,7 +1566,7 @@ class Table(ABC):
         h.irregularities.append(
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, action.option)
         )
-        events = [Event("elected", {"kind": p.kind, "option": action.option})]
+        events = [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=action.option))]
         if p.kind == "lead_out_of_turn":
             return events + self._lead_elected(h, p, action)
         return events + self._two_cards_elected(h, p, action.option)
@@ -1632,7 +1633,7 @@ class Table(ABC):
             raise InvalidActionError(f"invalid suit {action.suit!r}")
         h.called_suit = action.suit
         del h.suit_call_due[self.seat_sides[h.leader]]
-        return [Event("suit_called", {"suit": SUIT_LETTERS[action.suit]})]
+        return [Event(EventKind.SUIT_CALLED, {"suit": SUIT_LETTERS[action.suit]})]
 
     def _call_suit_deciders(self) -> tuple[Seat, ...]:
         h = self.hand
@@ -1667,7 +1668,10 @@ class Table(ABC):
             )
         h.forced = (action.target, action.card)
         return [
-            Event("card_called", {"seat": self.role(action.target), "card": card_name(action.card)})
+            Event(
+                EventKind.CARD_CALLED,
+                {"seat": self.role(action.target), "card": card_name(action.card)},
+            )
         ]
 
     # --- calling attention to the trick (WL-6.9) and "having none?" (WL-7.3) ----------------------
@@ -1707,7 +1711,7 @@ class Table(ABC):
                 f"({self.direction_rule})"
             )
         self.pending = self._direction_election(h, seat)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
 
     #: The law under which attention called to the trick lets the adversaries direct.
     direction_rule: ClassVar[str] = "WL-6.9"
@@ -1739,7 +1743,7 @@ class Table(ABC):
         h.irregularities.append(
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, (), option)
         )
-        return [Event("elected", {"kind": p.kind, "option": option})]
+        return [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=option))]
 
     #: The law under which a partner asks "having none?" (WL-7.3; DL-3 at Duplicate Whist).
     renounce_question_rule: ClassVar[str] = "WL-7.3"
@@ -1780,7 +1784,9 @@ class Table(ABC):
             None,
         )
         if fresh is None:
-            return [Event("renounce_confirmed", {"seat": self.role(partner), "trick": number})]
+            return [
+                Event(EventKind.RENOUNCE_CONFIRMED, {"seat": self.role(partner), "trick": number})
+            ]
         return self._revoke_found(h, fresh, rule=rule)
 
     # --- what a seat's view proves (D-G7) -------------------------------------------------------

@@ -78,6 +78,7 @@ from vivant.cards import (
 )
 from vivant.decisions import decision, refused
 from vivant.errors import IllegalPlayError, InvalidActionError
+from vivant.events import EventKind, GameOverData
 from vivant.laws import Election, IrregularityRecord
 from vivant.scoring.all_fours import (
     CARD_POINTS,
@@ -335,7 +336,7 @@ class AllFoursTable(CuttingTable):
         self.scores[p] = min(self.scores[p] + 1, GAME_TARGET)
         words = f"{self.party_names[p]} scores 1 for the Jack turned up"
         data = {"point": "turned_jack", "rule": rule, "to": self.party_names[p], "words": words}
-        return [Event("point", data)]
+        return [Event(EventKind.POINT, data)]
 
     def _over(self) -> bool:
         return max(self.scores) >= GAME_TARGET
@@ -366,7 +367,7 @@ class AllFoursTable(CuttingTable):
         choice = action.option
         events = [
             Event(
-                "decided",
+                EventKind.DECIDED,
                 {
                     "kind": p.kind,
                     "seat": self.role(action.seat),
@@ -440,13 +441,14 @@ class AllFoursTable(CuttingTable):
             if c // 13 == rejected:
                 h.notes["laid_aside"].append(c)
                 words = f"{card_name(c)} turned, of the rejected suit: laid aside"
-                events.append(Event("laid_aside", {"card": card_name(c), "words": words}))
+                events.append(Event(EventKind.LAID_ASIDE, {"card": card_name(c), "words": words}))
                 continue
             h.trump, h.turn_up = c // 13, c
             words = f"{card_name(c)} turned: {SUIT_NAMES[c // 13]} are trumps"
             events.append(
                 Event(
-                    "trump", {"card": card_name(c), "trump": SUIT_LETTERS[c // 13], "words": words}
+                    EventKind.TRUMP,
+                    {"card": card_name(c), "trump": SUIT_LETTERS[c // 13], "words": words},
                 )
             )
             if c % 13 == JACK:
@@ -468,7 +470,7 @@ class AllFoursTable(CuttingTable):
         self.hand = None
         self.phase = DEAL
         words = "the cards are bunched; the same dealer deals again"
-        return [Event("bunched", {"rule": rule, "words": words})]
+        return [Event(EventKind.BUNCHED, {"rule": rule, "words": words})]
 
     def _trump_settled(self, h: HandState) -> list[Event]:
         """After a run everyone discards to six (AF-2.7, D-AF4), else play begins."""
@@ -504,7 +506,7 @@ class AllFoursTable(CuttingTable):
         h.notes["discards"][action.seat] |= 1 << action.card
         self._out_of_play(h)
         words = "discards a card face down"
-        events = [Event("discarded", {"seat": self.role(action.seat), "words": words})]
+        events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
         if self._discarder() is None:
             events += self._start_play(h)
         return events
@@ -569,7 +571,7 @@ class AllFoursTable(CuttingTable):
                 h.hands[action.seat] &= ~(1 << c)
             stock[:0] = back
         self._out_of_play(h)
-        return [Event("dealt_wrongly", {"seat": self.role(action.seat)})]
+        return [Event(EventKind.DEALT_WRONGLY, {"seat": self.role(action.seat)})]
 
     def apply(self, action: Action) -> list[Event]:
         """A fault of the deal may be dealt or reported while a choice before play waits (the
@@ -632,7 +634,7 @@ class AllFoursTable(CuttingTable):
             self.hand = None
             self.phase = DEAL
             words = "a new deal by the same dealer"
-            return [Event("new_deal", {"rule": "D-AF11", "words": words})]
+            return [Event(EventKind.NEW_DEAL, {"rule": "D-AF11", "words": words})]
         if choice == "draw":
             holder = next(s for s in self.seats if h.hands[s].bit_count() > self._due_size(h))
             drawer = self.adversaries(holder)[0]
@@ -646,7 +648,7 @@ class AllFoursTable(CuttingTable):
         h.hands[p.offender] &= ~(1 << c)
         h.notes["dead"] |= 1 << c
         self._out_of_play(h)
-        return [Event("surplus_drawn", {"seat": self.role(p.offender)})]
+        return [Event(EventKind.SURPLUS_DRAWN, {"seat": self.role(p.offender)})]
 
     def _exposed_in_deal_election(self, h: HandState, c: Card, by: Seat) -> Election:
         """AF-1.7 (D-AF11 (a)): the dealer exposing his own side's card, the deal stands; an
@@ -675,7 +677,8 @@ class AllFoursTable(CuttingTable):
             words = f"{card_name(c)} led: {SUIT_NAMES[h.trump]} are trumps"
             events.append(
                 Event(
-                    "trump", {"card": card_name(c), "trump": SUIT_LETTERS[h.trump], "words": words}
+                    EventKind.TRUMP,
+                    {"card": card_name(c), "trump": SUIT_LETTERS[h.trump], "words": words},
                 )
             )
         low = h.notes.get("low")
@@ -685,7 +688,7 @@ class AllFoursTable(CuttingTable):
             h.notes["low"] = c
             words = f'announces "{RANK_WORDS[c % 13]} for Low"'
             announce = Event(
-                "for_low", {"seat": self.role(seat), "card": card_name(c), "words": words}
+                EventKind.FOR_LOW, {"seat": self.role(seat), "card": card_name(c), "words": words}
             )
             played.insert(1, announce)
         return events + played
@@ -730,7 +733,7 @@ class AllFoursTable(CuttingTable):
                     )
                     self.phase = PLAY
                     data = self.pending.to_json(self._seat_label)
-                    return [Event("irregularity", {**data, "trick": r.trick})]
+                    return [Event(EventKind.IRREGULARITY, {**data, "trick": r.trick})]
         return self._finish_hand()
 
     def _finish_hand(self) -> list[Event]:
@@ -777,7 +780,7 @@ class AllFoursTable(CuttingTable):
         self.hand = None
         events = [
             Event(
-                "hand_scored",
+                EventKind.HAND_SCORED,
                 {
                     "won": rec["won"],
                     "score": rec["scores"],
@@ -828,7 +831,10 @@ class AllFoursTable(CuttingTable):
         self.pending = None
         self.phase = OVER
         return [
-            Event("game_over", {"winner": self.party_names[winner], "points": self._named_scores()})
+            Event(
+                EventKind.GAME_OVER,
+                GameOverData(winner=self.party_names[winner], points=self._named_scores()),
+            )
         ]
 
     def _named_scores(self) -> dict[str, int]:

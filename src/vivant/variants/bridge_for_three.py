@@ -37,6 +37,7 @@ from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, Seat
 from vivant.decisions import decision, refused
 from vivant.dummy_declaration import dummy_declaration
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.events import DeclaredData, EventKind, HandScoredData
 from vivant.laws import Revoke
 from vivant.scoring.bridge import (
     DENOMINATION_LETTERS,
@@ -144,14 +145,16 @@ class BridgeForThreeTable(CuttingTable):
         if isinstance(action, Declare):
             trump = parse_trump(action.trump, no_trumps=True)
             self.denomination = NO_TRUMPS if trump is None else trump
-            event = Event("declared", {"by": "dealer", "trump": action.trump.upper()})
+            event = Event(EventKind.DECLARED, DeclaredData(by="dealer", trump=action.trump.upper()))
         else:
             # B3-3/B3-4: Dummy's forced declaration, announced by the pone.
             forced = dummy_declaration(CardSet(h.hands[NORTH]))
             self.denomination = forced.denomination
             self.forced = True
             h.notes["dummy_schedule_step"] = forced.step
-            event = Event("declared", {"by": "dummy", "trump": forced.letter, "step": forced.step})
+            event = Event(
+                EventKind.DECLARED, DeclaredData(by="dummy", trump=forced.letter, step=forced.step)
+            )
         h.trump = None if self.denomination == NO_TRUMPS else self.denomination
         h.notes["declaration"] = {
             "trump": DENOMINATION_LETTERS[self.denomination],
@@ -212,7 +215,9 @@ class BridgeForThreeTable(CuttingTable):
             raise WrongSeatError(f"only the dealer may redouble, not the {role} (B3-5)")
         self.doubling = next_doubling(self.doubling, role)
         events = [
-            Event("doubled", {"seat": self.role(action.seat), "doubling": int(self.doubling)})
+            Event(
+                EventKind.DOUBLED, {"seat": self.role(action.seat), "doubling": int(self.doubling)}
+            )
         ]
         if self.doubling is Doubling.REDOUBLED:
             return events + self._start_play_events()
@@ -289,7 +294,9 @@ class BridgeForThreeTable(CuttingTable):
         record["non_dealer_above"] = score.non_dealer_above
         record["game"] = entry.game_won
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"won": record["won"], "below": score.below})]
+        events = [
+            Event(EventKind.HAND_SCORED, HandScoredData(won=record["won"], below=score.below))
+        ]
         self.hand = None
         if entry.game_won:
             self._finish_game(roles["S"])
@@ -297,7 +304,7 @@ class BridgeForThreeTable(CuttingTable):
             self.phase = OVER
             for n, v in self.sheet.settlement.items():
                 self.totals[n] += v
-            events.append(Event("rubber_over", {"settlement": self.sheet.settlement}))
+            events.append(Event(EventKind.RUBBER_OVER, {"settlement": self.sheet.settlement}))
         else:
             self._pass_deal(SOUTH)
             self.phase = DEAL

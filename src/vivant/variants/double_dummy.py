@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from vivant.actions import Action, ChoosePosition
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.decisions import decision, refused
+from vivant.events import EventKind
 from vivant.laws import Election
 from vivant.scoring.english import RubberResult, two_player_settlement
 from vivant.table import CHOOSE, DEAL, Event, HandState
@@ -118,7 +119,7 @@ class DoubleDummyTable(EnglishRubberTable):
             self.seating = {"S": self.order[0], "E": self.order[1]}
             self.dummy_seats = (NORTH, WEST)
         self.phase = DEAL
-        return [Event("seats", {"right": action.right, **self.roles()})]
+        return [Event(EventKind.SEATS, {"right": action.right, **self.roles()})]
 
     def _choose_position_deciders(self) -> tuple[Seat, ...]:
         return (SOUTH,)

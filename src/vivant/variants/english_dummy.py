@@ -44,6 +44,7 @@ from vivant.actions import Action, AfterTournee, ChooseSeatsAndPack
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError
+from vivant.events import EventKind
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
 from vivant.table import CHOOSE, CUT, DEAL, OVER, TOURNEE_OVER, Event, HandState
@@ -157,7 +158,7 @@ class EnglishDummyTable(EnglishRubberTable):
         self.seating = {"S": self.seating["S"], "E": action.right, "W": left}
         self.pack = action.pack
         self.phase = DEAL
-        return [Event("seats", {**self.roles(), "pack": action.pack})]
+        return [Event(EventKind.SEATS, {**self.roles(), "pack": action.pack})]
 
     def _choose_seats_and_pack_deciders(self) -> tuple[Seat, ...]:
         return (SOUTH,)
@@ -231,12 +232,15 @@ class EnglishDummyTable(EnglishRubberTable):
             # Nobody takes his place: the table is complete only with three (ED-1.1); the
             # record of the sitting simply ends with this tournée.
             self.phase = OVER
-            return [Event("table_broken_up", {"retired": name})]
+            return [Event(EventKind.TABLE_BROKEN_UP, {"retired": name})]
         self.replacements[player] = newcomer
         if newcomer:
             self.tournees[-1]["retired"][name] = newcomer
         events = [
-            Event("stays" if action.stay else "retires", {"player": name, "newcomer": newcomer})
+            Event(
+                EventKind.STAYS if action.stay else EventKind.RETIRES,
+                {"player": name, "newcomer": newcomer},
+            )
         ]
         if self._decider() is None:
             events.append(self._new_tournee())
@@ -267,7 +271,7 @@ class EnglishDummyTable(EnglishRubberTable):
         self.tournee_start = len(self.rubber_records)
         self.rubbers = len(self.rubber_records) + TOURNEE_RUBBERS
         self.phase = CUT
-        return Event("new_tournee", {"players": [self.players[p] for p in self.active]})
+        return Event(EventKind.NEW_TOURNEE, {"players": [self.players[p] for p in self.active]})
 
     def config(self) -> dict[str, Any]:
         """The players who began the sitting: newcomers come in by :class:`AfterTournee`."""

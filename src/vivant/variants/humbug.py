@@ -33,6 +33,7 @@ from typing import ClassVar
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
 from vivant.decisions import decision, refused
+from vivant.events import DeclaredData, EventKind, ExchangedData
 from vivant.scoring.english import HUMBUG
 from vivant.table import DECLARE, EXCHANGE, Event, HandState
 from vivant.variants.sitting import TwoHandTable, parse_trump
@@ -134,7 +135,12 @@ class HumbugTable(TwoHandTable):
         h.trump = parse_trump(action.trump, no_trumps=False)
         h.notes["declared"] = action.trump.upper()
         self.phase = EXCHANGE
-        return [Event("declared", {"by": self.role(action.seat), "trump": action.trump.upper()})]
+        return [
+            Event(
+                EventKind.DECLARED,
+                DeclaredData(by=self.role(action.seat), trump=action.trump.upper()),
+            )
+        ]
 
     def _declare_deciders(self) -> tuple[Seat, ...]:
         """HU-5.1: the dealer declares."""
@@ -162,7 +168,7 @@ class HumbugTable(TwoHandTable):
             if seat == h.dealer:
                 h.turn_up_taken = True  # HU-2.3: the turn-up stays with the discarded hand
         h.notes["exchanged"][self.role(seat)] = action.take
-        events = [Event("exchange", {"seat": self.role(seat), "take": action.take})]
+        events = [Event(EventKind.EXCHANGE, ExchangedData(seat=self.role(seat), take=action.take))]
         if not self._exchange_deciders():
             events.extend(self._start_play(h))
         return events

@@ -28,6 +28,7 @@ from vivant.actions import Action, ChooseDeal, ChooseSeats
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError
+from vivant.events import EventKind, GameOverData, HandScoredData
 from vivant.laws import Election, Revoke
 from vivant.scoring.mort import game_value, score_hand, settle
 from vivant.table import CHOOSE, DEAL, OVER, Event, HandState, side_of
@@ -127,7 +128,7 @@ class MortTable(CuttingTable):
         other = pair[1] if action.right == pair[0] else pair[0]
         self.seating["R"], self.seating["L"] = action.right, other
         self.seats_chosen = True
-        return [Event("seats", {"R": self.players[action.right], "L": self.players[other]})]
+        return [Event(EventKind.SEATS, {"R": self.players[action.right], "L": self.players[other]})]
 
     def _choose_seats_deciders(self) -> tuple[Seat, ...]:
         return () if self.seats_chosen else (EAST, WEST)
@@ -146,7 +147,7 @@ class MortTable(CuttingTable):
         """M-3.1 to M-3.5: Vivant deals the game's first hand for himself or for Mort."""
         self.dealer = SOUTH if action.for_mort else NORTH
         self.phase = DEAL
-        return [Event("deal_for", {"mort": action.for_mort})]
+        return [Event(EventKind.DEAL_FOR, {"mort": action.for_mort})]
 
     def _choose_deal_deciders(self) -> tuple[Seat, ...]:
         return (NORTH,) if self.seats_chosen else ()
@@ -282,7 +283,11 @@ class MortTable(CuttingTable):
             record["slam"] = self.side_names[result.slam]
         record["markers"] = {"VM": result.markers[0], "LR": result.markers[1]}
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"won": record["won"], "markers": record["markers"]})]
+        events = [
+            Event(
+                EventKind.HAND_SCORED, HandScoredData(won=record["won"], markers=record["markers"])
+            )
+        ]
         self.hand = None
         if result.game_over:
             events.append(self._finish_game())
@@ -315,12 +320,10 @@ class MortTable(CuttingTable):
         else:
             self._start_game()
         return Event(
-            "game_over",
-            {
-                "winner": record["winner"],
-                "value": value.value,
-                "settlement": settlement,
-            },
+            EventKind.GAME_OVER,
+            GameOverData(
+                winner=self.side_names[value.winner], value=value.value, settlement=settlement
+            ),
         )
 
     def record(self) -> dict[str, Any]:

@@ -38,6 +38,7 @@ from vivant.cards import (
 from vivant.deal import rank_cuts
 from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.events import CutData, ElectedData, EventKind, HandScoredData, TableFormedData
 from vivant.laws import Election, Revoke
 from vivant.scoring.english import (
     ENGLISH_WHIST,
@@ -116,7 +117,10 @@ class CuttingTable(Table):
             raise InvalidActionError(f"{action.card!r} is not in the spread pack")
         self.draws[action.player] = action.card
         events = [
-            Event("cut", {"player": self.players[action.player], "card": card_name(action.card)})
+            Event(
+                EventKind.CUT,
+                CutData(player=self.players[action.player], card=card_name(action.card)),
+            )
         ]
         if len(self.draws) == len(group):
             # WL-1.4 (D-G4): the tied cut again, only to order themselves.
@@ -126,7 +130,10 @@ class CuttingTable(Table):
             if self._cut_group() is None:
                 self.order = [g[0] for g in self.cut_groups]
                 events.append(
-                    Event("table_formed", {"order": [self.players[p] for p in self.order]})
+                    Event(
+                        EventKind.TABLE_FORMED,
+                        TableFormedData(order=[self.players[p] for p in self.order]),
+                    )
                 )
                 self._table_formed()
         return events
@@ -278,7 +285,7 @@ class EnglishRubberTable(CuttingTable):
         h.notes.setdefault("claims", []).append(
             {"by": self.role(action.seat), "tricks": action.tricks, "trick": len(h.tricks) + 1}
         )
-        return [Event("claim", {"seat": self.role(action.seat), "tricks": action.tricks})]
+        return [Event(EventKind.CLAIM, {"seat": self.role(action.seat), "tricks": action.tricks})]
 
     handlers: ClassVar[Handlers] = ((Claim, "_claim"),)
 
@@ -289,7 +296,7 @@ class EnglishRubberTable(CuttingTable):
         assert h is not None
         claim = h.notes["claims"][-1]
         claim["admitted"] = action.option == "admit"
-        events = [Event("elected", {"kind": "claim", "option": action.option})]
+        events = [Event(EventKind.ELECTED, ElectedData(kind="claim", option=action.option))]
         if action.option == "refuse":
             return events  # D-DD4: a refused claim is simply played out
         side = self.seat_sides[p.offender]
@@ -340,7 +347,9 @@ class EnglishRubberTable(CuttingTable):
         ]
         record["score"] = {names[i]: scored.scores_after[i] for i in (0, 1)}
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"won": record["won"], "score": record["score"]})]
+        events = [
+            Event(EventKind.HAND_SCORED, HandScoredData(won=record["won"], score=record["score"]))
+        ]
         self.hand = None
         self._pass_deal(h.dealer)  # ES-8: the deal keeps rotating from game to game
         self.phase = DEAL
@@ -383,7 +392,7 @@ class EnglishRubberTable(CuttingTable):
                 self.phase = OVER
             else:
                 self._start_rubber()
-        return Event("game_over", data)
+        return Event(EventKind.GAME_OVER, data)
 
     def record(self) -> dict[str, Any]:
         """The record of the sitting in DESIGN §4's shape: ``games`` one per game (with its
@@ -474,7 +483,7 @@ class TwoHandTable(EnglishRubberTable):
             self.seating = {"N": self.seating["S"], "S": self.seating["N"]}
             self.dealer = NORTH  # D-H0: the lowest cutter deals first, wherever he sits
         self.phase = DEAL
-        return [Event("seats", {"lowest": "NESW"[target], **self.roles()})]
+        return [Event(EventKind.SEATS, {"lowest": "NESW"[target], **self.roles()})]
 
     def _choose_seat_deciders(self) -> tuple[Seat, ...]:
         return (SOUTH,)
