@@ -19,7 +19,7 @@ an Auction section read from a file is kept as raw rows and written back unchang
 
 >>> result = read_pbn('[Dealer "N"]\\n[Deal "N:AK... Q... - AJ..."]')
 >>> [str(e) for e in result.errors if not e.warning]
-['line 2: Deal: card SA is in both hand N and hand W']
+['line 2: Deal: card SA is in both hand N and hand W; no card may appear twice']
 >>> game = read_pbn('[Dealer "S"]\\n[Deal "N:AK... Q... - J..."]').games[0]
 >>> print(write_pbn([game]).splitlines()[12])
 [Deal "S:- J... AK... Q..."]
