@@ -63,10 +63,12 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   hand and of the cards not dealt (Thirteen and the Odd's stock) is lost;
 * **who made each choice, and when**: an election is made by the first player entitled to it; a
   revoke claimed during the play is re-enacted as claimed at the end of the hand (a revoke
-  corrected in time, as corrected by the revoker at once), a misdeal as reported by the first
-  live seat other than the offender, a card exposed in dealing as reported by the first player
-  who sees it, after the exchanges and declarations the file records; penalty-card calls
-  (``CallCard``) are not kept — the cards played are, so the play and the scores are the same;
+  corrected in time, as corrected by the revoker at once — or, when he corrects it with the
+  card he then led out of turn to the next trick, just after that lead), a misdeal as reported
+  by the first live seat other than the offender, a card exposed in dealing as reported by the
+  first player who sees it, after the exchanges and declarations the file records; penalty-card
+  calls (``CallCard``) are not kept — the cards played are, so the play and the scores are the
+  same;
 * the names of players never seated in a dealt hand, when ``WhistPlayers`` is missing, and the
   laws mode, when ``WhistLaws`` is missing (laws mode is then assumed only if the file records
   an irregularity);

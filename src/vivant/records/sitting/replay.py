@@ -109,6 +109,8 @@ class DealReplay:
     def __init__(self, table: Table, deal: WhistDeal, last: bool) -> None:
         self.table, self.deal, self.last = table, deal, last
         self.state: HandState | None = None
+        #: A revoke corrected only after its corrector's lead out of turn to the next trick.
+        self.deferred: tuple[int, Seat, Card, WhistIrregularity, WhistTrick] | None = None
         self.irregular = list(deal.irregularities)
         self.suits = [
             note_items(ir.note).get("suit", "")
@@ -253,6 +255,8 @@ class DealReplay:
     def play_trick(self, no: int, trick: WhistTrick) -> None:
         t = self.table
         self.withdrawn_leads(no)
+        if self.deferred is not None:
+            self.correct_after_lead(*self.deferred)
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
             self.call_suit()
@@ -332,6 +336,46 @@ class DealReplay:
                         "of turn is recorded"
                     )
                 self.elect("accept")
+        if corrected is not None and self.led_next(no, seat, c):
+            self.deferred = (no, seat, c, corrected, self.trick_of(no))
+            return
+        self.correct(no, seat, c, corrected)
+
+    def trick_of(self, no: int) -> WhistTrick:
+        return self.deal.tricks[no - 1]
+
+    def led_next(self, no: int, seat: Seat, c: Card) -> bool:
+        """Whether ``seat`` led ``c``, the card he corrects his revoke in trick ``no`` with, out
+        of turn to the next trick (not accepted): the revoke was found after that lead, and
+        corrected with the card it exposed (WL-7.4)."""
+        return any(
+            ir.kind == "lead_out_of_turn"
+            and ir.trick == no + 1
+            and ir.offender == seat
+            and ir.penalty != "accept"
+            and note_cards(ir)[0] == c
+            for ir in self.irregular
+        )
+
+    def correct_after_lead(
+        self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity, trick: WhistTrick
+    ) -> None:
+        """The revoke of trick ``no`` found and corrected after the lead out of turn to the
+        next (:meth:`led_next`); the players after the revoker then play to the trick again."""
+        self.deferred = None
+        self.correct(no, seat, c, corrected)
+        t, h = self.table, self.table.hand
+        order = t.seat_order[trick.leader]
+        while h is not None and len(h.tricks) == no - 1 and t.pending is None:
+            again = t.to_act()
+            if again is None:
+                break
+            t.apply(Play(again, trick.cards[order.index(again)]))
+
+    def correct(self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity | None) -> None:
+        """The partner's DL-3 questions after ``seat``'s card in trick ``no``, and a revoke so
+        found (or seen by the revoker at once) corrected with ``c``."""
+        t = self.table
         asked = None  # DL-3: the partner asks; a revoke so found is corrected
         while (again := self.take("ask_renounce", no, offender=(seat + 2) % 4)) is not None:
             asked = again
