@@ -71,6 +71,7 @@ from vivant.errors import (
     OutOfTurnError,
     WrongSeatError,
 )
+from vivant.info import GameInfo
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
 from vivant.views import TrickView, View
@@ -176,6 +177,8 @@ class Table(ABC):
 
     variant: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: The game's declared metadata (title, players, seats, sides, unit…): :mod:`vivant.info`.
+    info: ClassVar[GameInfo]
     dummy_seats: tuple[Seat, ...] = ()
     dead_seats: ClassVar[tuple[Seat, ...]] = ()
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")

@@ -178,15 +178,13 @@ def register(subparsers: Any) -> None:
 
 
 def player_count(variant: type[Table], asked: int | None) -> int:
-    """How many play: what was asked if the game allows it, else the game's own number (Mort:
-    three or four, three by default)."""
-    low = getattr(variant, "min_players", 3)
-    high = min(getattr(variant, "max_players", low), 4)
+    """How many play: what was asked if the game allows it (its declared player counts), else
+    the game's default (:attr:`~vivant.info.GameInfo.default_players`)."""
+    info = variant.info
     if asked is None:
-        return low
-    if not low <= asked <= high:
-        allowed = str(low) if low == high else f"{low} to {high}"
-        raise VivantError(f"{variant.variant} is played by {allowed} here, not {asked}")
+        return info.default_players
+    if not info.plays(asked):
+        raise VivantError(f"{info.name} is played by {info.players_words()} here, not {asked}")
     return asked
 
 
@@ -875,8 +873,8 @@ class Session:
 
     @property
     def sitting_word(self) -> str:
-        """What the whole sitting is called: a tournée (Mort, English Dummy) or a rubber."""
-        return "tournée" if self.variant.variant in ("mort", "english-dummy") else "rubber"
+        """What the whole sitting is called: the game's declared unit (a tournée, a rubber)."""
+        return self.variant.info.unit
 
     def _kinds(self) -> dict[str, str]:
         return {n: ("human" if n == HUMAN else self.opponents) for n in self.table.players}

@@ -149,22 +149,6 @@ LAWS_TAG: Final = "WhistLaws"
 OPTIONS_TAG: Final = "WhistOptions"
 DOUBLING_TAG: Final = "WhistDoubling"
 DOUBLINGS: Final = ("", "doubled", "redoubled")
-#: What the players tags call a dummy seat: Mort by its name, any other dummy "Dummy".
-DUMMY_NAMES: Final = {"mort": "Mort"}
-
-#: The profile's recommended game names (docs/pbn-whist-profile.md), each read back by
-#: :func:`~vivant.variants.find_variant`; other variants are written under their own name.
-DISPLAY_NAMES: Final = {
-    "mort": "Mort",
-    "english-dummy": "English Dummy",
-    "double-dummy": "Double Dummy",
-    "bridge-for-three": "Bridge for Three",
-    "humbug": "Humbug",
-    "humbug-declared": "Humbug Declared",
-    "thirteen": "Thirteen and the Odd",
-    "duplicate": "Duplicate Whist",
-}
-
 #: Duplicate Whist: how each play came by its hands (``dealt`` here, a ``recorded`` tray given to
 #: the table, an ``overplay`` of a tray played before here), and ``turned`` for a quarter turn.
 TRAY_TAG: Final = "WhistTray"
@@ -176,8 +160,10 @@ REVOKE_KINDS: Final = frozenset({"revoke", "failure_to_comply"})
 
 
 def variant_name(table: Table) -> str:
-    """The ``WhistVariant`` value for a table's game."""
-    return DISPLAY_NAMES.get(table.variant, table.variant)
+    """The ``WhistVariant`` value for a table's game: its declared title (the profile's
+    recommended game names, docs/pbn-whist-profile.md), read back by
+    :func:`~vivant.variants.find_variant`."""
+    return table.info.title
 
 
 def _scratch(table: Table) -> Table:
@@ -215,7 +201,7 @@ def _seat_names(table: Table) -> tuple[str, str, str, str]:
         if s in table.dead_seats:
             return ""
         if s in table.dummy_seats:
-            return DUMMY_NAMES.get(table.variant, "Dummy")
+            return table.info.dummy_name
         return table.seat_player(s) or "?"
 
     return (name(0), name(1), name(2), name(3))

@@ -77,6 +77,7 @@ from vivant.cards import (
     cards_of,
 )
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Election, IrregularityRecord
 from vivant.scoring.all_fours import (
     CARD_POINTS,
@@ -178,6 +179,28 @@ class AllFoursTable(CuttingTable):
     trick_size: ClassVar[int] = 2
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "D-AF12"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="All Fours",
+        aliases=aliases,
+        player_counts=(2, 3, 4),
+        default_players=2,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "", "South", ""), empty=dead_seats),
+        sides=declare_sides(
+            ("N", "North"),
+            ("S", "South"),
+            ("E", "East"),
+            ("NS", "North–South"),
+            ("EW", "East–West"),
+        ),
+        unit="rubber",
+        laws=(
+            "A revoke costs 1 point (2 if the Jack is out), the revoker scores neither Jack nor "
+            "Game and cannot pass six; a wrong number of cards dealt, a card exposed, a lead out "
+            "of turn are recorded and the laws decide."
+        ),
+        summary=SUMMARY,
+    )
 
     def __new__(cls, players: Sequence[str] = (), *_: Any, **__: Any) -> AllFoursTable:
         target = _BY_PLAYERS.get(len(tuple(players)), cls) if cls is AllFoursTable else cls

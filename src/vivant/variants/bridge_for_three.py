@@ -36,6 +36,7 @@ from vivant.actions import Action, Declare, Double, Pass, Redouble
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, Seat
 from vivant.dummy_declaration import dummy_declaration
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Revoke
 from vivant.scoring.bridge import (
     DENOMINATION_LETTERS,
@@ -83,6 +84,25 @@ class BridgeForThreeTable(CuttingTable):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "Bridge for Three is played by three"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Bridge for Three",
+        aliases=aliases,
+        player_counts=(3,),
+        default_players=3,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("Dummy", "pone", "dealer, with Dummy", "eldest"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "the dealer and Dummy"), ("EW", "the eldest and the pone")),
+        unit="rubber",
+        laws=(
+            "Revoke: three tricks to the other side; a revoking dealer cannot make game that "
+            "hand. Irregular play is recorded and the whist laws decide."
+        ),
+        summary=SUMMARY,
+    )
     options: ClassVar[tuple[str, ...]] = ("three_games_no_rubber",)
 
     def __init__(

@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from vivant.actions import Action, ChoosePosition
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election
 from vivant.scoring.english import RubberResult, two_player_settlement
 from vivant.table import CHOOSE, DEAL, Event, HandState
@@ -65,6 +66,22 @@ class DoubleDummyTable(EnglishRubberTable):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     players_rule: ClassVar[str] = "Double Dummy is played by two"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Double Dummy",
+        aliases=aliases,
+        player_counts=(2,),
+        default_players=2,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("West's dummy", "South's dummy", "South, with North", "West, with East"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="rubber",
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     withdrawn_lead_rule: ClassVar[str] = "DD-3.4"
     claims: ClassVar[bool] = True
     options: ClassVar[tuple[str, ...]] = ("all_hands_exposed",)

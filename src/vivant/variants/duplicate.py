@@ -99,6 +99,7 @@ from vivant.cards import (
 )
 from vivant.deal import deal_hands
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import (
     TOGETHER,
     Election,
@@ -292,6 +293,18 @@ class DuplicateTable(Table):
     variant: ClassVar[str] = "duplicate"
     aliases: ClassVar[tuple[str, ...]] = ("duplicate-whist",)
     summary: ClassVar[str] = SUMMARY
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Duplicate Whist",
+        aliases=aliases,
+        player_counts=(4,),
+        default_players=4,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "East", "South", "West")),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="match",
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"
     #: SEC 4 (DL-4): "…or either adversary waives a penalty, none can be enforced except in case

@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 from vivant.actions import Action, AfterTournee, ChooseSeatsAndPack
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
 from vivant.table import CHOOSE, CUT, DEAL, OVER, Event, HandState
@@ -92,6 +93,22 @@ class EnglishDummyTable(EnglishRubberTable):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "English Dummy is played by three, no more and no fewer"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="English Dummy",
+        aliases=aliases,
+        player_counts=(3,),
+        default_players=3,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("Dummy", "East", "South, with Dummy", "West"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="tournée",
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
     options: ClassVar[tuple[str, ...]] = ("continuous",)
 

@@ -28,11 +28,13 @@ without four reasonably sure tricks, counted as the master cards from the ace do
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.scoring.english import HUMBUG
 from vivant.table import DECLARE, EXCHANGE, Event, HandState
 from vivant.variants.sitting import TwoHandTable, parse_trump
@@ -100,6 +102,20 @@ class HumbugTable(TwoHandTable):
     summary: ClassVar[str] = SUMMARY
     rules = HUMBUG
     players_rule: ClassVar[str] = "Humbug Whist is played by two"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Humbug",
+        aliases=aliases,
+        player_counts=(2,),
+        default_players=2,
+        seats=declare_seats(
+            ("N", "E", "S", "W"), ("North", "dead hand", "South", "dead hand"), dead=(1, 3)
+        ),
+        sides=declare_sides(("N", "North"), ("S", "South")),
+        unit="rubber",
+        laws="Irregular play is recorded and the whist laws decide (a revoke costs three tricks).",
+        summary=SUMMARY,
+    )
     declared_trump: ClassVar[bool] = False
 
     def _new_hand(self, pack: tuple[int, ...], dealer: Seat) -> HandState:
@@ -217,4 +233,11 @@ class HumbugDeclaredTable(HumbugTable):
     variant: ClassVar[str] = "humbug-declared"
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = DECLARED_SUMMARY
+    info: ClassVar[GameInfo] = replace(
+        HumbugTable.info,
+        name=variant,
+        title="Humbug Declared",
+        aliases=(),
+        summary=DECLARED_SUMMARY,
+    )
     declared_trump: ClassVar[bool] = True

@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from vivant.actions import Action, ChooseDeal, ChooseSeats
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election, Revoke
 from vivant.scoring.mort import game_value, score_hand, settle
 from vivant.table import CHOOSE, DEAL, OVER, Event, HandState, side_of
@@ -70,6 +71,25 @@ class MortTable(CuttingTable):
     max_players: ClassVar[int] = 8
     players_rule: ClassVar[str] = "Mort is played by three or four (more may cut in)"
     summary: ClassVar[str] = SUMMARY
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Mort",
+        aliases=aliases,
+        player_counts=(3, 4),
+        default_players=3,
+        cut_in=max_players,
+        seats=declare_seats(
+            role_letters,
+            ("Vivant, with Mort", "Mort's right", "Mort", "Mort's left"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("VM", "Vivant and Mort"), ("LR", "Right and Left")),
+        unit="tournée",
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+        dummy_name="Mort",
+        score_title="Game score (markers)",
+    )
 
     def __init__(self, players: list[str] | tuple[str, ...], *, laws: bool = False) -> None:
         super().__init__(players, laws=laws)
