@@ -56,7 +56,13 @@ class GameInfo:
     called; ``dummy_name`` what a hand laid face up and played by its partner is called;
     ``score_title`` what the running score of a game is called; ``laws`` what the laws mode adds
     (``--laws``: irregular play recorded and the laws decide, DESIGN §3); ``summary`` the rules as
-    the program plays them (``vivant rules GAME``)."""
+    the program plays them (``vivant rules GAME``). ``revoke_penalty`` is how many tricks (or
+    points) a revoke's penalty moves (three at whist, WL-7; two at Duplicate Whist, D-DU2);
+    ``honours`` whether honours score; ``scores`` what the play is worth, ``"tricks"`` or
+    ``"points"`` (All Fours' High, Low, Jack and Game, AF-4); ``command`` the ``vivant`` command
+    that plays a sitting (Duplicate Whist's trays are played as an event: ``duplicate play``);
+    ``seat_choice`` the roles a person may ask for in the first game (Mort's V, R, L: the first,
+    second and third cutters' places, M-2.2)."""
 
     name: str
     title: str
@@ -71,6 +77,11 @@ class GameInfo:
     dummy_name: str = "Dummy"
     score_title: str = "Score"
     cut_in: int = 0
+    revoke_penalty: int = 3
+    honours: bool = True
+    scores: str = "tricks"
+    command: str = "play"
+    seat_choice: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:
@@ -133,6 +144,9 @@ class GameInfo:
             "laws": self.laws,
             "dummy_name": self.dummy_name,
             "score_title": self.score_title,
+            "revoke_penalty": self.revoke_penalty,
+            "honours": self.honours,
+            "scores": self.scores,
             "rules": self.summary,
         }
 

@@ -194,6 +194,9 @@ class AllFoursTable(CuttingTable):
             ("EW", "East–West"),
         ),
         unit="rubber",
+        revoke_penalty=1,
+        honours=False,
+        scores="points",
         laws=(
             "A revoke costs 1 point (2 if the Jack is out), the revoker scores neither Jack nor "
             "Game and cannot pass six; a wrong number of cards dealt, a card exposed, a lead out "

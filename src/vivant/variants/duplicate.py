@@ -302,6 +302,9 @@ class DuplicateTable(Table):
         seats=declare_seats(("N", "E", "S", "W"), ("North", "East", "South", "West")),
         sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
         unit="match",
+        revoke_penalty=REVOKE_TRICKS,
+        command="duplicate play",
+        honours=False,
         laws=laws_paragraph(SUMMARY),
         summary=SUMMARY,
     )

@@ -89,6 +89,8 @@ class MortTable(CuttingTable):
         summary=SUMMARY,
         dummy_name="Mort",
         score_title="Game score (markers)",
+        honours=False,
+        seat_choice=("V", "R", "L"),
     )
 
     def __init__(self, players: list[str] | tuple[str, ...], *, laws: bool = False) -> None:
