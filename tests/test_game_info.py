@@ -88,4 +88,4 @@ def test_mort_is_played_by_three_or_four_and_more_may_cut() -> None:
     info = find_variant("mort").info
     assert info.player_counts == (3, 4) and info.cut_in == 8
     assert info.role("M") == "Mort" and info.dummy_name == "Mort"
-    assert info.side_name("VM") == "Vivant and Mort"
+    assert info.side_name("VM") == "Vivant & Mort" and info.game_to == 5

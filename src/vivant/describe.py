@@ -259,11 +259,24 @@ def irregularity_note(info: GameInfo, irr: Mapping[str, Any]) -> str:
 
 def last_hand_record(table: Table) -> Mapping[str, Any] | None:
     """The record of the hand scored last (it moves to its game's record when the game ends)."""
-    if table.hand_records:
-        return table.hand_records[-1]
-    games = table.record().get("games") or []
-    hands = games[-1].get("hands") if games else None
+    hands = _game_hands(table)
     return hands[-1] if hands else None
+
+
+def _game_hands(table: Table) -> Sequence[Mapping[str, Any]]:
+    """The records of the hands of the game being played (or of the last game, once over)."""
+    if table.hand_records:
+        return table.hand_records
+    games = table.record().get("games") or []
+    hands: Sequence[Mapping[str, Any]] = games[-1].get("hands") or () if games else ()
+    return hands
+
+
+def markers_before(table: Table) -> dict[str, int]:
+    """The game's markers before the hand scored last (Mort's running score, M-7): those of the
+    hand scored before it in the same game, none for the game's first hand."""
+    hands = [h for h in _game_hands(table) if "markers" in h]
+    return dict(hands[-2]["markers"]) if len(hands) >= 2 else {}
 
 
 def bridge_detail(table: Table) -> str:
@@ -314,7 +327,6 @@ class Narrator:
         self.names: dict[str, str] = {}
         self.trick_cards: list[tuple[str, str]] = []
         self.announced_roles: dict[str, str] = {}
-        self.score_before: dict[str, int] = {}
         self._lines: list[Line] = []
         self.resume()
 
@@ -474,7 +486,6 @@ class Narrator:
         else:
             turned = ""  # trumps are declared, not turned
         self.say(f"New hand: {self.who(d['dealer'])} deals{turned}.", "heading")
-        self.score_before = dict(self.table.view(None).score)
 
     def _tell_played(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.trick_cards.append((d["seat"], d["card"]))  # told with its trick
@@ -655,7 +666,8 @@ class Narrator:
         for it in record.get("scored", ()):
             points[it["side"]] = points.get(it["side"], 0) + int(it["points"])
         if not points and isinstance(score, Mapping) and "markers" in record:
-            points = {k: int(v) - self.score_before.get(k, 0) for k, v in score.items()}
+            before = markers_before(self.table)
+            points = {k: int(v) - before.get(k, 0) for k, v in score.items()}
         if not points and "below" in record:
             roles = record.get("roles") or {}
             points = {roles.get("S", "dealer"): int(record["below"])}
@@ -696,9 +708,8 @@ class Narrator:
             ]
             lines.append("Scored: " + (", ".join(items) if items else "nothing") + ".")
         elif "markers" in record:
-            gained = {
-                side: v - self.score_before.get(side, 0) for side, v in record["markers"].items()
-            }
+            before = markers_before(self.table)
+            gained = {side: v - before.get(side, 0) for side, v in record["markers"].items()}
             scored = [f"{side} {v:+d}" for side, v in gained.items() if v]
             lines.append(
                 "Scored: "

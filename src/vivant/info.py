@@ -61,6 +61,7 @@ class GameInfo:
     ``honours`` whether honours score; ``scores`` what the play is worth, ``"tricks"`` or
     ``"points"`` (All Fours' High, Low, Jack and Game, AF-4); ``command`` the ``vivant`` command
     that plays a sitting (Duplicate Whist's trays are played as an event: ``duplicate play``);
+    ``game_to`` the points that make a game (0 where a game is not a race to points);
     ``seat_choice`` the roles a person may ask for in the first game (Mort's V, R, L: the first,
     second and third cutters' places, M-2.2)."""
 
@@ -81,6 +82,7 @@ class GameInfo:
     honours: bool = True
     scores: str = "tricks"
     command: str = "play"
+    game_to: int = 0
     seat_choice: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
@@ -147,6 +149,7 @@ class GameInfo:
             "revoke_penalty": self.revoke_penalty,
             "honours": self.honours,
             "scores": self.scores,
+            "game_to": self.game_to,
             "rules": self.summary,
         }
 

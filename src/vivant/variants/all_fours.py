@@ -197,6 +197,7 @@ class AllFoursTable(CuttingTable):
         revoke_penalty=1,
         honours=False,
         scores="points",
+        game_to=7,
         laws=(
             "A revoke costs 1 point (2 if the Jack is out), the revoker scores neither Jack nor "
             "Game and cannot pass six; a wrong number of cards dealt, a card exposed, a lead out "

@@ -79,6 +79,7 @@ class DoubleDummyTable(EnglishRubberTable):
         ),
         sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
         unit="rubber",
+        game_to=5,
         laws=laws_paragraph(SUMMARY),
         summary=SUMMARY,
     )

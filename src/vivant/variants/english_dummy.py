@@ -106,6 +106,7 @@ class EnglishDummyTable(EnglishRubberTable):
         ),
         sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
         unit="tournée",
+        game_to=5,
         laws=laws_paragraph(SUMMARY),
         summary=SUMMARY,
     )

@@ -113,6 +113,7 @@ class HumbugTable(TwoHandTable):
         ),
         sides=declare_sides(("N", "North"), ("S", "South")),
         unit="rubber",
+        game_to=5,
         laws="Irregular play is recorded and the whist laws decide (a revoke costs three tricks).",
         summary=SUMMARY,
     )

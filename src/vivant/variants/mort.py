@@ -83,13 +83,14 @@ class MortTable(CuttingTable):
             ("Vivant, with Mort", "Mort's right", "Mort", "Mort's left"),
             dummies=dummy_seats,
         ),
-        sides=declare_sides(("VM", "Vivant and Mort"), ("LR", "Right and Left")),
+        sides=declare_sides(("VM", "Vivant & Mort"), ("LR", "the adversaries")),
         unit="tournée",
         laws=laws_paragraph(SUMMARY),
         summary=SUMMARY,
         dummy_name="Mort",
         score_title="Game score (markers)",
         honours=False,
+        game_to=5,
         seat_choice=("V", "R", "L"),
     )
 

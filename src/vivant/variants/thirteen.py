@@ -58,6 +58,7 @@ class ThirteenTable(TwoHandTable):
         seats=declare_seats(("N", "E", "S", "W"), ("North", "", "South", ""), empty=(1, 3)),
         sides=declare_sides(("N", "North"), ("S", "South")),
         unit="rubber",
+        game_to=5,
         honours=False,
         laws=(
             "A revoke costs three tricks, and the revoker cannot win the game on that hand. "
