@@ -448,7 +448,8 @@ LEAVING = {
 
 
 class Session:
-    """One interactive tournée: the table, the human's place, the bots and the screen."""
+    """One interactive sitting: the table, the human's place, the bots and the screen. ``table``
+    is a table made ready elsewhere (a Duplicate tray, a test's position), played as it stands."""
 
     def __init__(
         self,
@@ -464,6 +465,7 @@ class Session:
         opponents: str,
         save: str | None = None,
         stop: StopFlag | None = None,
+        table: Table | None = None,
     ) -> None:
         self.console = console
         self.stop = stop or StopFlag()
@@ -474,7 +476,10 @@ class Session:
         self.rng = random.Random(seed)
         self.save = save
         self.variant: type[Table] = variant or next(iter(VARIANTS.values()))  # the first game
-        self.table, cuts = self._form_table(n_players, seat, laws)
+        if table is not None:  # a table made ready elsewhere (a tray of an event, a position)
+            self.variant, self.table, cuts = type(table), table, []
+        else:
+            self.table, cuts = self._form_table(n_players, seat, laws)
         self.bots = make_bots(
             self.table, opponents, seed, [n for n in self.table.players if n != HUMAN]
         )
@@ -680,9 +685,9 @@ class Session:
         self.save_log()
         rec = sitting_record(t, self._kinds(), self.seed)
         self.say(
-            f"The {self.sitting_word} is over. "
-            + ", ".join(f"{p} {v:+d}" for p, v in rec["settlement"].items())
-            + ".",
+            f"The {self.sitting_word} is over."
+            + "".join(f" {p} {v:+d}," for p, v in (rec.get("settlement") or {}).items())[:-1]
+            + ("." if rec.get("settlement") else ""),
             "bold",
         )
         return 0
