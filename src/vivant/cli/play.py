@@ -476,8 +476,9 @@ class Session:
         self.rng = random.Random(seed)
         self.save = save
         self.variant: type[Table] = variant or next(iter(VARIANTS.values()))  # the first game
+        cuts: list[Cut] = []
         if table is not None:  # a table made ready elsewhere (a tray of an event, a position)
-            self.variant, self.table, cuts = type(table), table, []
+            self.variant, self.table = type(table), table
         else:
             self.table, cuts = self._form_table(n_players, seat, laws)
         self.bots = make_bots(
