@@ -419,7 +419,7 @@ class Narrator:
         self.announced_roles = roles
         extra = self.table.view(None).extra
         game = ""
-        if "game" in extra and "games" in extra and isinstance(extra["game"], int):
+        if "game" in extra and "games" in extra:
             game = f"Game {extra['game']} of {extra['games']}: "
         held = ", ".join(
             f"{r} {n}" + (f" ({self.role_word(r)})" if self.role_word(r) else "")
@@ -890,9 +890,9 @@ class Narrator:
 
     def double_title(self, a: Action, view: View) -> str:
         """Bridge for Three (B3-5): only the eldest doubles, only the dealer redoubles."""
-        declared = view.extra.get("declaration") or {}
-        named = trump_words(declared.get("trump"))
-        by = "Dummy's hand" if declared.get("by") == "dummy" else "the dealer"
+        declared = view.extra.get("declaration")
+        named = trump_words(declared["trump"] if declared else None)
+        by = "Dummy's hand" if declared and declared["by"] == "dummy" else "the dealer"
         if isinstance(a, Redouble) or view.seat == view.dealer:
             return (
                 f"The eldest doubles {named}: redouble (each trick worth four times its value) "

@@ -74,7 +74,7 @@ from vivant.errors import (
 from vivant.info import GameInfo
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
-from vivant.views import TrickView, View
+from vivant.views import TrickView, View, ViewExtra
 
 # Phases of a table.
 CUT = "cut"
@@ -1794,7 +1794,7 @@ class Table(ABC):
             won={self.side_names[i]: h.won[i] for i in (0, 1)} if h else {},
             score=self._score_view(),
             called_suit=h.called_suit if h else None,
-            pending=self.pending.to_json(self.role) if self.pending else None,
+            pending=self.pending.pending_view(self.role) if self.pending else None,
             extra=self._view_extra(seat),
         )
 
@@ -1832,5 +1832,5 @@ class Table(ABC):
     def _score_view(self) -> dict[str, int]:
         return {}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         return {}

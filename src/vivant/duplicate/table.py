@@ -117,6 +117,7 @@ from vivant.laws import (
 )
 from vivant.table import DEAL, OVER, Event, HandState, Table
 from vivant.trick import is_revoke
+from vivant.views import ViewExtra
 
 __all__ = [
     "DIRECTIONS",
@@ -590,9 +591,9 @@ class DuplicateTable(Table):
     def _score_view(self) -> dict[str, int]:
         return self._totals()
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         tray, turned = self.current
-        extra: dict[str, Any] = {
+        extra: ViewExtra = {
             "tray": tray,
             "turned": turned,
             "play": min(self.position + 1, len(self.sequence)),

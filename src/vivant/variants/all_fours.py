@@ -92,7 +92,7 @@ from vivant.scoring.all_fours import (
 )
 from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY, Event, HandState
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
-from vivant.views import View
+from vivant.views import View, ViewExtra
 
 SUMMARY = """\
 All Fours (Seven-up) — two or three each for himself, or four in partnerships (seed 002).
@@ -877,10 +877,10 @@ class AllFoursTable(CuttingTable):
             return v
         return replace(v, won={n: h.won[q] for q, n in enumerate(self.party_names)})
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         """Foster's advice for settling Low (AF-4.10): the lowest trump out so far and who holds
         it, announced as it falls ("six for Low")."""
-        extra: dict[str, Any] = {"roles": self.roles()} if self.seating else {}
+        extra: ViewExtra = {"roles": self.roles()} if self.seating else {}
         h = self.hand
         if h is not None:
             extra["turned_up"] = [card_name(c) for c in h.notes["turned"]]

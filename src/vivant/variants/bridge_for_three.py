@@ -50,6 +50,7 @@ from vivant.scoring.bridge import (
 )
 from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState
 from vivant.variants.sitting import CuttingTable, parse_trump
+from vivant.views import ViewExtra
 
 SUMMARY = """\
 Bridge for Three (Dummy Bridge, Cut-Throat) — three players, each for himself (seed 002).
@@ -371,8 +372,8 @@ class BridgeForThreeTable(CuttingTable):
     def _score_view(self) -> dict[str, int]:
         return {p: self.sheet.below[i] for i, p in enumerate(self.players)}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = {
             "roles": self.roles(),
             "declaration": (
                 None

@@ -27,7 +27,7 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DOUBLE DUMMY"; double-dummy.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from vivant.actions import Action, ChoosePosition
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
@@ -37,6 +37,7 @@ from vivant.laws import Election
 from vivant.scoring.english import RubberResult, two_player_settlement
 from vivant.table import CHOOSE, DEAL, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+from vivant.views import ViewExtra
 
 SUMMARY = """\
 Double Dummy — two players, each with a dummy opposite him (seed 003).
@@ -101,8 +102,8 @@ class DoubleDummyTable(EnglishRubberTable):
             if s not in self.dummy_seats and s != self.controller(dealer)
         )
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra = super()._view_extra(seat)
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = super()._view_extra(seat)
         if self.hand is not None:
             extra["still_pack"] = self.role(self.still_pack_shuffler(self.hand.dealer))
         return extra

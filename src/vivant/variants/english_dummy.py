@@ -48,6 +48,7 @@ from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
 from vivant.table import CHOOSE, CUT, DEAL, OVER, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+from vivant.views import ViewExtra
 
 #: The two packs, used alternately (ED-1.1, WL-1.1).
 PACKS: tuple[int, int] = (1, 2)
@@ -344,7 +345,7 @@ class EnglishDummyTable(EnglishRubberTable):
         if self.pack is not None:
             self.pack = PACKS[1] if self.pack == PACKS[0] else PACKS[0]
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         return {**super()._view_extra(seat), "pack": self.pack, "tournee": len(self.tournees)}
 
     def _settle(self, result: RubberResult) -> dict[str, int]:

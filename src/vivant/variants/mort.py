@@ -32,6 +32,7 @@ from vivant.laws import Election, Revoke
 from vivant.scoring.mort import game_value, score_hand, settle
 from vivant.table import CHOOSE, DEAL, OVER, Event, HandState, side_of
 from vivant.variants.sitting import CuttingTable
+from vivant.views import ViewExtra
 
 VM, LR = 0, 1
 
@@ -388,8 +389,8 @@ class MortTable(CuttingTable):
             self.__dict__["_sheet_cache"] = cached
         return cached
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = {
             "game": self.game + 1,
             "games": self.n_games,
             "extras": {"VM": self.extras[0], "LR": self.extras[1]},

@@ -51,6 +51,7 @@ from vivant.scoring.english import (
     two_player_settlement,
 )
 from vivant.table import CHOOSE, CUT, DEAL, OVER, PLAY, Event, HandState, Table
+from vivant.views import ViewExtra
 
 
 class CuttingTable(Table):
@@ -152,7 +153,7 @@ class CuttingTable(Table):
         order = self.order + [p for p in range(len(self.players)) if p not in self.order]
         return [self.players[p] for p in order]
 
-    def _cut_view(self) -> dict[str, Any]:
+    def _cut_view(self) -> ViewExtra:
         if self.phase == CUT:
             return {"cuts": {self.players[p]: card_name(c) for p, c in self.draws.items()}}
         return {}
@@ -397,9 +398,9 @@ class EnglishRubberTable(CuttingTable):
         s = self.sheet.scores
         return {self.side_names[0]: s[0], self.side_names[1]: s[1]}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         won = self.sheet.games_won
-        extra: dict[str, Any] = {
+        extra: ViewExtra = {
             "rubber": min(len(self.rubber_records) + 1, self.rubbers),
             "rubbers": self.rubbers,
             "game": self.sheet.game_number,
