@@ -11,7 +11,7 @@ import pytest
 
 from server_helpers import Oracle
 from vivant.actions import Action, ChoosePenalty, Deal, Play, PlayTogether
-from vivant.cards import CardSet, cards_of, parse_card
+from vivant.cards import CardSet, card_name, cards_of, parse_card
 from vivant.describe import Narrator, decision_words, penalty_words
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
@@ -147,3 +147,26 @@ def test_every_legal_action_of_a_sitting_has_words(game: str) -> None:
         if not all(isinstance(a, Play) for a in legal):
             assert narrator.question(legal[0], t.view(seat))
         t.apply(rng.choice(legal))
+
+
+def test_all_fours_words_before_stand_or_beg() -> None:
+    """All Fours (AF-2.2): before the eldest stands or begs the turn-up is named, never "to be
+    declared by the dealer"; stand or beg is not an irregularity ("the laws give you a
+    choice"); the hint counts points, not tricks."""
+    t = find_variant("all-fours")(["P1", "P2"])
+    rng = random.Random(3)
+    while t.pending is None or t.pending.kind != "beg":
+        t.apply(t.chance_action(rng) if t.awaiting_chance() else t.default_action())
+    seat = t.to_act()
+    assert seat is not None
+    view = t.view(seat)
+    words = Narrator(t, "P1")
+    assert view.turn_up is not None
+    line = words.trump_line(view)
+    assert "to be declared" not in line and card_name(view.turn_up) in line
+    assert words.pending_words(view) is None
+    assert words.question(t.legal_actions(seat)[0], view) == "Stand, or beg?"
+    assert (
+        words.hint_unit() == "points"
+        and Narrator(find_variant("mort")(["a", "b", "c"])).hint_unit() == "tricks"
+    )
