@@ -114,3 +114,27 @@ def test_browser_says_duplicates_revoke_moves_two_tricks(tmp_path: Path) -> None
         assert "three tricks" not in text
     finally:
         server.stop()
+
+
+def test_lobby_offers_exactly_each_games_declared_player_counts(tmp_path: Path) -> None:
+    """The lobby's game list and its player-count buttons are the registry's metadata: every
+    game by its title, and for each exactly its declared counts (Mort 3 or 4, All Fours 2 to 4),
+    the default chosen."""
+    from vivant.variants import VARIANTS
+
+    server = ServerProcess(f"sqlite:///{tmp_path / 'lobby.db'}", bot_delay=0.0).start()
+    try:
+        with chromium() as browser:
+            pg = browser.new_page(viewport={"width": 1280, "height": 820})
+            pg.goto(server.base + "/")
+            pg.wait_for_selector("#variant option", state="attached")
+            titles = pg.locator("#variant option").all_inner_texts()
+            assert sorted(titles) == sorted(cls.info.title for cls in VARIANTS.values())
+            for name, cls in VARIANTS.items():
+                pg.select_option("#variant", name)
+                counts = pg.locator("#seats .hint button").all_inner_texts()
+                assert counts == [str(n) for n in cls.info.player_counts], name
+                rows = pg.locator("#seats .seatrow").count()
+                assert rows == cls.info.default_players - 1, name
+    finally:
+        server.stop()
