@@ -106,6 +106,7 @@ from vivant.duplicate.scoring import (
     fixed_pairs_mnemonic,
 )
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
+from vivant.events import ElectedData, EventKind, HandScoredData
 from vivant.laws import (
     TOGETHER,
     Election,
@@ -395,14 +396,14 @@ class DuplicateTable(Table):
         if self.position >= len(self.sequence):
             self.phase = OVER
             self.hand = None
-            return [Event("session_over", {"plays": len(self.hand_records)})]
+            return [Event(EventKind.SESSION_OVER, {"plays": len(self.hand_records)})]
         tray, turned = self.sequence[self.position]
         self.dealer = _turn(tray_dealer(tray), turned)
         known = self.trays_dealt.get(tray)
         if known is None:
             self.hand = None
             self.phase = DEAL
-            return [Event("tray", {"tray": tray, "turned": turned, "deal": True})]
+            return [Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": True})]
         self.dealer = _turn(known.dealer, turned)
         h = HandState(
             dealer=self.dealer,
@@ -416,7 +417,7 @@ class DuplicateTable(Table):
             h.hands[_turn(s, turned)] = known.hands[s]
         self.hand = h
         self._start_play(h)
-        return [Event("tray", {"tray": tray, "turned": turned, "deal": False})]
+        return [Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": False})]
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
         hands = deal_hands(pack, dealer)
@@ -489,7 +490,7 @@ class DuplicateTable(Table):
         if h.notes:
             record.update(h.notes)
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"tray": tray, "won": record["won"]})]
+        events = [Event(EventKind.HAND_SCORED, HandScoredData(tray=tray, won=record["won"]))]
         self.hand = None
         self.position += 1
         return events + self._next_play()
@@ -695,8 +696,8 @@ class DuplicateTable(Table):
         )
         self.pending = self._direction_election(h, seat)
         return [
-            Event("played_out_of_turn", {"seat": self.role(seat), "card": card_name(c)}),
-            Event("irregularity", self.pending.to_json(self._seat_label)),
+            Event(EventKind.PLAYED_OUT_OF_TURN, {"seat": self.role(seat), "card": card_name(c)}),
+            Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label)),
         ]
 
     # --- SEC 6: winning cards played together (DL-6, D-DU12) ------------------------------------
@@ -754,7 +755,7 @@ class DuplicateTable(Table):
         first = h.trick[h.trick_seats.index(seat)]
         case = "winning_cards" if self._all_winners(h, seat, (first, c)) else "card_exposed"
         self.pending = self._together_election(seat, (first, c), ("call_card",), case)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
 
     def _together_demand(self, p: Election, seat: Seat, option: str) -> list[Event]:
         """D-DU17: a demand on cards played together or led again, against the true case: the
@@ -789,8 +790,8 @@ class DuplicateTable(Table):
             IrregularityRecord("card_exposed", "WL-5.1", p.offender, h.trick_number, (c,))
         )
         return [
-            Event("elected", {"kind": TOGETHER, "option": "call_card"}),
-            Event("card_exposed", {"seat": self.role(p.offender), "card": card_name(c)}),
+            Event(EventKind.ELECTED, ElectedData(kind=TOGETHER, option="call_card")),
+            Event(EventKind.CARD_EXPOSED, {"seat": self.role(p.offender), "card": card_name(c)}),
         ]
 
     # --- elections and DL-4 ---------------------------------------------------------------------
@@ -866,7 +867,9 @@ class DuplicateTable(Table):
                 details={"by": self.role(seat), "demand": option, "reason": reason, "law": "DL-4"},
             )
         )
-        events = [Event("penalty_cancelled", {"kind": p.kind, "reason": reason, "rule": "DL-4"})]
+        events = [
+            Event(EventKind.PENALTY_CANCELLED, {"kind": p.kind, "reason": reason, "rule": "DL-4"})
+        ]
         if p.kind == "lead_out_of_turn":
             return events  # the card goes back; the right hand leads
         if p.kind in ("two_cards", "winning_cards", "card_exposed"):
@@ -896,7 +899,7 @@ class DuplicateTable(Table):
         }
         for c in rest:
             h.penalty_cards[p.offender] |= 1 << c
-        events = [Event("elected", {"kind": p.kind, "option": option})]
+        events = [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=option))]
         if not h.hands[p.offender] >> first & 1:
             return events  # a second lead (DL-6): the first card already lies in the trick
         led = h.trick[0] // 13 if h.trick else None

@@ -125,7 +125,7 @@ class Mismatch(VivantError):
 
 
 #: What is still to happen at a table in each phase, for messages.
-PHASES: Final = {
+PHASES: Final[dict[str, str]] = {
     CUT: "the players are still to cut",
     DEAL: "a deal is due",
     PLAY: "cards are still to be played",
