@@ -29,7 +29,7 @@ lint: setup
 	$(BIN)/ruff format --check $(LINTED)
 
 typecheck: setup
-	$(BIN)/mypy --strict src/vivant
+	$(BIN)/mypy --strict src/vivant tests $(wildcard benchmarks)
 
 pytest: setup browser
 	$(BIN)/python -m pytest -q

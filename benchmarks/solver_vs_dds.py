@@ -166,7 +166,7 @@ def main() -> None:
                 b.append(ns_o)
                 bad += got.tricks != want
         kind = "all_cards" if all_cards else "max_tricks"
-        r = {"dds": stats(a), "ours": stats(b)}
+        r: dict[str, Any] = {"dds": stats(a), "ours": stats(b)}
         r["ratio_of_means"] = round(sum(b) / sum(a), 3)
         r["ratio_of_medians"] = round(statistics.median(b) / statistics.median(a), 3)
         r["mismatches"] = bad

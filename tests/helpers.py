@@ -80,7 +80,7 @@ def play(t: Table, *cards: str) -> None:
 
 def formed(cls: type[T], n: int, *, laws: bool = False, **options: object) -> T:
     """A table of ``cls`` whose ``n`` players P1..Pn cut in that order (lowest first)."""
-    t = cls([f"P{i + 1}" for i in range(n)], laws=laws, **options)  # type: ignore[call-arg]
+    t = cls([f"P{i + 1}" for i in range(n)], laws=laws, **options)
     for i, card in enumerate(("CA", "D2", "H3", "S4")[:n]):
         t.apply(Cut(player=i, card=parse_card(card)))
     return t
@@ -121,7 +121,7 @@ def finish_hand(t: Table) -> None:
 def snapshot(t: Table) -> object:
     """Everything observable about a table, to check a refused action changed nothing."""
     views = [t.view(s).to_json() for s in (0, 1, 2, 3, None)]
-    return (len(t.log), t.phase, views, t.record())  # type: ignore[attr-defined]
+    return (len(t.log), t.phase, views, t.record())
 
 
 def last_hand(t: Table) -> dict[str, Any]:

@@ -281,6 +281,7 @@ def test_the_servers_computer_players_claim_morts_revoke_made_by_a_person(
                 reply = ann.act(revoked or pick(state["legal"], rng))
                 assert reply["type"] == "ack", reply
             assert revoked is not None, "Ann never played Mort's cards"
+            assert state is not None
             assert {a["type"] for a in state["legal"]} == {"CorrectRevoke"}
         store: Store = client.app.state.store  # type: ignore[attr-defined]
         rows = store.load_events(table["id"])

@@ -13,14 +13,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from server_helpers import ServerProcess, chromium, http_json
 
 pytestmark = pytest.mark.timeout(300)
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PLAYERS = {
     "mort": 3,
     "english-dummy": 3,
@@ -63,7 +63,8 @@ def seat_at(server: ServerProcess, game: str) -> str:
     players = [{"name": "Ann", "kind": "human"}]
     players += [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(1, PLAYERS[game])]
     table = http_json(server.base + "/api/tables", {"variant": game, "players": players})
-    return server.base + table["invites"][0]["url"]
+    url: str = table["invites"][0]["url"]
+    return server.base + url
 
 
 def keep(page: Page, name: str, tmp_path: Path) -> None:
@@ -99,7 +100,7 @@ def keyboard_move(page: Page, step: int) -> str:
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_deal_is_played_by_keyboard_alone(
-    server: ServerProcess, browser: Browser, tmp_path: Path, game: str, size: dict[str, int]
+    server: ServerProcess, browser: Browser, tmp_path: Path, game: str, size: ViewportSize
 ) -> None:
     page = browser.new_page(viewport=size)
     try:

@@ -139,7 +139,7 @@ def test_ddv_5_claim_admitted_scored_as_played() -> None:
     hand = last_hand(t)
     # One trick won in play and nine claimed: ten for P1's side, three for P2's; four by cards
     # and P1's four honours make the game.
-    assert hand["won"] == {"NS": 10, "EW": 3} and len(hand["tricks"]) == 1  # type: ignore[arg-type]
+    assert hand["won"] == {"NS": 10, "EW": 3} and len(hand["tricks"]) == 1
     assert hand["claims"] == [{"by": "S", "tricks": 9, "trick": 2, "admitted": True}]
     assert hand["score"] == {"NS": 5, "EW": 0} and t.games[0]["winner"] == "NS"
     assert t.phase == "deal" and t.dealer == EAST
@@ -175,8 +175,8 @@ def test_claim_refused_is_played_out_and_bad_claims() -> None:
     assert t.phase == "play" and t.to_act() == SOUTH
     finish_hand(t)
     hand = last_hand(t)
-    assert len(hand["tricks"]) == 13  # type: ignore[arg-type]
-    assert hand["claims"][0]["admitted"] is False  # type: ignore[index]
+    assert len(hand["tricks"]) == 13
+    assert hand["claims"][0]["admitted"] is False
 
 
 def test_ddv_6_lead_from_dummy_when_own_hand_had_the_lead() -> None:

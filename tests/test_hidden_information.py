@@ -128,7 +128,7 @@ def swapped(t: Table, actor: int, x: int, y: int) -> Table | None:
         twin = type(t).replay(t.config(), log)
     except VivantError:
         return None
-    if twin.view(actor).to_json() != t.view(actor).to_json():  # type: ignore[attr-defined]
+    if twin.view(actor).to_json() != t.view(actor).to_json():
         return None
     return twin
 
@@ -212,7 +212,7 @@ def respond(t: Table, action: Action, actor: int) -> tuple[Response, bool]:
         return (type(exc).__name__, str(exc)), False
     seen = [(e.kind, e.data) for e in events]
     offered = [a.to_json() for a in t.legal_actions(actor)]
-    return ("accepted", seen, t.view(actor).to_json(), offered), True  # type: ignore[attr-defined]
+    return ("accepted", seen, t.view(actor).to_json(), offered), True
 
 
 def responses(t: Table, actor: int, actions: list[Action]) -> list[Response]:
@@ -323,7 +323,7 @@ def test_dl6_cards_together_or_led_again_tell_nobody_whether_the_adversaries_can
     every response to every probe, the election shown to each seat and the actions offered
     to each are the same at two tables that agree on the actor's view."""
     winners, beaten = tray_table(OVERTAKE, *led), tray_table(twin, *led)
-    assert winners.view(actor).to_json() == beaten.view(actor).to_json()  # type: ignore[attr-defined]
+    assert winners.view(actor).to_json() == beaten.view(actor).to_json()
     assert_same_responses(copy.deepcopy(winners), copy.deepcopy(beaten), actor)
     action: Action = (
         Play(NORTH, parse_card("HJ"))
@@ -334,7 +334,7 @@ def test_dl6_cards_together_or_led_again_tell_nobody_whether_the_adversaries_can
         t.apply(action)
     assert winners.pending is not None and beaten.pending is not None
     assert winners.pending.details != beaten.pending.details  # the true case differs, hidden
-    assert winners.view(actor).to_json() == beaten.view(actor).to_json()  # type: ignore[attr-defined]
+    assert winners.view(actor).to_json() == beaten.view(actor).to_json()
     for seat in range(4):
         assert winners.view(seat).pending == beaten.view(seat).pending
         assert winners.legal_actions(seat) == beaten.legal_actions(seat)

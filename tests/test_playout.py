@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import cast
 
 import numpy as np
 import pytest
@@ -19,13 +20,15 @@ from vivant.actions import Play
 from vivant.errors import VivantError
 from vivant.players import RandomPlayer, step
 from vivant.playout import NO_TRUMP, Playout
-from vivant.table import PLAY
+from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS
 
 HANDS = int(os.environ.get("VIVANT_DIFFERENTIAL_HANDS", "3000"))
 
 
-def _new_sitting(cls: type, seed: int) -> tuple[object, dict[str, RandomPlayer], random.Random]:
+def _new_sitting(
+    cls: type[Table], seed: int
+) -> tuple[Table, dict[str, RandomPlayer], random.Random]:
     names = [f"P{i + 1}" for i in range(int(getattr(cls, "min_players", 4)))]
     players = {n: RandomPlayer(seed=seed * 10 + i) for i, n in enumerate(names)}
     return cls(names), players, random.Random(seed)
@@ -50,12 +53,15 @@ def test_fast_playouts_agree_with_the_reference_engine(game: str) -> None:
         if not at_first_card or table.pending is not None:
             step(table, players, chance)
             continue
-        hands = tuple(hand.hands)
+        assert hand is not None
+        hands = cast("tuple[int, int, int, int]", tuple(hand.hands))
         picks = bytes(rng.randrange(256) for _ in range(52))
         trace = fast.trace(hands, hand.trump, hand.leader, picks)
         events = []
         for i, legal_mask in enumerate(trace.legal):
-            plays = [a for a in table.legal_actions(table.to_act()) if isinstance(a, Play)]
+            seat = table.to_act()
+            assert seat is not None
+            plays = [a for a in table.legal_actions(seat) if isinstance(a, Play)]
             legal = sorted(a.card for a in plays)
             assert legal_mask == sum(1 << c for c in legal), (game, done, i)
             card = legal[picks[i] % len(legal)]

@@ -116,8 +116,8 @@ def random_sitting(
                 continue
             if t.pending is not None and rng.random() < 0.4:
                 other = rng.randrange(4)
-                options = [*t.pending.options, "call_suit", "waive"]
-                if attempt(t, Elect(other, rng.choice(options))):
+                choices = [*t.pending.options, "call_suit", "waive"]
+                if attempt(t, Elect(other, rng.choice(choices))):
                     continue
         step(t, players, rng)
     assert isinstance(t, DuplicateTable)

@@ -25,7 +25,7 @@ from vivant.variants import VARIANTS, find_variant
 def phases_met(table: Table) -> set[str]:
     """The phases before the play that the sitting's log passes through."""
     fresh = type(table).from_config(table.config())
-    met = set()
+    met: set[str] = set()
     for action in table.log:
         if fresh.phase in BEFORE_PLAY:
             met.add(fresh.phase)

@@ -73,6 +73,7 @@ def test_endplay_reads_the_sample_archive_as_vivant_does() -> None:
     assert len(boards) == len(games) > 100
     for board, game in zip(boards, games, strict=True):
         assert game.deal is not None and board.deal.to_pbn() == format_deal(game.deal, NORTH)
+        assert board.dealer is not None
         assert (board.board_num, board.dealer.abbr) == (
             int(game.tag("Board") or 0),
             game.tag("Dealer"),

@@ -252,7 +252,7 @@ def test_english_revoking_side_cannot_win_the_game_only_when_the_penalty_is_clai
     settle_revoke(t, claimant, option)
     hand = last_hand(t)
     assert hand["score"] == score
-    games: list[dict[str, Any]] = t.games  # type: ignore[attr-defined]
+    games: list[dict[str, Any]] = t.games
     assert (games[-1]["winner"] if games else None) == winner
     offender = t.role(SOUTH)
     in_every_record(t, ("revoke", offender, 1, option))

@@ -39,7 +39,7 @@ def suit_mask(x: int) -> int:
 
 def played_cards(view: View) -> list[tuple[int, int, int]]:
     """(seat, card, suit led) of every card the view shows played, in order."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     for t in (*view.tricks, *([view.trick] if view.trick and view.trick.cards else [])):
         out.extend((s, c, t.cards[0] // 13) for s, c in zip(t.seats, t.cards, strict=True))
     return out
@@ -142,7 +142,7 @@ def play_and_check(name: str, laws: bool, seed: int, max_actions: int = 160) -> 
         if laws and isinstance(action, Play) and view.trick and view.trick.cards:
             shown = view.exposed.get(action.seat)
             hand = view.hand.mask if action.seat == view.seat else shown.mask if shown else 0
-            led = view.trick.cards[0] // 13
+            led: int | None = view.trick.cards[0] // 13
             wrong = [c for c in range(52) if hand >> c & 1 and c // 13 != led]
             if wrong and rng.random() < 0.15:
                 action = Play(action.seat, rng.choice(wrong))  # a revoke, recorded in laws mode
@@ -151,7 +151,7 @@ def play_and_check(name: str, laws: bool, seed: int, max_actions: int = 160) -> 
             trumped = cls.follow_or_trump and action.card // 13 == t.view(None).trump
             led = trick.cards[0] // 13 if trick is not None and trick.cards else None
             if led is not None and action.card // 13 != led and not trumped:
-                shown_out[action.seat] |= 1 << (trick.cards[0] // 13)
+                shown_out[action.seat] |= 1 << led
             record.append((action.seat, action.card))
         t.apply(action)
         if t.hand is None or rng.random() > 0.35:

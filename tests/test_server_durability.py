@@ -114,7 +114,7 @@ def test_sigkill_while_a_person_is_to_play(db_url: str) -> None:
     assert [r.seq for r in rows] == list(range(1, ann2.seq + 1))
     oracle = Oracle("mort", row.config, [r.action for r in rows])
     assert ann2.state is not None
-    assert ann2.state["record"] == oracle.final.record()  # type: ignore[attr-defined]
+    assert ann2.state["record"] == oracle.final.record()
 
 
 def test_sigkill_while_computer_players_play(db_url: str) -> None:

@@ -195,7 +195,7 @@ def test_acting_for_another_seat_and_out_of_turn(table: Table) -> None:
         json.dumps({"type": "action", "id": "steal", "action": legal[0]}),
         "not_your_seat" if idle.state["seat"] is not None else "no_seat",
     )
-    assert idle.name in m["message"]  # type: ignore[operator]
+    assert idle.name in m["message"]
     assert m["id"] == "steal"
     # A spectator cannot act at all.
     refused(

@@ -484,7 +484,7 @@ def test_actions_are_stored_in_canonical_form(tmp_path: Path) -> None:
             return c.my_turn() and any(a["type"] == "Declare" for a in c.state["legal"])  # type: ignore[index]
 
         async def scenario() -> list[str]:
-            sent = []
+            sent: list[str] = []
             async with (
                 connect(f"{server.ws_base}/ws/{tid}") as ws,
                 connect(f"{server.ws_base}/ws/{tid}") as spec_ws,

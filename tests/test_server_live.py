@@ -83,7 +83,7 @@ def test_a_person_plays_a_tournee_with_a_reconnect(server: ServerProcess) -> Non
     assert row is not None and row.status == "over"
     oracle = Oracle("mort", row.config, [r.action for r in rows])
     record = clients[-1].state["record"]  # type: ignore[index]
-    assert record == oracle.final.record()  # type: ignore[attr-defined]
+    assert record == oracle.final.record()
     assert len(record["games"]) == 3
     for c in clients:
         assert check_secrecy(oracle, "Ann", c.messages) > 10

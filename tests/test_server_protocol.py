@@ -130,11 +130,11 @@ def test_full_sitting_secrecy_and_rotation(client: TestClient) -> None:
     assert row is not None and row.status == "over"
     oracle = Oracle("mort", row.config, [r.action for r in rows])
     assert oracle.final.is_over()
-    assert final["record"]["settlement"] == oracle.final.record()["settlement"]  # type: ignore[attr-defined]
+    assert final["record"]["settlement"] == oracle.final.record()["settlement"]
     assert len(final["record"]["games"]) == 4
 
-    for name, c in [*clients.items(), (None, spectator)]:
-        assert check_secrecy(oracle, name, c.messages) > 100
+    for viewer, c in [*clients.items(), (None, spectator)]:
+        assert check_secrecy(oracle, viewer, c.messages) > 100
     # The checks bite: each person saw its own hand, which the others never did.
     for name, c in clients.items():
         seen_seats = {m["state"]["seat"] for m in c.messages if m["type"] == "update"}
@@ -352,7 +352,7 @@ def test_replay_of_a_finished_sitting(client: TestClient) -> None:
     # A replay equals the engine's own: the final frame's sheet is the record's.
     table_cls = find_variant("mort")
     rebuilt = table_cls.replay(store_of(client).get_table(tid).config, [r.action for r in rows])  # type: ignore[union-attr]
-    assert rebuilt.record()["settlement"] == data["record"]["settlement"]  # type: ignore[attr-defined]
+    assert rebuilt.record()["settlement"] == data["record"]["settlement"]
 
 
 def test_pages_and_card_faces(client: TestClient) -> None:
@@ -449,7 +449,7 @@ def test_laws_mode_revoke_claim_and_penalty(client: TestClient) -> None:
     row = store_of(client).get_table(tid)
     assert row is not None
     oracle = Oracle("mort", row.config, [r.action for r in rows])
-    records = oracle.final.hand_records  # type: ignore[attr-defined]
+    records = oracle.final.hand_records
     revokes = [i for h in records for i in h["irregularities"] if i["kind"] == "revoke"]
     assert revokes and revokes[0]["election"] == "A"
     for name, c in people.items():
