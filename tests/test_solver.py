@@ -144,6 +144,21 @@ def test_one_solver_kept_across_positions_of_one_trump(positions: list[Position]
         assert max(solver.card_values(pos).values()) == want
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(small_positions(), st.integers(0, NOTRUMP)), min_size=8, max_size=8))
+def test_one_solver_kept_across_strains(cases: list[tuple[Position, int]]) -> None:
+    """The table is kept when the trump changes too: its entries are keyed on the strain in
+    play (no-trump once no trump is left), so a suit's entries never answer for another strain
+    while trumps remain. One solver, unrelated positions of mixed strains in a row, each equal to
+    the brute force."""
+    solver = Solver(1)
+    for p, t in cases:
+        pos = Position(p.hands, t, p.leader, p.trick)
+        want = brute_force(tuple(h.mask for h in pos.hands), t, pos.leader, pos.trick)
+        assert solver.tricks(pos) == want
+        assert max(solver.card_values(pos).values()) == want
+
+
 # --------------------------------------------------------------------------------------------
 # DDS oracle vectors
 

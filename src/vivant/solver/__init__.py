@@ -338,10 +338,11 @@ class Solver:
 
     def clear(self) -> None:
         """Empties the transposition table, so that the next solve starts cold. The table is
-        otherwise kept from one solve to the next while the trump, the number of hands, the
-        partition into sides and the objective (misère or not) stay the same: its entries hold for
-        every position they describe in that game, whatever the deal, and a change of any of the
-        four empties it."""
+        otherwise kept from one solve to the next while the number of hands, the partition into
+        sides and the objective (misère or not) stay the same: its entries hold for every
+        position they describe in that game and strain (no-trump once no trump is left in play),
+        whatever the deal, so the strains of a table share them; a change of any of the three
+        empties it."""
         self._engine.clear()
 
     def solve(self, pos: Position, all_cards: bool = False) -> Solution:

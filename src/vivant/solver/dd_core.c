@@ -9,8 +9,8 @@
  *    suit only the owners of the cards that won a trick by rank in the subtree (the winning card
  *    and the cards equivalent to it in its hand), and of all cards above them, are pinned, in
  *    relative ranks, so lower cards are interchangeable "x"s (partition search).  An entry holds
- *    for every position of its class whatever the deal, so the table is kept between solves of
- *    one trump;
+ *    for every position of its class and strain whatever the deal, so the table is kept between
+ *    solves (keyed on the strain: no-trump once no trump is left, shared by every strain);
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
  *    partner, can cash at once, both added up when no trump is against them, the top two split
  *    between them counted by crossing to the short hand and back; top trumps either side holds;
@@ -268,8 +268,8 @@ struct dd_engine {
     int target;
     int killer[MAXDEPTH];
     u32 hist[64]; /* lead history: R * R for every cut-off a card made at a trick start */
-    int tt_trump, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (-1: nothing
-                                                 yet) */
+    int tt_live, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (tt_live 0:
+                                                nothing yet) */
 #ifdef DD_VERIFY
     int nott;
 #endif
@@ -282,7 +282,7 @@ dd_engine *dd_engine_new(size_t tt_bytes) {
         free(e);
         return NULL;
     }
-    e->tt_trump = -1;
+    e->tt_live = 0;
     return e;
 }
 
@@ -300,7 +300,7 @@ uint64_t dd_engine_nodes(const dd_engine *e) { return e->nodes; }
 
 void dd_engine_clear(dd_engine *e) {
     tt_clear(&e->tt);
-    e->tt_trump = -1;
+    e->tt_live = 0;
 }
 
 /* The side (0 or 1) of a seat: 0 for the side of seat 0. */
@@ -1160,7 +1160,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     u64 own[2], key;
     position_key(e, own, &key);
     const u64 base = tt_base(key);
-    const u32 line = tt_mix(base, L);
+    /* Entries are keyed on the strain too: the trump, or no-trump once no trump is left in play
+     * (the play is then exactly a no-trump play, so those entries serve every strain's search,
+     * e.g. the other strains of a 20-result table). */
+    const int strain = e->trump < 4 && e->rem[e->trump] ? e->trump : 4;
+    const int lead_key = L | strain << 16;
+    const u32 line = tt_mix(base, lead_key);
     int best_card = -1;
     /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
      * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
@@ -1181,7 +1186,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     const u32 wild = (u32)top_bit(pats);
     pats ^= 1u << wild;
     if ((~avail & 15u & ~wild) != 0) continue;
-    int lk = L;
+    int lk = lead_key;
     for (int s = 0; s < 4; s++) lk |= ((wild >> s & 1) ? 4 : tops[s]) << (2 + 3 * s);
 #ifdef DD_VERIFY
     tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, tt_mix(base, lk), 0);
@@ -1293,7 +1298,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             br = (u8)popc16(e->rem[bs] & above_mask(cut_card & 15));
         }
         if (e->tt.used >= e->tt.nentries) tt_clear(&e->tt);
-        int lk = L;
+        int lk = lead_key;
         u32 wild = 0;
         for (int s = 0; s < 4; s++) {
             int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
@@ -1540,14 +1545,18 @@ ALWAYS_INLINE u64 to_internal(u64 m) {
 ALWAYS_INLINE int card_to_internal(int c) { return 16 * (c / 13) + c % 13; }
 ALWAYS_INLINE int card_to_external(int c) { return 13 * (c >> 4) + (c & 15); }
 
+/* Forgets the move-ordering memory (killer leads, lead history). */
+static void forget_ordering(dd_engine *e) {
+    memset(e->killer, 0xFF, sizeof e->killer);
+    memset(e->hist, 0, sizeof e->hist);
+}
+
 /* Loads a checked position into the engine. */
 static void load(dd_engine *e, const dd_position *p) {
     e->np = p->nhands;
     e->trump = p->trump;
     memset(e->rem, 0, sizeof e->rem);
     memset(e->owner, 0, sizeof e->owner);
-    memset(e->killer, 0xFF, sizeof e->killer);
-    memset(e->hist, 0, sizeof e->hist);
     for (int i = 0; i < 4; i++) e->hand[i] = 0;
     for (int i = 0; i < e->np; i++) {
         u64 h = to_internal(p->hands[i]);
@@ -1595,16 +1604,17 @@ static void set_root(dd_engine *e, int pl) {
     e->cntside = e->misere ? !e->maxside : e->maxside;
 }
 
-/* Readies the table for a search with this trump, number of hands, partition and objective.  An
- * entry states a fact about every position with its suit lengths and pinned owners, whatever the
- * deal or the cards already played, so the table is kept from one solve to the next while those
- * four stay the same (the positions of one game, the samples of one decision); an entry of one
+/* Readies the table for a search with this number of hands, partition and objective.  An entry
+ * states a fact about every position of its strain with its suit lengths and pinned owners,
+ * whatever the deal or the cards already played, so the table is kept from one solve to the next
+ * while those three stay the same (the positions of one game, the samples of one decision, the
+ * strains of a table: entries are keyed on the strain in play, see search_lead); an entry of one
  * game never answers for another (its bounds are on the leader's side's tricks in that game). */
 static void tt_ready(dd_engine *e) {
-    if (e->tt_trump != e->trump || e->tt_np != e->np || e->tt_side1 != e->side1 ||
+    if (!e->tt_live || e->tt_np != e->np || e->tt_side1 != e->side1 ||
         e->tt_misere != e->misere) {
         tt_clear(&e->tt);
-        e->tt_trump = e->trump;
+        e->tt_live = 1;
         e->tt_np = e->np;
         e->tt_side1 = e->side1;
         e->tt_misere = e->misere;
@@ -1645,6 +1655,7 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
     int rc = dd_check_position(p);
     if (rc != DD_OK) return rc;
     load(e, p);
+    forget_ordering(e);
     tt_ready(e);
     const int pl = (e->tl + e->tn) % e->np;
     set_root(e, pl);
@@ -1664,9 +1675,11 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
         u64 f = h & (0x1FFFull << (16 * ls));
         if (f) legal = f;
     }
-    /* The maximum first (the table then holds most of what the cards' searches need); no card
-     * can do better, so each card's search starts at it and steps down only when it fails. */
-    const int top = mtd(e, 0, R, first_guess(e, R));
+    /* Each card's own search, in the move order, from the best value so far (the first from
+     * the guess): a card's value takes a search that succeeds at it and one that fails above
+     * it, and a first search of the maximum over every card would only add the failing search
+     * of every card above the best (9% fewer instructions on the Monte-Carlo workload). */
+    const int guess = first_guess(e, R);
     int best = -1;
     move_t mv[16];
     int n = gen_moves(e, pl, mv, 0, -1);
@@ -1674,7 +1687,7 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
         int c = mv[i].card;
         undo_t u;
         do_play(e, c, &u);
-        int v = mtd(e, 0, top, top);
+        int v = mtd(e, 0, R, best >= 0 ? best : guess);
         undo_play(e, c, &u);
         if (v > best) best = v;
         /* every card of the run headed by c */
@@ -1709,6 +1722,7 @@ int dd_lead_table(dd_engine *e, const uint64_t hands[4], int table[5][4]) {
             p.trump = s;
             p.leader = l;
             load(e, &p);
+            forget_ordering(e);
             tt_ready(e);
             set_root(e, l);
             int R = popc(e->hand[l]);

@@ -64,8 +64,8 @@ void dd_engine_free(dd_engine *e);
 size_t dd_engine_tt_bytes(const dd_engine *e);
 
 /* Empties the transposition table: the next solve starts cold.  (The table is otherwise kept
- * between solves while the trump, the number of hands, the partition into sides and the objective
- * stay the same.) */
+ * between solves while the number of hands, the partition into sides and the objective stay the
+ * same; its entries are keyed on the strain in play, no-trump once no trump is left.) */
 void dd_engine_clear(dd_engine *e);
 
 /* Search nodes visited by the last call on this engine. */
