@@ -98,8 +98,8 @@ def test_words_never_name_a_card_the_viewer_may_not_see(game: str, n: int) -> No
             said.append((seq, viewer, lines, shown))  # cards played face up this deal
             summary = narrator.hand_summary()
             if summary is not None:  # a finished hand: its cards were all played face up
-                recalled = [*summary.lines, *(p.words for p in summary.penalties)]
-                said.append((seq, viewer, recalled, scored))
+                summary_lines = [*summary.lines, *(p.words for p in summary.penalties)]
+                said.append((seq, viewer, summary_lines, scored))
         for s in range(4):
             viewer = t.seat_player(s)
             if viewer is None or t.is_over():
