@@ -16,9 +16,9 @@ from typing import Any
 
 from vivant.actions import Action
 from vivant.cards import Seat
+from vivant.conventions import Sitting
 from vivant.players.driver import claims_worth_making
 from vivant.table import Table
-from vivant.variants import find_variant
 
 from .store import EventRow, ParticipantRow, TableRow
 
@@ -53,6 +53,10 @@ class Person:
     token: str | None
     claimed: bool
     present: int = 0
+    #: The kind of computer player playing this person's seat while he is absent.
+    stand_in: str | None = None
+    #: Since when (``time.monotonic()``) no connection of his is open; ``None``: he is here.
+    away_since: float | None = None
 
     @classmethod
     def from_row(cls, p: ParticipantRow) -> Person:
@@ -75,6 +79,7 @@ class Person:
             "claimed": self.claimed,
             "invited": self.invited,
             "present": self.present > 0,
+            "stand_in": self.stand_in,
         }
 
 
@@ -86,6 +91,8 @@ class Decider:
     seat: Seat | None = None
     name: str | None = None
     bot_kind: str | None = None
+    #: A computer player standing in for the absent person ``name``.
+    stand_in: bool = False
 
 
 def dumps(data: Any) -> str:
@@ -112,10 +119,13 @@ class LiveTable:
     """
 
     row: TableRow
-    table: Table
+    #: The game's table and the conventions over it (a card taken back: D-TC1).
+    sitting: Sitting
     people: dict[str, Person]
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Held while the seats change (a seat taken, given up, handed over): one change at a time.
+    seating: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Any] = field(default_factory=set)
     client_ids: dict[tuple[str, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -127,6 +137,12 @@ class LiveTable:
     log: list[str] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
     settled: asyncio.Event = field(default_factory=_settled)
+    #: The person the table waits for, and since when (``time.monotonic()``): see
+    #: :mod:`vivant.server.absent`.
+    turn_of: str | None = None
+    turn_since: float = 0.0
+    #: The timer of the next stand-in that may be due.
+    absence: asyncio.TimerHandle | None = None
     _states: dict[tuple[str | None, str], str] = field(default_factory=dict)
     _states_seq: int = -1
 
@@ -134,23 +150,28 @@ class LiveTable:
     def id(self) -> str:
         return self.row.id
 
+    @property
+    def table(self) -> Table:
+        """The game's engine table as it stands."""
+        return self.sitting.table
+
     @classmethod
     def load(cls, row: TableRow, people: list[ParticipantRow], rows: list[EventRow]) -> LiveTable:
         """Rebuild a table from its stored config and events (a :meth:`Table.replay`)."""
         live = cls(
             row=row,
-            table=replay_table(row, [r.action for r in rows]),
+            sitting=replay_sitting(row, [r.action for r in rows]),
             people={p.name: Person.from_row(p) for p in people},
             seq=0,
         )
         for r in rows:
-            live.record(r.seq, r.actor, r.client_id, r.action, r.events)
+            live.record(r.seq, r.actor, r.client_id, r.action, r.events, r.stand_in)
         return live
 
     def adopt(self, fresh: LiveTable) -> None:
         """Take the engine table and the event history of ``fresh`` (the same table reloaded
         from the store); people, connections and tasks stay."""
-        self.table, self.seq, self.client_ids = fresh.table, fresh.seq, fresh.client_ids
+        self.sitting, self.seq, self.client_ids = fresh.sitting, fresh.seq, fresh.client_ids
         self.log, self.actions = fresh.log, fresh.actions
 
     def record(
@@ -160,9 +181,10 @@ class LiveTable:
         client_id: str | None,
         action: dict[str, Any],
         events: list[dict[str, Any]],
+        stand_in: str | None = None,
     ) -> dict[str, Any]:
         """Note event ``seq`` as stored; returns it as viewers receive it."""
-        message = event_message(seq, actor, action, events)
+        message = event_message(seq, actor, action, events, stand_in)
         self.seq = seq
         self.log.append(dumps(message))
         self.actions.append(action)
@@ -199,6 +221,8 @@ class LiveTable:
         t = self.table
         if t.is_over():
             return None
+        if self.sitting.undo is not None:
+            return self._decider(self.sitting.to_act())
         if t.awaiting_chance():
             return Decider("chance")
         seat = t.to_act()
@@ -207,10 +231,19 @@ class LiveTable:
         claimer = self._claiming_bot()
         if claimer is not None:
             return claimer
+        return self._decider(seat)
+
+    def _decider(self, seat: Seat | None) -> Decider | None:
+        """Who decides for ``seat``: its controller's player, or a stand-in for him."""
+        if seat is None:
+            return None
+        t = self.table
         name = t.seat_player(t.controller(seat))
         person = self.people.get(name) if name is not None else None
         if person is None:
             return None
+        if person.stand_in is not None:
+            return Decider("bot", seat, name, person.stand_in, stand_in=True)
         if person.is_human:
             return Decider(HUMAN, seat, name)
         return Decider("bot", seat, name, person.kind)
@@ -223,8 +256,11 @@ class LiveTable:
         for s in range(4):
             name = t.seat_player(s)
             person = self.people.get(name) if name is not None else None
-            if person is not None and not person.is_human and claims_worth_making(t, s):
-                return Decider("bot", s, name, person.kind)
+            if person is None or (person.is_human and person.stand_in is None):
+                continue
+            if claims_worth_making(t, s):
+                kind = person.stand_in or person.kind
+                return Decider("bot", s, name, kind, stand_in=person.stand_in is not None)
         return None
 
     # --- what a viewer is sent ------------------------------------------------------------------
@@ -235,7 +271,7 @@ class LiveTable:
         t = self.table
         legal: list[dict[str, Any]] = []
         if seat is not None and not t.is_over():
-            legal = [a.to_json() for a in t.legal_actions(seat)]
+            legal = [a.to_json() for a in self.sitting.legal_actions(seat)]
         decider = self.next_decider()
         state: dict[str, Any] = {
             "seat": None if seat is None else "NESW"[seat],
@@ -244,6 +280,12 @@ class LiveTable:
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
         }
+        undo = self.sitting.undo_json()
+        if undo is not None:
+            state["undo"] = undo
+        offers = self.sitting.offers(seat) if seat is not None and not t.is_over() else []
+        if offers:
+            state["offers"] = [a.to_json() for a in offers]
         if t.is_over():
             record = getattr(t, "record", None)
             if callable(record):
@@ -261,21 +303,23 @@ class LiveTable:
             text = self._states[key] = dumps(self.state_for(name))
         return text
 
-    def welcome_text(self, name: str | None, after: int) -> str:
+    def welcome_text(self, name: str | None, after: int, token: str | None = None) -> str:
         """The ``welcome`` for viewer ``name`` (``None``: a spectator): the events after
         ``after`` (from memory), then the viewer's state. Built from texts kept ready, so a
-        catch-up of the whole sitting costs a string join."""
-        head = dumps(
-            {
-                "type": "welcome",
-                "table": self.id,
-                "variant": self.row.variant,
-                "title": self.row.title,
-                "you": name,
-                "seed": self.row.seed,
-                "seq": self.seq,
-            }
-        )
+        catch-up of the whole sitting costs a string join. ``token``: the seat's new secret,
+        for the one connection that has just used its invitation."""
+        head_data: dict[str, Any] = {
+            "type": "welcome",
+            "table": self.id,
+            "variant": self.row.variant,
+            "title": self.row.title,
+            "you": name,
+            "seed": self.row.seed,
+            "seq": self.seq,
+        }
+        if token is not None:
+            head_data["token"] = token
+        head = dumps(head_data)
         missed = ",".join(self.log[max(0, min(after, self.seq)) : self.seq])
         people = dumps(self.people_json())
         return (
@@ -304,14 +348,22 @@ class LiveTable:
         }
 
 
-def replay_table(row: TableRow, actions: list[dict[str, Any]]) -> Table:
-    """The engine table of ``row`` after ``actions`` (stored, in order)."""
-    return find_variant(row.variant).replay(row.config, actions)
+def replay_sitting(row: TableRow, actions: list[dict[str, Any]]) -> Sitting:
+    """The sitting of ``row`` after ``actions`` (stored, in order)."""
+    return Sitting.replay(row.config, actions)
 
 
 def event_message(
-    seq: int, actor: str | None, action: Action | dict[str, Any], events: list[dict[str, Any]]
+    seq: int,
+    actor: str | None,
+    action: Action | dict[str, Any],
+    events: list[dict[str, Any]],
+    stand_in: str | None = None,
 ) -> dict[str, Any]:
-    """One stored event as viewers receive it (the action made public)."""
+    """One stored event as viewers receive it (the action made public); ``stand_in``: the kind
+    of computer player that made it for the absent person ``actor``."""
     data = action.to_json() if isinstance(action, Action) else action
-    return {"seq": seq, "actor": actor, "action": public_action(data), "events": events}
+    message = {"seq": seq, "actor": actor, "action": public_action(data), "events": events}
+    if stand_in is not None:
+        message["stand_in"] = stand_in
+    return message

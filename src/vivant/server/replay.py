@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import action_from_json
-from vivant.variants import find_variant
+from vivant.conventions import Sitting
 
 from .live import LiveTable, public_action
 from .store import EventRow
@@ -46,12 +46,14 @@ def _frame(
 
 def replay_frames(lt: LiveTable, rows: list[EventRow]) -> dict[str, Any]:
     """Every frame of the sitting, from the empty table to the final score sheet."""
-    table = find_variant(lt.row.variant).from_config(lt.row.config)
-    frames = [_frame(table, 0, None, None)]
+    sitting = Sitting(lt.row.config)  # a card taken back (D-TC1) replays too
+    frames = [_frame(sitting.table, 0, None, None)]
     for r in rows:
-        table.apply(action_from_json(r.action))
-        frames.append(_frame(table, r.seq, r.actor, r.action))
-    record = getattr(table, "record", None)
+        sitting.apply(action_from_json(r.action))
+        # stand_in: the kind of computer player that played for the absent person ``actor``.
+        frame = _frame(sitting.table, r.seq, r.actor, r.action)
+        frames.append({**frame, "stand_in": r.stand_in})
+    record = getattr(sitting.table, "record", None)
     return {
         "id": lt.id,
         "variant": lt.row.variant,

@@ -113,6 +113,11 @@ function handle(m) {
   switch (m.type) {
     case "welcome":
       retry = 500;
+      if (m.token) {
+        // The invitation is used up: this page keeps the seat's own new token.
+        token = m.token;
+        localStorage.setItem(tokenKey, token);
+      }
       you = m.you;
       people = m.people;
       for (const ev of m.missed) remember(ev);
