@@ -1,4 +1,5 @@
 // Shared by the lobby, the table and the replay: cards, labels and small DOM helpers.
+import { undoQuestion } from "/static/conventions.js";
 
 export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
@@ -150,13 +151,15 @@ export function actionLabel(a, ctx) {
       return "Redouble";
     case "Claim":
       return `Claim ${a.tricks} trick${a.tricks === 1 ? "" : "s"}`;
+    case "AnswerUndo":
+      return a.agree ? "Agree: take it back" : "Refuse: the card stands";
     default:
       return a.type;
   }
 }
 
 /** A heading for the decision the viewer faces. */
-export function decisionTitle(legal, view) {
+export function decisionTitle(legal, view, state = null) {
   const t = legal[0].type;
   if (t === "ChooseSeats") return ["The adversaries choose their seats", "Who sits Right of Mort this game? (M-2.2)"];
   if (t === "ChooseDeal") return ["Vivant's deal", "Deal the first hand for yourself or for Mort (M-3.1)."];
@@ -173,6 +176,7 @@ export function decisionTitle(legal, view) {
   if (t === "ChoosePosition") return ["Choose your seat", "The lowest cutter chooses where to sit."];
   if (t === "Exchange") return ["Exchange?", "Keep the hand dealt you, or take the dead hand on your right, once."];
   if (t === "Declare" || t === "Pass") return ["The declaration", "Name the trumps, or pass."];
+  if (t === "AnswerUndo" && state && state.undo) return undoQuestion(state.undo, view.names);
   if (t === "Double" || t === "Redouble") return ["Doubling", "Double (or redouble) the value of the tricks, or pass."];
   return ["Your decision", ""];
 }
@@ -213,6 +217,8 @@ export function eventText(ev, roles, names) {
       case "revoke_corrected": lines.push(`${who(e.seat)} corrects a revoke`); break;
       case "suit_called": lines.push(`${SUIT_NAME[e.suit]} called for the lead`); break;
       case "card_called": lines.push(`${cardText(e.card)} called from ${who(e.seat)}`); break;
+      case "undo_asked": lines.push(`${names[e.seat] || e.seat} asks to take back ${cardText(e.card)}`); break;
+      case "cards_taken_back": lines.push(`Taken back: ${e.cards.map(cardText).join(" ")}`); break;
       default: lines.push(String(e.kind).replaceAll("_", " "));
     }
   }

@@ -3,6 +3,7 @@ import {
   actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText, ROLE_NAME,
   screenPositions, sideName, sortHand, SUIT_NAME, suitSpan,
 } from "/static/common.js";
+import { conventionsBar } from "/static/conventions.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const tokenKey = `vivant.token.${tableId}`;
@@ -336,7 +337,7 @@ function centerNote(v) {
 function decisionPanel(v) {
   const choices = state.legal.filter((a) => a.type !== "Play");
   if (!choices.length || waiting) return null;
-  const [title, text] = decisionTitle(choices, v);
+  const [title, text] = decisionTitle(choices, v, state);
   const ctx = { people };
   return el("div", { class: "decision" },
     el("h3", {}, title),
@@ -502,6 +503,8 @@ function renderSide() {
   const v = state.view;
   const x = v.extra || {};
   const parts = [];
+  const bar = conventionsBar(state, people, you, { act: send, say: (m) => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(m)) });
+  if (bar) parts.push(bar);
   const over = state.status === "over";
   if (you && !state.seat && !over && v.phase !== "cut") {
     parts.push(el("div", { class: "side-box", style: "margin-bottom:8px" }, `${you}, you sit out this game: you see what a bystander sees until your turn comes round again.`));
