@@ -45,11 +45,13 @@ class UndoRequest:
 class Sitting:
     """One game's table and the conventions over it (see the module doc)."""
 
-    def __init__(self, config: dict[str, Any]) -> None:
+    def __init__(self, config: dict[str, Any], table: Table | None = None) -> None:
+        """A new sitting of ``config``; or, given its ``table`` already in play, the
+        conventions over that table (its log is then the moves in effect)."""
         self.config = config
-        self.table: Table = find_variant(config["variant"]).from_config(config)
+        self.table: Table = table or find_variant(config["variant"]).from_config(config)
         #: The moves of the game in effect (withdrawn ones are gone from here, not from the log).
-        self.moves: list[Action] = []
+        self.moves: list[Action] = list(table.log) if table is not None else []
         self.undo: UndoRequest | None = None
 
     @classmethod
