@@ -84,7 +84,7 @@ def test_a_card_taken_back_refused_then_agreed_in_the_browser(
         if cards >= 6 and undo.count() and not bea.locator(".decision button").count():
             undo.first.click()
             bea.wait_for_selector(".decision button[data-action='AnswerUndo']")
-            assert "Take a card back?" in bea.locator(".decision h3").inner_text()
+            assert "asks to take back" in bea.locator(".decision h3").inner_text()
             bea.locator(".decision button", has_text=answers.pop(0)).click()
             bea.wait_for_selector(".decision button[data-action='AnswerUndo']", state="detached")
             cards = 0

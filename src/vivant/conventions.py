@@ -24,6 +24,7 @@ from typing import Any
 from vivant.actions import Action, AnswerUndo, AskUndo, Play, action_from_json
 from vivant.cards import Seat, card_name
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.events import EventKind
 from vivant.table import PLAY, Event, Table
 from vivant.variants import find_variant
 
@@ -162,7 +163,7 @@ class Sitting:
         waiting = self.answerers(action.seat)
         self.undo = UndoRequest(action.seat, index, waiting)
         card = card_name(self._card(index))
-        events = [Event("undo_asked", {"seat": "NESW"[action.seat], "card": card})]
+        events = [Event(EventKind.UNDO_ASKED, {"seat": "NESW"[action.seat], "card": card})]
         if not waiting:  # nobody else to ask
             events += self._take_back()
         return events
@@ -186,9 +187,9 @@ class Sitting:
         letter = "NESW"[action.seat]
         if not action.agree:
             self.undo = None
-            return [Event("undo_refused", {"seat": "NESW"[u.seat], "by": letter})]
+            return [Event(EventKind.UNDO_REFUSED, {"seat": "NESW"[u.seat], "by": letter})]
         u.agreed.append(action.seat)
-        events = [Event("undo_agreed", {"seat": "NESW"[u.seat], "by": letter})]
+        events = [Event(EventKind.UNDO_AGREED, {"seat": "NESW"[u.seat], "by": letter})]
         if not u.waiting:
             events += self._take_back()
         return events
@@ -202,7 +203,19 @@ class Sitting:
         self.table = type(self.table).replay(self.config, self.moves)
         self.undo = None
         cards = [card_name(m.card) for m in withdrawn if isinstance(m, Play)]
-        return [Event("cards_taken_back", {"seat": "NESW"[u.seat], "cards": cards})]
+        return [Event(EventKind.CARDS_TAKEN_BACK, {"seat": "NESW"[u.seat], "cards": cards})]
+
+    def undo_words(self) -> dict[str, Any]:
+        """The open request as a decision in words, for those who answer it: the question, and
+        the words of the answers in the order :meth:`legal_actions` gives them."""
+        u = self.undo
+        assert u is not None
+        who = self._label(u.seat)
+        return {
+            "question": f"{who} asks to take back {card_name(self._card(u.index))}: agree?",
+            "about": "a card taken back with everyone's consent (D-TC1)",
+            "labels": ["Agree: take it back", "Refuse: the card stands"],
+        }
 
     def undo_json(self) -> dict[str, Any] | None:
         """The open request, as every viewer may know it (the card was played face up)."""

@@ -43,7 +43,7 @@ from vivant.errors import VivantError
 
 from . import absent
 from .bots import bot_action, bot_kinds, chance_action
-from .live import HUMAN, LiveTable, Person, dumps, replay_sitting
+from .live import HUMAN, LiveTable, Person, dumps, replay_sitting, worded_events
 from .store import NewEvent, SeqConflictError, Store, TableSettings
 
 log = logging.getLogger("vivant.server")
@@ -575,12 +575,13 @@ class Hub:
         lt.settled.clear()
         try:
             try:
+                lt.narrator.remember_names()
                 events = lt.sitting.apply(action)
             except VivantError as exc:
                 raise ClientError("illegal", str(exc)) from None
             seq = lt.seq + 1
             data = action.to_json()
-            public_events = [{"kind": e.kind, **e.data} for e in events]
+            public_events = worded_events(lt.narrator, action, events)
             status = "over" if lt.table.is_over() else "playing"
             event = NewEvent(lt.id, seq, actor, client_id, data, public_events, status, stand_in)
             try:

@@ -2,12 +2,6 @@
 // request, and come back to a seat a computer player is playing meanwhile.
 import { cardText, el } from "/static/common.js";
 
-/** The words of a request to take a card back, for whoever answers it. */
-export function undoQuestion(undo, names) {
-  const who = names[undo.seat] || undo.seat;
-  return [`Take a card back? (D-TC1)`, `${who} asks to take back ${cardText(undo.card)}. Agree, or refuse and the card stands.`];
-}
-
 /** The bar of conventions this viewer may use now, or null: "Take back my card" for each hand
  * he plays that may take one back, and "I'm back" while a computer player plays his seat.
  * ``act`` sends an intent (an action); ``say`` sends a message of the protocol. */
