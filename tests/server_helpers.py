@@ -24,8 +24,8 @@ from playwright.sync_api import Browser, sync_playwright
 
 from vivant.actions import action_from_json
 from vivant.cards import CardSet, parse_card
+from vivant.conventions import Sitting
 from vivant.table import Table
-from vivant.variants import find_variant
 
 CARD = re.compile(r"^[SHDC][2-9TJQKA]$")
 PUBLIC_CARD_ACTIONS = ("Play", "PlayTogether", "CorrectRevoke", "ReportExposed", "CallCard", "Cut")
@@ -59,14 +59,19 @@ class Oracle:
         self.public: list[int] = []
         self.hands: list[list[int]] = []
         self.seats: list[dict[str, int]] = []
-        t: Table = find_variant(variant).from_config(config)
+        sitting = Sitting(config)  # the game's table, and a card taken back (D-TC1)
+        t: Table = sitting.table
         cuts = 0  # cards drawn in cutting: shown until the first deal
         played = 0  # every card ever shown by an action (the final record lists them all)
         for i in range(len(actions) + 1):
             now = 0
             if i:
                 data = actions[i - 1]
-                t.apply(action_from_json(data))
+                # A request to take cards back names them: they were played face up.
+                now |= sitting.cards_in_question()
+                sitting.apply(action_from_json(data))
+                t = sitting.table
+                now |= sitting.cards_in_question()
                 if data["type"] == "Deal":
                     cuts = -1
                 if data["type"] in PUBLIC_CARD_ACTIONS:
@@ -163,12 +168,16 @@ class SyncClient:
         self.state: dict[str, Any] | None = None
         self.seq = 0
         self.n = 0
+        #: The seat's token once said hello with (a used invitation's replacement).
+        self.token: str | None = None
 
     def hello(
         self, token: str | None, last_seq: int | None = None, accept_seed: int | None = None
     ) -> dict[str, Any]:
         self.ws.send_text(json.dumps(hello_message(token, last_seq, accept_seed)))
-        return self.receive()
+        m = self.receive()
+        self.token = m.get("token", token)
+        return m
 
     def receive(self) -> dict[str, Any]:
         m: dict[str, Any] = self.ws.receive_json()
@@ -215,6 +224,8 @@ class AsyncClient:
         self.pending: str | None = None
         self.need_seq = 0
         self.n = 0
+        #: The seat's token once said hello with (a used invitation's replacement).
+        self.token: str | None = None
         self.prefix = f"{name}-{random.getrandbits(32):08x}"
 
     async def hello(
@@ -223,6 +234,7 @@ class AsyncClient:
         await self.ws.send(json.dumps(hello_message(token, last_seq, accept_seed)))
         m = await self.recv()
         assert m["type"] == "welcome", m
+        self.token = m.get("token", token)
         return m
 
     async def recv(self, timeout: float = 15.0) -> dict[str, Any]:

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from vivant.actions import (
     ACTION_KINDS,
     AfterTournee,
+    AnswerUndo,
     AskRenounce,
+    AskUndo,
     CallCard,
     CallSuit,
     ChooseDeal,
@@ -73,6 +75,8 @@ actions = st.one_of(
     st.builds(Claim, seats, st.integers(0, 13)),
     st.builds(DrawAttention, seats),
     st.builds(AskRenounce, seats),
+    st.builds(AskUndo, seats),
+    st.builds(AnswerUndo, seats, st.booleans()),
 )
 
 
@@ -113,6 +117,8 @@ def test_every_kind_is_covered() -> None:
         "Claim",
         "DrawAttention",
         "AskRenounce",
+        "AskUndo",
+        "AnswerUndo",
     }
 
 

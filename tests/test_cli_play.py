@@ -447,3 +447,40 @@ def test_save_writes_a_log_that_replays(tmp_path: Path, capsys: pytest.CaptureFi
     part = tmp_path / "part.json"
     run_main(["play", "mort", "--seed", "4", "--save", str(part)], capsys, stdin="quit\ny\n")
     assert not load_log(part).is_over()
+
+
+# --- a card taken back (D-TC1, issue 16 point 3) ---------------------------------------------
+
+
+def undo_once(laws: bool) -> tuple[list[str], str]:
+    """Play legal cards, typing ``undo`` once, at a card prompt after a few tricks."""
+    asked = {"undo": False}
+
+    def policy(t: Table, seat: int, legal: list[Action]) -> str:
+        hand = t.hand
+        if (
+            not asked["undo"]
+            and isinstance(legal[0], Play)
+            and hand is not None
+            and len(hand.tricks) >= 3
+        ):
+            asked["undo"] = True
+            return "undo"
+        return legal_card(t, seat, legal)
+
+    return scripted(policy, seed=16, laws=laws)
+
+
+def test_undo_in_the_terminal_takes_a_card_back_and_play_goes_on() -> None:
+    typed, out = undo_once(laws=False)
+    assert "undo" in typed
+    assert "Taken back, the computer players agreeing:" in out
+    after = out.split("Taken back, the computer players agreeing:", 1)[1]
+    assert "Play again." in after.splitlines()[0]
+    assert "is over. " in after  # the sitting went on to its end
+
+
+def test_undo_is_refused_in_words_with_the_laws() -> None:
+    typed, out = undo_once(laws=True)
+    assert "undo" in typed
+    assert "Nothing to take back now" in out and "Taken back" not in out

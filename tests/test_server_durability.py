@@ -94,7 +94,7 @@ def test_sigkill_while_a_person_is_to_play(db_url: str) -> None:
                     assert history[seq] == item
             async with connect(url) as ws:
                 ann2 = AsyncClient(ws, "Ann")
-                welcome = await ann2.hello(token, last_seq=ann.seq)
+                welcome = await ann2.hello(ann.token, last_seq=ann.seq)
                 # The same state, nothing missed, nothing added.
                 assert welcome["seq"] == ann.seq and welcome["missed"] == []
                 assert welcome["state"] == ann.state

@@ -63,12 +63,13 @@ def test_a_person_plays_a_tournee_with_a_reconnect(server: ServerProcess) -> Non
             await ann.play(rng, mid_hand)
             first = ann
             last = ann.seq
+            seat_token = ann.token  # her invitation is used up: her seat's own token
             while spectator.seq < last:
                 await spectator.recv()
         # Gone mid-hand, with the table waiting for Ann: she comes back with last_seq.
         async with connect(url) as ws:
             ann = AsyncClient(ws, "Ann")
-            welcome = await ann.hello(token, last_seq=last)
+            welcome = await ann.hello(seat_token, last_seq=last)
             assert welcome["seq"] == last and welcome["missed"] == []
             assert welcome["state"] == first.state
             await ann.play(rng, is_over)

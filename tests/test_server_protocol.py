@@ -185,6 +185,8 @@ def test_reconnect_receives_what_was_missed(client: TestClient) -> None:
         with client.websocket_connect(f"/ws/{tid}") as w3:
             cy = SyncClient(w3, "Cy")
             cy.hello(tok["Cy"], accept_seed=6)
+            assert cy.token is not None and cy.token != tok["Cy"]
+            tok["Cy"] = cy.token  # the invitation is used up: Cy's seat's own token
             people["Cy"] = cy
             for _ in range(6):
                 state = wait_for_person(cy)

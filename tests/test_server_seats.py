@@ -23,10 +23,10 @@ from websockets.asyncio.client import connect
 from server_helpers import AsyncClient, ServerProcess, http_json, is_over, mid_hand
 from test_server_durability import db_url  # noqa: F401  (the SQLite and PostgreSQL stores)
 from vivant.actions import action_from_json
+from vivant.conventions import Sitting
 from vivant.server.bots import bot_action, chance_action
 from vivant.server.live import LiveTable, Person
 from vivant.server.store import Store, TableRow
-from vivant.variants import find_variant
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -99,15 +99,15 @@ def check_derived_from_the_store(server: ServerProcess, table_id: str) -> int:
     """Every chance action and computer player's move of the table is the one its stored key
     gives for that event: nothing but the store decides them. Returns how many were checked."""
     row, people, rows = stored(server, table_id)
-    table = find_variant(row.variant).from_config(row.config)
     live = LiveTable(
         row=row,
-        table=table,
+        sitting=Sitting(row.config),
         people={p.name: Person(p.name, p.position, p.kind, p.token, p.claimed) for p in people},
         seq=0,
     )
     checked = 0
     for r in rows:
+        table = live.table
         decider = live.next_decider()
         assert decider is not None
         if decider.kind == "chance":
@@ -118,7 +118,7 @@ def check_derived_from_the_store(server: ServerProcess, table_id: str) -> int:
             made = bot_action(table, decider.seat, decider.bot_kind, row.key, r.seq)
             assert made.to_json() == r.action
             checked += 1
-        table.apply(action_from_json(r.action))
+        live.sitting.apply(action_from_json(r.action))
         live.seq = r.seq
     return checked
 
@@ -145,13 +145,14 @@ def test_a_creator_seed_seats_no_person_who_has_not_accepted_it(server: ServerPr
     assert wrong["type"] == "error" and wrong["code"] == "seed_not_accepted", wrong
     welcome = asyncio.run(first_hello(url, ann, accept_seed=1234))
     assert welcome["type"] == "welcome" and welcome["you"] == "Ann" and welcome["seed"] == 1234
-    # Seated once, Ann comes back with her link alone.
-    again = asyncio.run(first_hello(url, ann))
+    # Seated once, Ann comes back with her seat's own token alone (the invitation is used up).
+    again = asyncio.run(first_hello(url, welcome["token"]))
     assert again["type"] == "welcome" and again["you"] == "Ann"
 
     # Bob sits, gives his seat up; whoever takes it from the lobby must accept the seed too.
-    bob = invitation(tables[0], "Bob")
-    assert asyncio.run(first_hello(url, bob, accept_seed=1234))["you"] == "Bob"
+    bob_seated = asyncio.run(first_hello(url, invitation(tables[0], "Bob"), accept_seed=1234))
+    assert bob_seated["you"] == "Bob"
+    bob = bob_seated["token"]
     assert http_json(f"{server.base}/api/tables/{tables[0]['id']}/leave", {"token": bob}) == {
         "left": "Bob"
     }
@@ -234,13 +235,15 @@ def test_restart_after_sigkill_deals_exactly_from_the_stored_secret(db_url: str)
     server = ServerProcess(db_url).start()
     try:
         table = new_table(server, ANN_AND_BOTS)
-        tid, token = table["id"], invitation(table, "Ann")
+        tid, tokens = table["id"], {"Ann": invitation(table, "Ann")}
         rng = random.Random(6)
 
         async def play_until(stop: Any) -> int:
             async with connect(f"{server.ws_base}/ws/{tid}") as ws:
                 ann = AsyncClient(ws, "Ann")
-                await ann.hello(token)
+                await ann.hello(tokens["Ann"])
+                assert ann.token is not None
+                tokens["Ann"] = ann.token  # the invitation is used up: her seat's own token
                 await ann.play(rng, stop)
                 return ann.seq
 
@@ -336,7 +339,7 @@ def test_leaving_a_seat_revokes_its_token(server: ServerProcess) -> None:
         async with connect(url) as ws:
             bob = AsyncClient(ws, "Bob")
             assert (await bob.hello(token))["you"] == "Bob"
-            assert http_json(leave, {"token": token}) == {"left": "Bob"}
+            assert http_json(leave, {"token": bob.token}) == {"left": "Bob"}
             while True:  # the connection goes on watching, told so
                 m = await bob.recv()
                 if m["type"] == "welcome":

@@ -392,6 +392,23 @@ class AskRenounce(Action):
 
 
 #: Every action class by its JSON ``type`` name.
+@dataclass(frozen=True, slots=True)
+class AskUndo(Action):
+    """``seat``'s player asks to take back the last card he played (a casual table's
+    convention, never in laws mode: D-TC1, :mod:`vivant.conventions`)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class AnswerUndo(Action):
+    """``seat``'s player agrees to (``agree``) or refuses the request to take a card back
+    (D-TC1)."""
+
+    seat: Seat
+    agree: bool
+
+
 ACTION_KINDS: dict[str, type[Action]] = {c.__name__: c for c in Action.__subclasses__()}
 
 

@@ -67,6 +67,11 @@ class EventKind(StrEnum):
     RUBBER_OVER = "rubber_over"
     TRAY = "tray"
     SESSION_OVER = "session_over"
+    # The card room's conventions (D-TC1, vivant.conventions): a card taken back with consent.
+    UNDO_ASKED = "undo_asked"
+    UNDO_AGREED = "undo_agreed"
+    UNDO_REFUSED = "undo_refused"
+    CARDS_TAKEN_BACK = "cards_taken_back"
 
     def __repr__(self) -> str:
         return repr(self.value)

@@ -34,6 +34,7 @@ from rich.text import Text
 
 from vivant.actions import (
     Action,
+    AnswerUndo,
     ClaimRevoke,
     CorrectRevoke,
     Cut,
@@ -50,6 +51,7 @@ from vivant.cards import (
     card_name,
     parse_card,
 )
+from vivant.conventions import Sitting
 from vivant.describe import Line, Narrator, choice_keys, irregularity_note, without_rule_ids
 from vivant.errors import VivantError
 from vivant.info import GameInfo
@@ -85,6 +87,7 @@ Commands, at every prompt:
   sheet        the score sheet so far
   hint         the Monte-Carlo player's choice for you (for a card, with its estimate)
   quit         leave the game (you are asked to confirm)
+  undo         take back your last card (not with --laws; the computer players agree)
 In a numbered choice type the number (or the suit letter, where trumps are named); an empty
 line takes the default.
 With --laws (the laws decide irregular play):
@@ -684,6 +687,7 @@ class Session:
             self.save_log()
             raise
         self.save_log()
+        t = self.table
         rec = sitting_record(t, self._kinds(), self.seed)
         self.say(
             f"The {self.sitting_word} is over."
@@ -698,6 +702,7 @@ class Session:
         for cut in self._cuts:
             self.narrate(t.apply(cut))
         while not t.is_over():
+            t = self.table  # a card taken back (undo) rebuilds the table
             self.stop.check()
             self.remember_names()
             claimed = offer_claims(t, self.bots)  # D-G7: a bot claims what it sees
@@ -738,6 +743,10 @@ class Session:
             prompt = f"{'Lead' if lead else 'Play'} from {whose} ({view.roles[hand_seat]})"
         while True:
             text = self.ask(prompt)
+            if text.lower() == "undo":
+                if self.take_back(seat):
+                    return
+                continue
             if not text or self.common_command(text, seat, legal):
                 continue
             try:
@@ -748,6 +757,30 @@ class Session:
                 continue
             self.narrate(events)
             return
+
+    def take_back(self, seat: Seat) -> bool:
+        """``undo``: take back the last card of a hand the player plays, with every card played
+        after it (D-TC1, never in laws mode); the computer players agree. True if it was."""
+        sitting = Sitting(self.table.config(), self.table)
+        asks = sitting.offers(seat)
+        if not asks:
+            self.say(
+                "Nothing to take back now: only your last card of the hand in play, with "
+                "nothing but cards played since, and never with --laws.",
+                "red",
+            )
+            return False
+        events = sitting.apply(asks[-1])
+        while sitting.undo is not None:  # the computer players agree
+            events += sitting.apply(AnswerUndo(sitting.undo.waiting[0], True))
+        self.table = sitting.table
+        for bot in self.bots.values():
+            if isinstance(bot, DoubleDummyPlayer):
+                bot.attach(self.table)
+        cards = next(e.data["cards"] for e in events if e.kind == "cards_taken_back")
+        self.say(f"Taken back, the computer players agreeing: {', '.join(cards)}. Play again.")
+        self.narrator = Narrator(self.table, HUMAN)  # it follows the rebuilt table
+        return True
 
     def card_action(self, seat: Seat, text: str, first: Action, view: View) -> Action:
         """The action a line typed at a card prompt asks for; a :class:`VivantError` saying

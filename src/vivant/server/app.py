@@ -21,7 +21,12 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
   :data:`MAX_DEPTH` and sequence numbers beyond :data:`MAX_SEQ` are refused.
 * ``{"type": "notice", "code", "message"}`` tells everyone at the table what happened to it:
   ``paused`` (the game's record cannot be written for now; actions are refused) and ``resumed``
-  (followed by a fresh ``welcome``).
+  (followed by a fresh ``welcome``); ``stand_in`` (a computer player plays an absent person's
+  seat; the events it makes carry ``stand_in``, its kind), ``back`` (the person plays again),
+  ``handed`` (the owner handed a seat over). ``{"type": "back"}`` from a person whose seat a
+  stand-in plays gives it back to him (so does any action of his, or connecting again).
+* The welcome of a connection that has just used its invitation carries the seat's new
+  ``token``: an invitation seats once, and the page keeps the token it was given.
 """
 
 from __future__ import annotations
@@ -67,7 +72,15 @@ from .hub import (
 from .limits import BodyLimit, Limits, TableQuota
 from .live import HUMAN, LiveTable, Person
 from .replay import replay_frames
-from .store import DEFAULT_URL, ParticipantRow, Store, TableRow
+from .store import (
+    DEFAULT_ABSENT_AFTER,
+    DEFAULT_STAND_IN,
+    DEFAULT_URL,
+    ParticipantRow,
+    Store,
+    TableRow,
+    TableSettings,
+)
 
 log = logging.getLogger("vivant.server")
 
@@ -137,6 +150,7 @@ def create_app(
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/take", take_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/leave", leave_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/hand", hand_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
@@ -213,6 +227,18 @@ def _hub(request: Request | WebSocket) -> Hub:
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+#: Refusals that say the request conflicts with the table's seats as they are (HTTP 409).
+_CONFLICTS = frozenset({"seat_taken", "seat_reserved", "seed_not_accepted", "not_yours"})
+
+
+def _refused(exc: ClientError) -> JSONResponse:
+    """A refusal as an HTTP answer: 503 when the store could not be written (try again), 409
+    for a conflict with the seats as they are, 400 for a bad request."""
+    if isinstance(exc, StoreUnavailable):
+        return _error(503, exc.code, exc.message)
+    return _error(409 if exc.code in _CONFLICTS else 400, exc.code, exc.message)
 
 
 def _page(name: str) -> Any:
@@ -305,11 +331,15 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 async def create_table(request: Request) -> Response:
-    """Create a table: ``{"variant", "players": [{"name", "kind"}], "laws", "seed", "title"}``.
+    """Create a table: ``{"variant", "players": [{"name", "kind"}], "laws", "seed", "title",
+    "absent_after", "stand_in"}``.
 
-    Returns the table id, an invitation link per person (a secret token each) and the
-    spectators' link. Without a ``seed`` the server deals from a secret of its own; a ``seed``
-    is shown to everyone and seats only people who accept it (``accept_seed``).
+    Returns the table id, an invitation link per person (a secret token each, used once: see
+    :meth:`Hub.join`), the owner's secret (``owner``: to hand seats over) and the spectators'
+    link. Without a ``seed`` the server deals from a secret of its own; a ``seed`` is shown to
+    everyone and seats only people who accept it (``accept_seed``). ``absent_after`` (seconds,
+    0: never; default 60) and ``stand_in`` (a computer player kind; default heuristic): when and
+    by whom an absent person's seat is played (:mod:`vivant.server.absent`).
     """
     try:
         data = await _body(request)
@@ -345,6 +375,7 @@ async def create_table(request: Request) -> Response:
             raise ClientError(
                 "bad_request", "title must be text of at most 80 characters, on one line"
             )
+        settings = _settings(data)
         quota: TableQuota = request.app.state.quota
         client = request.client.host if request.client else ""
         wait = quota.wait(client)
@@ -358,8 +389,8 @@ async def create_table(request: Request) -> Response:
                 headers={"Retry-After": f"{wait:.0f}"},
             )
         try:
-            lt, tokens = await _hub(request).create(
-                variant, players, laws=laws, seed=seed, title=title.strip()
+            lt, tokens, owner = await _hub(request).create(
+                variant, players, laws=laws, seed=seed, title=title.strip(), settings=settings
             )
         except BaseException as exc:
             quota.refund(client)  # a table not made (refused, or the store failed) is not counted
@@ -375,11 +406,35 @@ async def create_table(request: Request) -> Response:
                 {"name": n, "token": tok, "url": f"/t/{lt.id}?token={tok}"}
                 for n, tok in tokens.items()
             ],
+            "owner": owner,
             "spectate": f"/t/{lt.id}",
             "table": lt.summary(),
         },
         status_code=201,
     )
+
+
+#: The longest ``absent_after`` a table may set, in seconds (a day).
+MAX_ABSENT_AFTER = 86400.0
+
+
+def _settings(data: dict[str, Any]) -> TableSettings:
+    """The table's settings from a creation request (:class:`TableSettings`'s defaults for
+    what it leaves out)."""
+    after = data.get("absent_after", DEFAULT_ABSENT_AFTER)
+    kind = data.get("stand_in", DEFAULT_STAND_IN)
+    if (
+        not isinstance(after, int | float)
+        or isinstance(after, bool)
+        or not 0 <= after <= MAX_ABSENT_AFTER
+    ):
+        raise ClientError(
+            "bad_request",
+            f"absent_after is a number of seconds from 0 (never) to {MAX_ABSENT_AFTER:.0f}",
+        )
+    if kind not in bot_kinds():
+        raise ClientError("bad_kind", f"stand_in {_shown(kind)}: one of {', '.join(bot_kinds())}")
+    return TableSettings(float(after), str(kind))
 
 
 def _variant_names() -> set[str]:
@@ -453,10 +508,9 @@ async def take_seat(request: Request) -> Response:
         name = data.get("name")
         if not isinstance(name, str):
             raise ClientError("bad_request", "name the seat to take")
-        token = _hub(request).take_seat(lt, name, data.get("accept_seed"))
+        token = await _hub(request).take_seat(lt, name, data.get("accept_seed"))
     except ClientError as exc:
-        conflict = exc.code in ("seat_taken", "seat_reserved", "seed_not_accepted")
-        return _error(409 if conflict else 400, exc.code, exc.message)
+        return _refused(exc)
     return JSONResponse({"name": name, "token": token, "url": f"/t/{lt.id}?token={token}"})
 
 
@@ -471,10 +525,30 @@ async def leave_seat(request: Request) -> Response:
         token = data.get("token")
         if not isinstance(token, str):
             raise ClientError("bad_request", "give the seat's token")
-        name = _hub(request).leave_seat(lt, token)
+        name = await _hub(request).leave_seat(lt, token)
     except ClientError as exc:
-        return _error(400, exc.code, exc.message)
+        return _refused(exc)
     return JSONResponse({"left": name})
+
+
+async def hand_seat(request: Request) -> Response:
+    """``{"owner", "name", "to"}``: the owner hands the seat of ``name`` to a computer player
+    of kind ``to``, or (``to`` ``"human"``) to a new person, whose invitation is returned."""
+    lt = await _table_or_404(request)
+    if isinstance(lt, Response):
+        return lt
+    try:
+        data = await _body(request)
+        name, to = data.get("name"), data.get("to")
+        token = await _hub(request).hand_seat(lt, data.get("owner"), name, to)
+    except ClientError as exc:
+        if exc.code == "not_owner":
+            return _error(403, exc.code, exc.message)
+        return _refused(exc)
+    answer: dict[str, Any] = {"name": name, "to": to}
+    if token is not None:
+        answer["invite"] = {"name": name, "token": token, "url": f"/t/{lt.id}?token={token}"}
+    return JSONResponse(answer)
 
 
 async def replay(request: Request) -> Response:
@@ -652,9 +726,12 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
         conn.request_catch_up(_last_seq(data) or 0)
     elif kind == "ping":
         conn.send({"type": "pong", "seq": lt.seq})
+    elif kind == "back":
+        hub.back(lt, conn)
     elif kind == "hello":
         raise ClientError("already_joined", "this connection has already said hello")
     else:
         raise ClientError(
-            "unknown_type", f"unknown message type {kind!r}; one of action, resync, ping"
+            "unknown_type",
+            f"unknown message type {_shown(kind)}; one of action, resync, ping, back",
         )

@@ -37,12 +37,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from vivant.actions import Action
+from vivant.actions import Action, AnswerUndo
+from vivant.conventions import Sitting
 from vivant.errors import VivantError
 
-from .bots import bot_action, chance_action
-from .live import HUMAN, LiveTable, Person, dumps, replay_table, worded_events
-from .store import NewEvent, SeqConflictError, Store
+from . import absent
+from .bots import bot_action, bot_kinds, chance_action
+from .live import HUMAN, LiveTable, Person, dumps, replay_sitting, worded_events
+from .store import NewEvent, SeqConflictError, Store, TableSettings
 
 log = logging.getLogger("vivant.server")
 
@@ -120,6 +122,13 @@ def _paused_message(table_id: str) -> str:
     )
 
 
+def _handed_words(name: str, to: str) -> str:
+    """What the table is told when its owner hands a seat over."""
+    if to == HUMAN:
+        return f"the owner has invited a new person to {name}'s seat"
+    return f"the owner has handed {name}'s seat to a computer player ({to})"
+
+
 class Connection:
     """One websocket: who it is (``name``; ``None`` for a spectator) and its outgoing queue."""
 
@@ -132,6 +141,9 @@ class Connection:
         self._send_text = send_text
         self._close_socket = close_socket
         self.name = name
+        #: The seat's fresh token, for this connection's next welcome only (an invitation
+        #: just used: see :meth:`Hub.join`).
+        self.new_token: str | None = None
         self.queue: asyncio.Queue[tuple[int, str] | None] = asyncio.Queue()
         self.closed = asyncio.Event()
         self.too_slow = False
@@ -263,7 +275,12 @@ class Hub:
         lt = await asyncio.to_thread(self._load, table_id)
         if lt is None:
             return None
+        now = time.monotonic()
+        for person in lt.people.values():
+            if person.is_human and person.claimed:
+                person.away_since = now  # nobody is connected to a table just loaded
         self.live[table_id] = lt
+        self._note_turn(lt)
         self._start_driver(lt)
         return lt
 
@@ -295,8 +312,10 @@ class Hub:
         laws: bool,
         seed: int | None,
         title: str,
-    ) -> tuple[LiveTable, dict[str, str]]:
-        """Create and store a table; returns it and the secret token of each person.
+        settings: TableSettings | None = None,
+    ) -> tuple[LiveTable, dict[str, str], str]:
+        """Create and store a table; returns it, the secret token of each person's invitation
+        and the owner's secret (with which seats are handed over: :meth:`hand_seat`).
 
         Without a ``seed`` the table is dealt from a secret of 32 bytes drawn with
         :mod:`secrets`, stored with it and never sent; a ``seed`` is public, and binds only the
@@ -309,6 +328,7 @@ class Hub:
         table_id = secrets.token_hex(TABLE_ID_BYTES)
         secret = secrets.token_hex(32) if seed is None else None
         tokens = {p.name: secrets.token_urlsafe(18) for p in players if p.kind == HUMAN}
+        owner = secrets.token_urlsafe(18)
         people = [(p.name, p.kind, tokens.get(p.name)) for p in players]
         await asyncio.to_thread(
             self.store.create_table,
@@ -319,12 +339,14 @@ class Hub:
             secret,
             title,
             people,
+            owner,
+            settings,
         )
         row = await asyncio.to_thread(self.store.get_table, table_id)
         assert row is not None
         lt = LiveTable(
             row=row,
-            table=table,
+            sitting=Sitting(row.config),
             people={
                 p.name: Person(p.name, i, p.kind, tokens.get(p.name), False)
                 for i, p in enumerate(players)
@@ -333,7 +355,7 @@ class Hub:
         )
         self.live[table_id] = lt
         self._start_driver(lt)
-        return lt, tokens
+        return lt, tokens, owner
 
     def check_seed_accepted(
         self, lt: LiveTable, person: Person | None, accept_seed: object
@@ -361,44 +383,64 @@ class Hub:
                 f"accept_seed {seed}",
             )
 
-    def take_seat(self, lt: LiveTable, name: str, accept_seed: object = None) -> str:
+    async def take_seat(self, lt: LiveTable, name: str, accept_seed: object = None) -> str:
         """A free person's seat taken from the lobby: a fresh token. A seat whose invitation
-        has not been used yet is kept for it."""
-        person = lt.people.get(name)
-        if person is None or not person.is_human:
-            raise ClientError("no_seat", f"table {lt.id} has no seat for a person named {name!r}")
-        if person.claimed:
-            raise ClientError("seat_taken", f"{name}'s seat at table {lt.id} is already taken")
-        if person.invited:
-            raise ClientError(
-                "seat_reserved",
-                f"{name}'s seat at table {lt.id} is kept for the person invited to it",
-            )
-        self.check_seed_accepted(lt, person, accept_seed)
-        token = secrets.token_urlsafe(18)
-        self.store.set_claim(lt.id, name, True, token)
-        person.token = token
-        person.claimed = True
-        self._demote(lt, name)
+        has not been used yet is kept for it. The store is written in a worker thread, under
+        the table's seating lock (two people asking for one seat get it once)."""
+        async with lt.seating:
+            person = lt.people.get(name)
+            if person is None or not person.is_human:
+                raise ClientError(
+                    "no_seat", f"table {lt.id} has no seat for a person named {name!r}"
+                )
+            if person.claimed:
+                raise ClientError("seat_taken", f"{name}'s seat at table {lt.id} is already taken")
+            if person.invited:
+                raise ClientError(
+                    "seat_reserved",
+                    f"{name}'s seat at table {lt.id} is kept for the person invited to it",
+                )
+            self.check_seed_accepted(lt, person, accept_seed)
+            token = secrets.token_urlsafe(18)
+            await self._seat_write(lt, self.store.set_claim, lt.id, name, True, token)
+            person.token = token
+            person.claimed = True
+            self._demote(lt, name)
         self._presence(lt)
         return token
 
-    def leave_seat(self, lt: LiveTable, token: str) -> str:
+    async def leave_seat(self, lt: LiveTable, token: str) -> str:
         """The person gives the seat up (or the holder of an unused invitation withdraws it):
         the token is revoked and the seat is free for anyone in the lobby to take."""
-        person = lt.token_owner(token)
-        if person is None:
-            raise ClientError("bad_token", f"that token belongs to no seat at table {lt.id}")
-        self.store.free_seat(lt.id, person.name)
-        person.token = None
-        person.claimed = False
-        self._demote(lt, person.name)
+        async with lt.seating:
+            person = lt.token_owner(token)
+            if person is None:
+                raise ClientError("bad_token", f"that token belongs to no seat at table {lt.id}")
+            await self._seat_write(lt, self.store.free_seat, lt.id, person.name)
+            person.token = None
+            person.claimed = False
+            self._demote(lt, person.name)
         self._presence(lt)
         return person.name
 
+    @staticmethod
+    async def _seat_write(lt: LiveTable, write: Callable[..., None], *args: Any) -> None:
+        """One write of the seats (in a worker thread); :class:`StoreUnavailable` if it fails,
+        and then nothing changed."""
+        try:
+            await asyncio.to_thread(write, *args)
+        except Exception:
+            log.exception("table %s: a change of seats could not be stored", lt.id)
+            raise StoreUnavailable(
+                f"the seats of table {lt.id} cannot be changed just now (the game's record "
+                "cannot be written); try again in a moment"
+            ) from None
+
     def _demote(self, lt: LiveTable, name: str) -> None:
-        """Connections that held ``name``'s seat go on watching, as spectators."""
+        """Connections that held ``name``'s seat go on watching, as spectators; whoever holds
+        the seat next starts afresh (no stand-in, not away)."""
         person = lt.people[name]
+        person.stand_in = person.away_since = None
         for c in list(lt.connections):
             if c.name == name:
                 c.name = None
@@ -416,26 +458,33 @@ class Hub:
         ``token`` revoked meanwhile (the seat given up while this hello waited) seats nobody:
         the connection watches.
 
+        An invitation is used once (D-TC3): the first connection that brings it gets a fresh
+        token of its own in its welcome (``token``) and the invitation seats nobody again, so
+        whoever made or saw the link (the table's creator) cannot take the seat afterwards.
+
         Raises :class:`StoreUnavailable` if the person's seat cannot be marked taken."""
-        self._check_token(lt, conn, token)
-        person = lt.people.get(conn.name) if conn.name is not None else None
-        if person is not None and not person.claimed:
-            try:
-                await asyncio.to_thread(self.store.set_claim, lt.id, person.name, True)
-            except Exception:
-                log.exception("table %s: marking %s's seat taken failed", lt.id, person.name)
-                raise StoreUnavailable(
-                    f"your seat at table {lt.id} cannot be marked taken just now (the game's "
-                    f"record cannot be written); connect again in a moment"
-                ) from None
-            person.claimed = True
-        self._check_token(lt, conn, token)
-        person = lt.people.get(conn.name) if conn.name is not None else None
-        if person is not None:
-            person.present += 1
-        conn.catch_up = lambda c, after: self.catch_up(lt, c, after)
-        conn.request_catch_up(last_seq)
-        lt.connections.add(conn)
+        async with lt.seating:
+            self._check_token(lt, conn, token)
+            person = lt.people.get(conn.name) if conn.name is not None else None
+            if person is not None and not person.claimed:
+                fresh = secrets.token_urlsafe(18)
+                try:
+                    await asyncio.to_thread(self.store.set_claim, lt.id, person.name, True, fresh)
+                except Exception:
+                    log.exception("table %s: marking %s's seat taken failed", lt.id, person.name)
+                    raise StoreUnavailable(
+                        f"your seat at table {lt.id} cannot be marked taken just now (the "
+                        f"game's record cannot be written); connect again in a moment"
+                    ) from None
+                person.claimed = True
+                person.token = conn.new_token = fresh
+            if person is not None:
+                person.present += 1
+                person.away_since = None
+                self._back(lt, person)
+            conn.catch_up = lambda c, after: self.catch_up(lt, c, after)
+            conn.request_catch_up(last_seq)
+            lt.connections.add(conn)
         self._presence(lt)
 
     @staticmethod
@@ -449,7 +498,8 @@ class Hub:
         built from memory, once no action is half-way between the engine and the store."""
         while not lt.settled.is_set():
             await lt.settled.wait()
-        return lt.seq, lt.welcome_text(conn.name, after)
+        token, conn.new_token = conn.new_token, None
+        return lt.seq, lt.welcome_text(conn.name, after, token)
 
     def leave(self, lt: LiveTable, conn: Connection) -> None:
         if conn in lt.connections:
@@ -457,6 +507,9 @@ class Hub:
             person = lt.people.get(conn.name) if conn.name is not None else None
             if person is not None:
                 person.present = max(0, person.present - 1)
+                if person.present == 0 and person.claimed:
+                    person.away_since = time.monotonic()
+                    self._arm_absence(lt)
             self._presence(lt)
         conn.close()
 
@@ -501,6 +554,7 @@ class Hub:
                     "not_your_seat",
                     f"{name} sits at {'NESW'[seat]} and cannot act for {what}",
                 )
+            self._back(lt, lt.people[name])  # whoever acts is at the table
             await self._commit(lt, action, name, client_id, conn)
         lt.wake.set()
 
@@ -511,8 +565,10 @@ class Hub:
         actor: str | None,
         client_id: str | None,
         sender: Connection | None,
+        stand_in: str | None = None,
     ) -> int:
-        """Apply, store, acknowledge, fan out. The caller holds ``lt.lock``.
+        """Apply, store, acknowledge, fan out. The caller holds ``lt.lock``. ``stand_in``: the
+        kind of computer player acting for the absent person ``actor``.
 
         Raises :class:`StoreUnavailable` (the table rebuilt as it was, and paused) if the store
         does not take the event."""
@@ -520,14 +576,14 @@ class Hub:
         try:
             try:
                 lt.narrator.remember_names()
-                events = lt.table.apply(action)
+                events = lt.sitting.apply(action)
             except VivantError as exc:
                 raise ClientError("illegal", str(exc)) from None
             seq = lt.seq + 1
             data = action.to_json()
             public_events = worded_events(lt.narrator, action, events)
             status = "over" if lt.table.is_over() else "playing"
-            event = NewEvent(lt.id, seq, actor, client_id, data, public_events, status)
+            event = NewEvent(lt.id, seq, actor, client_id, data, public_events, status, stand_in)
             try:
                 await self._store_retrying(event)
             except Exception:
@@ -538,12 +594,13 @@ class Hub:
                     f"{_paused_message(lt.id)}. The action was not applied: send it again "
                     f"(with the same id) once play resumes"
                 ) from None
-            message = lt.record(seq, actor, client_id, data, public_events)
+            message = lt.record(seq, actor, client_id, data, public_events, stand_in)
         finally:
             lt.settled.set()
         if sender is not None and client_id is not None:
             sender.send({"type": "ack", "id": client_id, "seq": seq, "duplicate": False})
         self._fan_out(lt, message)
+        self._note_turn(lt)
         return seq
 
     async def _store_retrying(self, event: NewEvent) -> None:
@@ -608,7 +665,7 @@ class Hub:
         """Rebuild the engine table from the actions known to be stored (after a failed write
         left one applied in memory only)."""
         try:
-            lt.table = await asyncio.to_thread(replay_table, lt.row, list(lt.actions))
+            lt.sitting = await asyncio.to_thread(replay_sitting, lt.row, list(lt.actions))
         except Exception as exc:  # the engine cannot replay its own log: nothing to resume
             log.exception("table %s could not be rebuilt", lt.id)
             lt.broken = f"table {lt.id} stopped: it could not be rebuilt ({type(exc).__name__})"
@@ -670,6 +727,93 @@ class Hub:
         for conn in list(lt.connections):
             conn.send(lt.update_text(conn.name), seq)
 
+    # --- absent players (see :mod:`vivant.server.absent`) ---------------------------------------
+
+    def _note_turn(self, lt: LiveTable) -> None:
+        """Note whom the table waits for now (a person's time to act starts), and re-arm the
+        absence timer."""
+        decider = lt.next_decider()
+        lt.turn_of = decider.name if decider is not None and decider.kind == HUMAN else None
+        lt.turn_since = time.monotonic()
+        self._arm_absence(lt)
+
+    def _arm_absence(self, lt: LiveTable) -> None:
+        """(Re)arm ``lt``'s one timer for the next stand-in that may be due."""
+        if lt.absence is not None:
+            lt.absence.cancel()
+            lt.absence = None
+        at = absent.next_due(lt)
+        if at is not None and self.live.get(lt.id) is lt:
+            loop = asyncio.get_running_loop()
+            lt.absence = loop.call_later(max(0.0, at - time.monotonic()), self._absence_due, lt)
+
+    def _absence_due(self, lt: LiveTable) -> None:
+        """The timer fired: a stand-in of the table's chosen kind takes each seat due."""
+        lt.absence = None
+        due = absent.due_now(lt, time.monotonic())
+        kind = lt.row.settings.stand_in
+        for person in due:
+            person.stand_in = kind
+            log.info("table %s: a %s player stands in for %s", lt.id, kind, person.name)
+            self._notice(lt, "stand_in", absent.stand_in_words(person, kind, person.present > 0))
+        if due:
+            self._refresh(lt)
+            lt.wake.set()
+        self._arm_absence(lt)
+
+    def _back(self, lt: LiveTable, person: Person) -> None:
+        """The person is back at the table: the stand-in gives his seat back to him."""
+        if person.stand_in is None:
+            return
+        person.stand_in = None
+        if lt.turn_of is None or lt.turn_of == person.name:
+            self._note_turn(lt)  # his time to act starts again
+        self._notice(lt, "back", absent.back_words(person))
+        self._refresh(lt)
+
+    def back(self, lt: LiveTable, conn: Connection) -> None:
+        """``{"type": "back"}``: the person says he is at the table again."""
+        person = lt.people.get(conn.name) if conn.name is not None else None
+        if person is None:
+            raise ClientError("spectator", "spectators watch; they have no seat to come back to")
+        self._back(lt, person)
+
+    def _refresh(self, lt: LiveTable) -> None:
+        """Everyone is told who is at the table, and gets a fresh state (whom it waits for)."""
+        self._presence(lt)
+        for c in list(lt.connections):
+            c.request_catch_up(None)
+
+    # --- the owner's seats ----------------------------------------------------------------------
+
+    async def hand_seat(self, lt: LiveTable, owner: object, name: object, to: object) -> str | None:
+        """The table's owner hands the seat of ``name`` to a computer player of kind ``to``
+        (it then plays that seat; nothing is returned), or, ``to`` ``"human"``, to a new
+        person: a fresh invitation's token is returned, and whoever held the seat before
+        watches from then on."""
+        if lt.row.owner is None or not isinstance(owner, str) or owner != lt.row.owner:
+            raise ClientError("not_owner", f"only the owner of table {lt.id} can hand its seats")
+        kinds = (HUMAN, *bot_kinds())
+        if to not in kinds:
+            raise ClientError("bad_kind", f"hand a seat to one of {', '.join(kinds)}, not {to!r}")
+        assert isinstance(to, str)
+        if lt.table.is_over():
+            raise ClientError("over", f"the sitting at table {lt.id} is over")
+        async with lt.seating:
+            person = lt.people.get(name) if isinstance(name, str) else None
+            if person is None:
+                raise ClientError("no_seat", f"table {lt.id} has no seat named {name!r}")
+            token = secrets.token_urlsafe(18) if to == HUMAN else None
+            await self._seat_write(lt, self.store.hand_seat, lt.id, person.name, to, token)
+            person.kind, person.token, person.claimed = to, token, False
+            self._demote(lt, person.name)
+        log.info("table %s: the owner handed %s's seat to %s", lt.id, person.name, to)
+        self._notice(lt, "handed", _handed_words(person.name, to))
+        self._refresh(lt)
+        self._note_turn(lt)
+        lt.wake.set()
+        return token
+
     # --- computer players and chance ------------------------------------------------------------
 
     def _start_driver(self, lt: LiveTable) -> None:
@@ -688,7 +832,11 @@ class Hub:
                     if decider is None or decider.kind == HUMAN or lt.broken or lt.paused:
                         break
                     try:
-                        if decider.kind == "chance":
+                        if lt.sitting.undo is not None:
+                            # D-TC1: computer players agree to a card taken back.
+                            assert decider.seat is not None
+                            action: Action = AnswerUndo(decider.seat, True)
+                        elif decider.kind == "chance":
                             action = chance_action(lt.table, lt.row.key, lt.seq + 1)
                         else:
                             assert decider.seat is not None and decider.bot_kind is not None
@@ -703,7 +851,10 @@ class Hub:
                                 lt.row.key,
                                 lt.seq + 1,
                             )
-                        await self._commit(lt, action, decider.name, None, None)
+                        if decider.stand_in and lt.next_decider() != decider:
+                            continue  # the person came back meanwhile: his own choice counts
+                        stand_in = decider.bot_kind if decider.stand_in else None
+                        await self._commit(lt, action, decider.name, None, None, stand_in)
                     except StoreUnavailable:
                         break  # paused: resumed by _recover
                     except ClientError as exc:
@@ -727,6 +878,9 @@ class Hub:
                 await self._writer
             self._writer = None
         for lt in self.live.values():
+            if lt.absence is not None:
+                lt.absence.cancel()
+                lt.absence = None
             if lt.recovery is not None:
                 lt.recovery.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):

@@ -17,10 +17,10 @@ from typing import Any
 
 from vivant.actions import Action
 from vivant.cards import Seat
+from vivant.conventions import Sitting
 from vivant.describe import Narrator, decision_words
 from vivant.players.driver import claims_worth_making
 from vivant.table import Event, Table
-from vivant.variants import find_variant
 
 from .store import EventRow, ParticipantRow, TableRow
 
@@ -55,6 +55,10 @@ class Person:
     token: str | None
     claimed: bool
     present: int = 0
+    #: The kind of computer player playing this person's seat while he is absent.
+    stand_in: str | None = None
+    #: Since when (``time.monotonic()``) no connection of his is open; ``None``: he is here.
+    away_since: float | None = None
 
     @classmethod
     def from_row(cls, p: ParticipantRow) -> Person:
@@ -77,6 +81,7 @@ class Person:
             "claimed": self.claimed,
             "invited": self.invited,
             "present": self.present > 0,
+            "stand_in": self.stand_in,
         }
 
 
@@ -88,6 +93,8 @@ class Decider:
     seat: Seat | None = None
     name: str | None = None
     bot_kind: str | None = None
+    #: A computer player standing in for the absent person ``name``.
+    stand_in: bool = False
 
 
 def dumps(data: Any) -> str:
@@ -114,10 +121,13 @@ class LiveTable:
     """
 
     row: TableRow
-    table: Table
+    #: The game's table and the conventions over it (a card taken back: D-TC1).
+    sitting: Sitting
     people: dict[str, Person]
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    #: Held while the seats change (a seat taken, given up, handed over): one change at a time.
+    seating: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Any] = field(default_factory=set)
     client_ids: dict[tuple[str, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -129,6 +139,12 @@ class LiveTable:
     log: list[str] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
     settled: asyncio.Event = field(default_factory=_settled)
+    #: The person the table waits for, and since when (``time.monotonic()``): see
+    #: :mod:`vivant.server.absent`.
+    turn_of: str | None = None
+    turn_since: float = 0.0
+    #: The timer of the next stand-in that may be due.
+    absence: asyncio.TimerHandle | None = None
     _states: dict[tuple[str | None, str], str] = field(default_factory=dict)
     _states_seq: int = -1
     _narrator: Narrator | None = None
@@ -145,23 +161,28 @@ class LiveTable:
     def id(self) -> str:
         return self.row.id
 
+    @property
+    def table(self) -> Table:
+        """The game's engine table as it stands."""
+        return self.sitting.table
+
     @classmethod
     def load(cls, row: TableRow, people: list[ParticipantRow], rows: list[EventRow]) -> LiveTable:
         """Rebuild a table from its stored config and events (a :meth:`Table.replay`)."""
         live = cls(
             row=row,
-            table=replay_table(row, [r.action for r in rows]),
+            sitting=replay_sitting(row, [r.action for r in rows]),
             people={p.name: Person.from_row(p) for p in people},
             seq=0,
         )
         for r in rows:
-            live.record(r.seq, r.actor, r.client_id, r.action, r.events)
+            live.record(r.seq, r.actor, r.client_id, r.action, r.events, r.stand_in)
         return live
 
     def adopt(self, fresh: LiveTable) -> None:
         """Take the engine table and the event history of ``fresh`` (the same table reloaded
         from the store); people, connections and tasks stay."""
-        self.table, self.seq, self.client_ids = fresh.table, fresh.seq, fresh.client_ids
+        self.sitting, self.seq, self.client_ids = fresh.sitting, fresh.seq, fresh.client_ids
         self.log, self.actions = fresh.log, fresh.actions
 
     def record(
@@ -171,9 +192,10 @@ class LiveTable:
         client_id: str | None,
         action: dict[str, Any],
         events: list[dict[str, Any]],
+        stand_in: str | None = None,
     ) -> dict[str, Any]:
         """Note event ``seq`` as stored; returns it as viewers receive it."""
-        message = event_message(seq, actor, action, events)
+        message = event_message(seq, actor, action, events, stand_in)
         self.seq = seq
         self.log.append(dumps(message))
         self.actions.append(action)
@@ -210,6 +232,8 @@ class LiveTable:
         t = self.table
         if t.is_over():
             return None
+        if self.sitting.undo is not None:
+            return self._decider(self.sitting.to_act())
         if t.awaiting_chance():
             return Decider("chance")
         seat = t.to_act()
@@ -218,10 +242,19 @@ class LiveTable:
         claimer = self._claiming_bot()
         if claimer is not None:
             return claimer
+        return self._decider(seat)
+
+    def _decider(self, seat: Seat | None) -> Decider | None:
+        """Who decides for ``seat``: its controller's player, or a stand-in for him."""
+        if seat is None:
+            return None
+        t = self.table
         name = t.seat_player(t.controller(seat))
         person = self.people.get(name) if name is not None else None
         if person is None:
             return None
+        if person.stand_in is not None:
+            return Decider("bot", seat, name, person.stand_in, stand_in=True)
         if person.is_human:
             return Decider(HUMAN, seat, name)
         return Decider("bot", seat, name, person.kind)
@@ -234,8 +267,11 @@ class LiveTable:
         for s in range(4):
             name = t.seat_player(s)
             person = self.people.get(name) if name is not None else None
-            if person is not None and not person.is_human and claims_worth_making(t, s):
-                return Decider("bot", s, name, person.kind)
+            if person is None or (person.is_human and person.stand_in is None):
+                continue
+            if claims_worth_making(t, s):
+                kind = person.stand_in or person.kind
+                return Decider("bot", s, name, kind, stand_in=person.stand_in is not None)
         return None
 
     # --- what a viewer is sent ------------------------------------------------------------------
@@ -246,21 +282,28 @@ class LiveTable:
         t = self.table
         legal: list[dict[str, Any]] = []
         if seat is not None and not t.is_over():
-            legal = [a.to_json() for a in t.legal_actions(seat)]
+            legal = [a.to_json() for a in self.sitting.legal_actions(seat)]
         decider = self.next_decider()
         view = t.view(seat)
         words = Narrator(t, name)
-        actions = t.legal_actions(seat) if legal and seat is not None else []
+        actions = self.sitting.legal_actions(seat) if legal and seat is not None else []
         summary = words.hand_summary()
+        decision = self.sitting.undo_words() if self.sitting.undo is not None and legal else None
         state: dict[str, Any] = {
             "seat": None if seat is None else "NESW"[seat],
             "view": view.to_json(),
             "legal": legal,
-            "decision": decision_words(words, actions, view),
+            "decision": decision or decision_words(words, actions, view),
             "summary": None if summary is None else summary.to_json(),
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
         }
+        undo = self.sitting.undo_json()
+        if undo is not None:
+            state["undo"] = undo
+        offers = self.sitting.offers(seat) if seat is not None and not t.is_over() else []
+        if offers:
+            state["offers"] = [a.to_json() for a in offers]
         if t.is_over():
             record = getattr(t, "record", None)
             if callable(record):
@@ -278,21 +321,23 @@ class LiveTable:
             text = self._states[key] = dumps(self.state_for(name))
         return text
 
-    def welcome_text(self, name: str | None, after: int) -> str:
+    def welcome_text(self, name: str | None, after: int, token: str | None = None) -> str:
         """The ``welcome`` for viewer ``name`` (``None``: a spectator): the events after
         ``after`` (from memory), then the viewer's state. Built from texts kept ready, so a
-        catch-up of the whole sitting costs a string join."""
-        head = dumps(
-            {
-                "type": "welcome",
-                "table": self.id,
-                "variant": self.row.variant,
-                "title": self.row.title,
-                "you": name,
-                "seed": self.row.seed,
-                "seq": self.seq,
-            }
-        )
+        catch-up of the whole sitting costs a string join. ``token``: the seat's new secret,
+        for the one connection that has just used its invitation."""
+        head_data: dict[str, Any] = {
+            "type": "welcome",
+            "table": self.id,
+            "variant": self.row.variant,
+            "title": self.row.title,
+            "you": name,
+            "seed": self.row.seed,
+            "seq": self.seq,
+        }
+        if token is not None:
+            head_data["token"] = token
+        head = dumps(head_data)
         missed = ",".join(self.log[max(0, min(after, self.seq)) : self.seq])
         people = dumps(self.people_json())
         return (
@@ -321,9 +366,9 @@ class LiveTable:
         }
 
 
-def replay_table(row: TableRow, actions: list[dict[str, Any]]) -> Table:
-    """The engine table of ``row`` after ``actions`` (stored, in order)."""
-    return find_variant(row.variant).replay(row.config, actions)
+def replay_sitting(row: TableRow, actions: list[dict[str, Any]]) -> Sitting:
+    """The sitting of ``row`` after ``actions`` (stored, in order)."""
+    return Sitting.replay(row.config, actions)
 
 
 def worded_events(
@@ -341,8 +386,16 @@ def worded_events(
 
 
 def event_message(
-    seq: int, actor: str | None, action: Action | dict[str, Any], events: list[dict[str, Any]]
+    seq: int,
+    actor: str | None,
+    action: Action | dict[str, Any],
+    events: list[dict[str, Any]],
+    stand_in: str | None = None,
 ) -> dict[str, Any]:
-    """One stored event as viewers receive it (the action made public)."""
+    """One stored event as viewers receive it (the action made public); ``stand_in``: the kind
+    of computer player that made it for the absent person ``actor``."""
     data = action.to_json() if isinstance(action, Action) else action
-    return {"seq": seq, "actor": actor, "action": public_action(data), "events": events}
+    message = {"seq": seq, "actor": actor, "action": public_action(data), "events": events}
+    if stand_in is not None:
+        message["stand_in"] = stand_in
+    return message

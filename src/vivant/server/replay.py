@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import action_from_json
+from vivant.conventions import Sitting
 from vivant.describe import Narrator
-from vivant.variants import find_variant
 
 from .live import LiveTable, public_action
 from .store import EventRow
@@ -52,23 +52,27 @@ def _frame(
 
 def replay_frames(lt: LiveTable, rows: list[EventRow]) -> dict[str, Any]:
     """Every frame of the sitting, from the empty table to the final score sheet."""
-    table = find_variant(lt.row.variant).from_config(lt.row.config)
-    words = Narrator(table)
-    frames = [_frame(table, 0, None, None)]
+    sitting = Sitting(lt.row.config)  # a card taken back (D-TC1) replays too
+    words = Narrator(sitting.table)
+    frames = [_frame(sitting.table, 0, None, None)]
     for r in rows:
         action = action_from_json(r.action)
         words.remember_names()
-        events = table.apply(action)
+        events = sitting.apply(action)
+        if words.table is not sitting.table:  # cards taken back: the table was rebuilt
+            words = Narrator(sitting.table)
         text = [line.text for line in words.choice_said(action, events)]
         for e in events:
             text += [line.text for line in words.event_lines(e, events)]
-        frames.append(_frame(table, r.seq, r.actor, r.action, text))
-    record = getattr(table, "record", None)
+        # stand_in: the kind of computer player that played for the absent person ``actor``.
+        frame = _frame(sitting.table, r.seq, r.actor, r.action, text)
+        frames.append({**frame, "stand_in": r.stand_in})
+    record = getattr(sitting.table, "record", None)
     return {
         "id": lt.id,
         "variant": lt.row.variant,
         "title": lt.row.title,
-        "info": table.info.to_json(),
+        "info": sitting.table.info.to_json(),
         "frames": frames,
         "record": record() if callable(record) else None,
     }

@@ -63,6 +63,11 @@ tables = Table(
     # 32 bytes from ``secrets`` in hex: the table's key, never sent to any client.
     Column("secret", String(64), nullable=True),
     Column("title", String(120), nullable=False, default=""),
+    # The owner's secret (the creator's), with which seats are handed over; never listed.
+    Column("owner", String(64), nullable=True),
+    # The table's settings as JSON: when a computer player stands in for an absent person, and
+    # which kind (see :class:`TableSettings`).
+    Column("settings", Text, nullable=True),
     Column("status", String(16), nullable=False, default="playing"),
     Column("last_seq", Integer, nullable=False, default=0),
     Column("created_at", Float, nullable=False),
@@ -89,6 +94,8 @@ events = Table(
     Column("client_id", String(64), nullable=True),
     Column("action", Text, nullable=False),
     Column("events", Text, nullable=False),
+    # The kind of computer player that made this action for the absent person ``actor``.
+    Column("stand_in", String(24), nullable=True),
     Column("created_at", Float, nullable=False),
     UniqueConstraint("table_id", "actor", "client_id", name="uq_events_client_id"),
 )
@@ -121,6 +128,33 @@ class NewEvent:
     action: dict[str, Any]
     events: list[dict[str, Any]]
     status: str
+    stand_in: str | None = None
+
+
+#: Seconds a person may be away (disconnected, or not acting when it is his turn) before a
+#: computer player stands in, unless the table says otherwise.
+DEFAULT_ABSENT_AFTER = 60.0
+#: The kind of computer player that stands in, unless the table says otherwise.
+DEFAULT_STAND_IN = "heuristic"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSettings:
+    """How a table treats an absent person: after ``absent_after`` seconds away (disconnected,
+    or not acting at his turn; 0: never by itself) a computer player of kind ``stand_in`` plays
+    his seat until he is back."""
+
+    absent_after: float = DEFAULT_ABSENT_AFTER
+    stand_in: str = DEFAULT_STAND_IN
+
+    def to_json(self) -> dict[str, Any]:
+        return {"absent_after": self.absent_after, "stand_in": self.stand_in}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> TableSettings:
+        if not data:
+            return cls()
+        return cls(float(data["absent_after"]), str(data["stand_in"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +175,8 @@ class TableRow:
     last_seq: int
     created_at: float
     updated_at: float
+    owner: str | None = field(default=None, repr=False)  # never in a log line or a message
+    settings: TableSettings = field(default_factory=TableSettings)
 
     @property
     def key(self) -> bytes:
@@ -176,6 +212,7 @@ class EventRow:
     action: dict[str, Any]
     events: list[dict[str, Any]]
     created_at: float
+    stand_in: str | None = None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -206,6 +243,7 @@ class Store:
         self.engine = make_engine(url)
         metadata.create_all(self.engine)
         _give_old_tables_secrets(self.engine)
+        _add_new_columns(self.engine)
 
     def close(self) -> None:
         """Release the connection pool."""
@@ -222,9 +260,12 @@ class Store:
         secret: str | None,
         title: str,
         people: list[tuple[str, str, str | None]],
+        owner: str | None = None,
+        settings: TableSettings | None = None,
     ) -> None:
         """Store a new table and its participants (``(name, kind, token)`` in seating order):
-        dealt from ``secret``, or from the fixed ``seed`` when ``secret`` is ``None``."""
+        dealt from ``secret``, or from the fixed ``seed`` when ``secret`` is ``None``; its
+        ``owner``'s secret and its ``settings``."""
         if (seed is None) == (secret is None):
             raise ValueError("a table is dealt from a secret or from a fixed seed, not both")
         now = time.time()
@@ -237,6 +278,8 @@ class Store:
                     seed=0 if seed is None else seed,
                     secret=secret,
                     title=title,
+                    owner=owner,
+                    settings=json.dumps((settings or TableSettings()).to_json()),
                     status="playing",
                     last_seq=0,
                     created_at=now,
@@ -315,6 +358,16 @@ class Store:
                 .values(**values)
             )
 
+    def hand_seat(self, table_id: str, name: str, kind: str, token: str | None) -> None:
+        """A seat handed by the owner to a computer player of ``kind`` (``token`` ``None``) or
+        to a new person (``kind`` ``human``, invited with ``token``): the old token is revoked."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(participants)
+                .where(participants.c.table_id == table_id, participants.c.name == name)
+                .values(kind=kind, claimed=False, token=token)
+            )
+
     def free_seat(self, table_id: str, name: str) -> None:
         """A person's seat given up: free, and its token revoked (it seats nobody again)."""
         with self.engine.begin() as conn:
@@ -360,6 +413,7 @@ class Store:
                     "client_id": e.client_id,
                     "action": json.dumps(e.action, separators=(",", ":")),
                     "events": json.dumps(e.events, separators=(",", ":")),
+                    "stand_in": e.stand_in,
                     "created_at": now,
                 }
             )
@@ -424,6 +478,27 @@ def _give_old_tables_secrets(engine: Engine) -> None:
             )
 
 
+#: Columns added since the first schema: (table, column, SQL type). A store made before them
+#: gets them, empty (no owner, the default settings, no stand-in).
+_NEW_COLUMNS = (
+    ("tables", "owner", "VARCHAR(64)"),
+    ("tables", "settings", "TEXT"),
+    ("events", "stand_in", "VARCHAR(24)"),
+)
+
+
+def _add_new_columns(engine: Engine) -> None:
+    """Give an older store the columns of :data:`_NEW_COLUMNS` it lacks."""
+    inspector = inspect(engine)
+    have = {name: {c["name"] for c in inspector.get_columns(name)} for name in ("tables", "events")}
+    missing = [(t, c, sql) for t, c, sql in _NEW_COLUMNS if c not in have[t]]
+    if not missing:
+        return
+    with engine.begin() as conn:
+        for table_name, column, sql in missing:
+            conn.execute(text(f"ALTER TABLE {table_name} ADD COLUMN {column} {sql}"))
+
+
 def _table_row(m: Any) -> TableRow:
     secret = m["secret"]
     return TableRow(
@@ -437,6 +512,8 @@ def _table_row(m: Any) -> TableRow:
         last_seq=int(m["last_seq"]),
         created_at=float(m["created_at"]),
         updated_at=float(m["updated_at"]),
+        owner=m["owner"],
+        settings=TableSettings.from_json(json.loads(m["settings"]) if m["settings"] else None),
     )
 
 
@@ -449,4 +526,5 @@ def _event_row(m: Any) -> EventRow:
         action=json.loads(m["action"]),
         events=json.loads(m["events"]),
         created_at=float(m["created_at"]),
+        stand_in=m["stand_in"],
     )

@@ -3,6 +3,7 @@ import {
   actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText,
   screenPositions, seatInfo, sideName, sortHand, SUIT_NAME, suitSpan,
 } from "/static/common.js";
+import { conventionsBar } from "/static/conventions.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const tokenKey = `vivant.token.${tableId}`;
@@ -108,6 +109,11 @@ function handle(m) {
   switch (m.type) {
     case "welcome":
       retry = 500;
+      if (m.token) {
+        // The invitation is used up: this page keeps the seat's own new token.
+        token = m.token;
+        localStorage.setItem(tokenKey, token);
+      }
       you = m.you;
       people = m.people;
       for (const ev of m.missed) remember(ev);
@@ -495,6 +501,8 @@ function renderSide() {
   const v = state.view;
   const x = v.extra || {};
   const parts = [];
+  const bar = conventionsBar(state, people, you, { act: send, say: (m) => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(m)) });
+  if (bar) parts.push(bar);
   const over = state.status === "over";
   if (you && !state.seat && !over && v.phase !== "cut") {
     parts.push(el("div", { class: "side-box", style: "margin-bottom:8px" }, `${you}, you sit out this game: you see what a bystander sees until your turn comes round again.`));

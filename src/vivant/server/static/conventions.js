@@ -1,0 +1,29 @@
+// The card room's conventions at the table (D-TC1, D-TC2): take a card back, answer such a
+// request, and come back to a seat a computer player is playing meanwhile.
+import { cardText, el } from "/static/common.js";
+
+/** The bar of conventions this viewer may use now, or null: "Take back my card" for each hand
+ * he plays that may take one back, and "I'm back" while a computer player plays his seat.
+ * ``act`` sends an intent (an action); ``say`` sends a message of the protocol. */
+export function conventionsBar(state, people, you, { act, say }) {
+  if (!state || state.status === "over" || !you) return null;
+  const buttons = [];
+  for (const a of state.offers || []) {
+    if (a.type !== "AskUndo") continue;
+    const label = a.seat === state.seat ? "Take back my card" : `Take back ${state.view.names[a.seat] || a.seat}'s card`;
+    buttons.push(el("button", { class: "secondary", "data-convention": "undo", onclick: () => act(a) }, label));
+  }
+  const me = people.find((p) => p.name === you);
+  let note = null;
+  if (me && me.stand_in) {
+    note = el("span", { class: "hint" }, `A computer player (${me.stand_in}) is playing for you.`);
+    buttons.push(el("button", { "data-convention": "back", onclick: () => say({ type: "back" }) }, "I'm back"));
+  }
+  if (state.undo && !(state.legal || []).some((a) => a.type === "AnswerUndo")) {
+    const who = state.view.names[state.undo.seat] || state.undo.seat;
+    note = el("span", { class: "hint" }, `${who} asks to take back ${cardText(state.undo.card)}; waiting for the answers.`);
+  }
+  if (!buttons.length && !note) return null;
+  const style = "display:flex;flex-wrap:wrap;gap:8px;align-items:center;margin-bottom:10px";
+  return el("div", { class: "conventions", role: "group", "aria-label": "Table conventions", style }, note, ...buttons);
+}
