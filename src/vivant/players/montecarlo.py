@@ -10,6 +10,17 @@ that, in every game (the two-hand games' dead hands and stock included); each sa
 double-dummy for the value of every legal card, and the card with the best average over the
 samples is played (ties go to the heuristic's card, else the lowest).
 
+Three refinements (issue 19). **Inference**: the worlds are weighed by how likely the others'
+cards are under a model of play, the heuristic player's maxims (:mod:`vivant.players.inference`),
+the likeliest solved first and the averages weighted. **The exact endgame**: from
+``endgame_cards`` cards a hand (3 by default), when the player sees its whole side (Vivant and
+Mort, a declarer and dummy, a two-hand game), the last tricks are searched over the worlds
+jointly (:mod:`vivant.players.endgame`, alpha-mu: one card for every world the player cannot
+tell apart), the solver taking each world over beyond :data:`ENDGAME_TRICKS` tricks.
+**Claims**: :meth:`MonteCarloPlayer.claim` says when the side's remaining tricks are all certain
+(a claim) or none are (a concession) in every world the view allows; a table that carries claims
+can ask it. ``mc-strong`` solves its worlds on two threads.
+
 The player reads nothing but the view it is given: with the same seed and the same view it makes
 the same choice, whatever the concealed hands really are.
 
