@@ -228,15 +228,16 @@ def _every_game_screen(seed: int, laws: bool) -> str:
 
 def test_every_event_kind_of_the_games_has_its_words() -> None:
     from vivant.cli.play import Session
+    from vivant.events import EventKind
 
     src = Path(__file__).parents[1] / "src" / "vivant"
     files = [src / "table.py", *(src / "variants").glob("*.py")]
     kinds = {
-        k
+        EventKind[k].value
         for f in files
         # duplicate.py is played with vivant duplicate; All Fours' events carry their words
         if f.name not in ("duplicate.py", "all_fours.py")
-        for k in re.findall(r'Event\(\s*"(\w+)"', f.read_text())
+        for k in re.findall(r"Event\(\s*EventKind\.(\w+)", f.read_text())
     }
     kinds |= {"played", "trick"}
     assert {"exchange", "declared", "doubled", "claim", "irregularity"} <= kinds

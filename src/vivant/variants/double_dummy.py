@@ -31,7 +31,8 @@ from typing import Any, ClassVar
 
 from vivant.actions import Action, ChoosePosition
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.events import EventKind
 from vivant.laws import Election
 from vivant.scoring.english import RubberResult, two_player_settlement
 from vivant.table import CHOOSE, DEAL, Event, HandState
@@ -106,36 +107,25 @@ class DoubleDummyTable(EnglishRubberTable):
 
     # --- the choice of seat ---------------------------------------------------------------------
 
-    def _other_to_act(self) -> Seat | None:
-        return SOUTH if self.phase == CHOOSE else None
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == CHOOSE and seat == SOUTH:
-            return [ChoosePosition(SOUTH, True), ChoosePosition(SOUTH, False)]
-        return []
-
-    def _default_other(self, seat: Seat) -> Action:
-        if self.phase == CHOOSE:
-            return ChoosePosition(SOUTH, True)
-        return super()._default_other(seat)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, ChoosePosition):
-            return self._choose_position(action)
-        return super()._other_action(action)
-
+    @decision(CHOOSE, ChoosePosition, "DD-1.2", "Your adversary on your right, or on your left?")
+    @refused(
+        "the seats are not open to choice now",
+        "the lowest cutter (S) chooses where to sit, not {seat}",
+    )
     def _choose_position(self, action: ChoosePosition) -> list[Event]:
-        if self.phase != CHOOSE:
-            raise InvalidActionError("the seats are not open to choice now")
-        if action.seat != SOUTH:
-            raise WrongSeatError(
-                f"the lowest cutter (S) chooses where to sit, not {self._seat_label(action.seat)}"
-            )
+        """DD-1.2: P1 sits with his adversary on his right (South, dummies North and East), or
+        on his left (South and East change places: dummies North and West)."""
         if not action.right:
             self.seating = {"S": self.order[0], "E": self.order[1]}
             self.dummy_seats = (NORTH, WEST)
         self.phase = DEAL
-        return [Event("seats", {"right": action.right, **self.roles()})]
+        return [Event(EventKind.SEATS, {"right": action.right, **self.roles()})]
+
+    def _choose_position_deciders(self) -> tuple[Seat, ...]:
+        return (SOUTH,)
+
+    def _choose_position_options(self, seat: Seat) -> list[Action]:
+        return [ChoosePosition(SOUTH, True), ChoosePosition(SOUTH, False)]
 
     # --- the laws Double Dummy changes ----------------------------------------------------------
 
