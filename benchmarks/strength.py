@@ -205,7 +205,7 @@ def _mean_ci(xs: list[float]) -> str:
     return f"{m:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def report(lines: list[dict[str, Any]], command: str) -> str:
+def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
     """``docs/strength.md`` from the deals played."""
     commits = sorted({r["commit"] for r in lines})
     out = [
@@ -222,6 +222,7 @@ def report(lines: list[dict[str, Any]], command: str) -> str:
         "approximation over the deals). Deal seeds are the same for every comparison "
         f"(`duel/{SEED}/i`).",
         "",
+        *([note, ""] if note else []),
         "| game | A v B | commit | deals | dd error A | dd error B | dd error A - B | A - B "
         "| CPU s/deal |",
         "|---|---|---|---:|---:|---:|---:|---:|---:|",
@@ -265,18 +266,21 @@ def main() -> None:
     parser.add_argument("--no-ablations", action="store_true")
     parser.add_argument("--weakest", default=LEVELS[0], choices=LEVELS, help="first level duelled")
     parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--note", default="", help="a paragraph for the report (the run's story)")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     if not args.report_only:
         run(
-            comparisons(games, not args.no_ablations),
+            comparisons(games, not args.no_ablations, args.weakest),
             args.deals,
             args.minutes,
             args.workers,
             args.results,
         )
     command = "make strength"
-    args.out.write_text(report(load(args.results), command))
+    if args.report_only:
+        command = f"python benchmarks/strength.py --report-only --results {args.results.name}"
+    args.out.write_text(report(load(args.results), command, args.note))
     print(f"wrote {args.out}")
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from vivant.actions import Play
 from vivant.cards import parse_card
@@ -178,3 +181,21 @@ def test_duel_in_two_processes_equals_one() -> None:
     two = duel("humbug", "heuristic", "random", 6, 4, workers=2)
     assert json.dumps(one.to_json()) == json.dumps(two.to_json())
     assert one.per_deal == two.per_deal
+
+
+def test_strength_report_from_a_run(tmp_path: Path) -> None:
+    """``benchmarks/strength.py`` plays every comparison of a game to the deals asked, keeps each
+    deal, and writes the table of dd errors and paired differences from them."""
+    results, out = tmp_path / "r.jsonl", tmp_path / "strength.md"
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
+    args = ["--games", "humbug", "--weakest", "mc-fast", "--no-ablations", "--deals", "2"]
+    args += ["--workers", "1", "--results", str(results), "--out", str(out)]
+    subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
+    lines = [json.loads(x) for x in results.read_text().splitlines()]
+    assert sorted({r["key"] for r in lines}) == [
+        "humbug mc-strong v montecarlo",
+        "humbug montecarlo v mc-fast",
+    ]
+    assert len(lines) == 4
+    text = out.read_text()
+    assert "| humbug | montecarlo v mc-fast |" in text and "| 2 |" in text
