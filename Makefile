@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: all setup browser test lint typecheck pytest play serve bench studies clean
+.PHONY: all setup browser test lint typecheck pytest play serve bench studies strength clean
 
 all: test
 
@@ -54,6 +54,14 @@ MC_STUDY_DEALS ?= 1500
 studies: setup
 	$(BIN)/vivant study all --deals $(STUDY_DEALS) --out docs/studies/heuristic
 	$(BIN)/vivant study all --deals $(MC_STUDY_DEALS) --players mc-fast --out docs/studies/mc-fast
+
+# The players' strength in every game (docs/strength.md): paired deals on both cores, up to
+# STRENGTH_DEALS a comparison or STRENGTH_MINUTES of wall time; deals are kept in strength.jsonl.
+STRENGTH_DEALS ?= 10000
+STRENGTH_MINUTES ?= 600
+strength: setup
+	$(BIN)/python benchmarks/strength.py --deals $(STRENGTH_DEALS) --minutes $(STRENGTH_MINUTES) \
+		--workers 2 --results strength.jsonl --out docs/strength.md
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

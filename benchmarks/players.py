@@ -8,7 +8,11 @@ median over every decision, and the median and 90th percentile over the card dec
 solver was consulted for (the sampled ones; earlier cards are the heuristic's). The process is
 pinned to one core where the system allows.
 
-Usage: ``python benchmarks/players.py [--level montecarlo] [--seed N] [--json]``.
+With ``--first-trick N`` it times instead the card decisions of the first trick of N deals of
+Mort (13 cards a hand, the costliest), the process left on every core the system gives it (the
+level's solver threads run in parallel): median and maximum per card.
+
+Usage: ``python benchmarks/players.py [--level montecarlo] [--seed N] [--first-trick N] [--json]``.
 """
 
 from __future__ import annotations
@@ -61,12 +65,45 @@ def one_game(level: str, seed: int) -> tuple[list[float], list[float]]:
     return every, sampled
 
 
+def first_trick(level: str, deals: int, seed: int) -> list[float]:
+    """Times of the card decisions of the first trick of ``deals`` deals of Mort."""
+    times: list[float] = []
+    for d in range(deals):
+        table = MortTable(list(NAMES))
+        players = {
+            n: Timed(MonteCarloPlayer(seed * 10 + i, kind=level)) for i, n in enumerate(NAMES)
+        }
+        rng = random.Random(seed * 1000 + d)
+        while table.hand is None or not table.hand.tricks:
+            step(table, players, rng)
+        times += [t for p in players.values() for t in p.sampled]
+    return times
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="montecarlo", choices=sorted(LEVELS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--first-trick", type=int, default=0, metavar="DEALS")
     args = parser.parse_args()
+    if args.first_trick:
+        times = first_trick(args.level, args.first_trick, args.seed)
+        first = {
+            "level": args.level,
+            "first_trick_cards": len(times),
+            "threads": LEVELS[args.level].threads,
+            "median_s": statistics.median(times),
+            "max_s": max(times),
+        }
+        if args.json:
+            print(json.dumps(first))
+        else:
+            print(
+                f"{args.level} at Mort's first trick ({first['threads']} solver threads): "
+                f"{len(times)} cards, median {first['median_s']:.3f} s, max {first['max_s']:.3f} s"
+            )
+        return
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     every, sampled = one_game(args.level, args.seed)

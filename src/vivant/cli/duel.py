@@ -26,6 +26,7 @@ import json
 import math
 import random
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -171,6 +172,71 @@ def mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
     return m, (m - half, m + half)
 
 
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """One deal of a duel, both sittings: A's and B's tricks (the mean of the two sittings) and
+    points (their sum over the sittings), their double-dummy errors (summed over both sittings)
+    and the unit of the paired difference."""
+
+    tricks: tuple[float, float]
+    points: tuple[int, int]
+    dd_error: tuple[int, int]
+    unit: str
+
+    @property
+    def diff(self) -> float:
+        """A - B for this deal: in points for a game that scores points in play, else tricks."""
+        if self.unit == "points":
+            return (self.points[0] - self.points[1]) / 2
+        return self.tricks[0] - self.tricks[1]
+
+
+def duel_seed(seed: int, i: int) -> int:
+    """The seed of deal ``i`` of a duel seeded ``seed``."""
+    return random.Random(f"duel/{seed}/{i}").getrandbits(32)
+
+
+def duel_deal(
+    game: str,
+    make_a: Callable[..., Player],
+    make_b: Callable[..., Player],
+    deal_seed: int,
+    solver: Solver,
+) -> DealOutcome:
+    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting."""
+    cls, config, log = deal_position(game, deal_seed)
+    pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
+    first = play_sitting_of_deal(cls, config, log, (pa, pb), solver)
+    pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
+    second = play_sitting_of_deal(cls, config, log, (pb, pa), solver)
+    ta = first.tricks[0] + second.tricks[1]
+    tb = first.tricks[1] + second.tricks[0]
+    unit = "tricks"
+    if first.points is not None and second.points is not None:
+        got_a, got_b = first.points[0] + second.points[1], first.points[1] + second.points[0]
+        unit = "points"
+    else:
+        got_a = max(0, first.tricks[0] - 6) + max(0, second.tricks[1] - 6)
+        got_b = max(0, first.tricks[1] - 6) + max(0, second.tricks[0] - 6)
+    return DealOutcome(
+        tricks=(ta / 2, tb / 2),
+        points=(got_a, got_b),
+        dd_error=(first.dd_error[0] + second.dd_error[1], first.dd_error[1] + second.dd_error[0]),
+        unit=unit,
+    )
+
+
+_worker_solver: Solver | None = None
+
+
+def _worker_deal(game: str, a: str, b: str, deal_seed: int) -> DealOutcome:
+    """One deal in a worker process, with that process's own reference solver."""
+    global _worker_solver
+    if _worker_solver is None:
+        _worker_solver = Solver(DD_TT_MB)
+    return duel_deal(game, find_player(a), find_player(b), deal_seed, _worker_solver)
+
+
 def duel(
     game: str,
     a: str,
@@ -178,42 +244,34 @@ def duel(
     deals: int,
     seed: int,
     progress: Callable[[], None] | None = None,
+    workers: int = 1,
 ) -> DuelResult:
-    """Play ``deals`` deals twice each, A and B swapping sides (see the module doc)."""
+    """Play ``deals`` deals twice each, A and B swapping sides (see the module doc), in
+    ``workers`` processes (the deals and their results do not depend on the number)."""
     find_player(a)
     find_player(b)
-    solver = Solver(DD_TT_MB)
-    diffs: list[float] = []
-    tricks = {"a": 0.0, "b": 0.0}
-    points = {"a": 0.0, "b": 0.0}
-    err = {"a": 0, "b": 0}
-    unit = "tricks"
-    for i in range(deals):
-        deal_seed = random.Random(f"duel/{seed}/{i}").getrandbits(32)
-        cls, config, log = deal_position(game, deal_seed)
-        pa = find_player(a)(seed=deal_seed)
-        pb = find_player(b)(seed=deal_seed + 1)
-        first = play_sitting_of_deal(cls, config, log, (pa, pb), solver)
-        pa = find_player(a)(seed=deal_seed)
-        pb = find_player(b)(seed=deal_seed + 1)
-        second = play_sitting_of_deal(cls, config, log, (pb, pa), solver)
-        ta = first.tricks[0] + second.tricks[1]
-        tb = first.tricks[1] + second.tricks[0]
-        tricks["a"] += ta / 2
-        tricks["b"] += tb / 2
-        if first.points is not None and second.points is not None:
-            got_a, got_b = first.points[0] + second.points[1], first.points[1] + second.points[0]
-            unit = "points"
-        else:
-            got_a = max(0, first.tricks[0] - 6) + max(0, second.tricks[1] - 6)
-            got_b = max(0, first.tricks[1] - 6) + max(0, second.tricks[0] - 6)
-        points["a"] += got_a / 2
-        points["b"] += got_b / 2
-        err["a"] += first.dd_error[0] + second.dd_error[1]
-        err["b"] += first.dd_error[1] + second.dd_error[0]
-        diffs.append((got_a - got_b) / 2 if unit == "points" else (ta - tb) / 2)
-        if progress is not None:
-            progress()
+    seeds = [duel_seed(seed, i) for i in range(deals)]
+    outcomes: list[DealOutcome] = []
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            jobs = [pool.submit(_worker_deal, game, a, b, s) for s in seeds]
+            for job in jobs:
+                outcomes.append(job.result())
+                if progress is not None:
+                    progress()
+    else:
+        solver = Solver(DD_TT_MB)
+        for s in seeds:
+            outcomes.append(duel_deal(game, find_player(a), find_player(b), s, solver))
+            if progress is not None:
+                progress()
+    return duel_result(game, a, b, seed, outcomes)
+
+
+def duel_result(game: str, a: str, b: str, seed: int, outcomes: list[DealOutcome]) -> DuelResult:
+    """The figures of a duel from its deals' outcomes."""
+    deals = len(outcomes)
+    diffs = [o.diff for o in outcomes]
     d, ci = mean_ci(diffs)
     return DuelResult(
         game=find_variant(game).variant,
@@ -221,13 +279,15 @@ def duel(
         b=b,
         deals=deals,
         seed=seed,
-        tricks={k: v / deals for k, v in tricks.items()},
-        points={k: v / deals for k, v in points.items()},
+        tricks={k: sum(o.tricks[i] for o in outcomes) / deals for i, k in enumerate("ab")},
+        points={k: sum(o.points[i] for o in outcomes) / (2 * deals) for i, k in enumerate("ab")},
         diff=d,
         ci95=ci,
-        dd_error={k: v / (2 * deals) for k, v in err.items()},
+        dd_error={
+            k: sum(o.dd_error[i] for o in outcomes) / (2 * deals) for i, k in enumerate("ab")
+        },
         per_deal=diffs,
-        unit=unit,
+        unit=outcomes[0].unit if outcomes else "tricks",
     )
 
 
@@ -248,6 +308,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--deals", type=int, default=20, help="deals to play (each twice)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes to play the deals in (e.g. 2 cores)"
+    )
     parser.set_defaults(func=run)
 
 
@@ -258,6 +321,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.deals < 1:
         raise VivantError(f"--deals must be at least 1, not {args.deals}")
+    if args.workers < 1:
+        raise VivantError(f"--workers must be at least 1, not {args.workers}")
     err = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
@@ -275,6 +340,7 @@ def run(args: argparse.Namespace) -> int:
             args.deals,
             args.seed,
             progress=lambda: bar.advance(task),
+            workers=args.workers,
         )
     if args.json:
         print(json.dumps(result.to_json()))

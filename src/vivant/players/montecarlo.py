@@ -10,6 +10,17 @@ that, in every game (the two-hand games' dead hands and stock included); each sa
 double-dummy for the value of every legal card, and the card with the best average over the
 samples is played (ties go to the heuristic's card, else the lowest).
 
+Three refinements (issue 19). **Inference**: the worlds are weighed by how likely the others'
+cards are under a model of play, the heuristic player's maxims (:mod:`vivant.players.inference`),
+the likeliest solved first and the averages weighted. **The exact endgame**: from
+``endgame_cards`` cards a hand (3 by default), when the player sees its whole side (Vivant and
+Mort, a declarer and dummy, a two-hand game), the last tricks are searched over the worlds
+jointly (:mod:`vivant.players.endgame`, alpha-mu: one card for every world the player cannot
+tell apart), the solver taking each world over beyond :data:`ENDGAME_TRICKS` tricks.
+**Claims**: :meth:`MonteCarloPlayer.claim` says when the side's remaining tricks are all certain
+(a claim) or none are (a concession) in every world the view allows; a table that carries claims
+can ask it. ``mc-strong`` solves its worlds on two threads.
+
 The player reads nothing but the view it is given: with the same seed and the same view it makes
 the same choice, whatever the concealed hands really are.
 
@@ -37,11 +48,12 @@ doubling follow the laws' customary choice that the heuristic player takes.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from vivant.actions import Action, CallCard, Play
-from vivant.cards import Card
+from vivant.cards import Card, Seat
 from vivant.errors import InvalidActionError
 from vivant.players import all_fours
 from vivant.players.dd import (
@@ -52,13 +64,26 @@ from vivant.players.dd import (
     plays_of,
     solver_position,
 )
+from vivant.players.endgame import Endgame
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.sampling import sample_hands
+from vivant.players.inference import PlayModel, weights
+from vivant.players.sampling import all_hands, knowledge, sample_hands
 from vivant.solver import InvalidPositionError, Solver
 from vivant.views import View
 
 #: Games that score points rather than tricks: each sample is searched exactly for the game's
 #: own objective (All Fours: High, Low, Jack and Game) instead of solved double-dummy for tricks.
+#: From this many cards a hand the end of the play is searched over the worlds jointly.
+ENDGAME_CARDS = 3
+#: Tricks the joint endgame search looks ahead before the solver takes each world over.
+ENDGAME_TRICKS = 2
+#: Worlds drawn per world solved when the inference weights order them (the likeliest first).
+POOL = 1
+#: The joint endgame search takes the likeliest this many worlds (its time grows with them).
+ENDGAME_WORLDS = 16
+#: At most this many worlds are enumerated to prove a claim or a concession.
+CLAIM_WORLDS = 256
+
 SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], int] | None]] = {
     "all-fours": all_fours.card_values
 }
@@ -67,18 +92,21 @@ SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], 
 @dataclass(frozen=True, slots=True)
 class Level:
     """A strength level: samples per decision, the horizon in cards, the search budget (nodes
-    summed over the samples of one decision)."""
+    summed over the samples of one decision), the cards a hand from which the endgame is
+    searched jointly (0: never) and the solver threads."""
 
     samples: int
     max_cards: int
     nodes: int
+    endgame_cards: int = ENDGAME_CARDS
+    threads: int = 1
 
 
 #: The levels by registry name.
 LEVELS: dict[str, Level] = {
     "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000),
     "montecarlo": Level(samples=32, max_cards=13, nodes=10_000_000),
-    "mc-strong": Level(samples=48, max_cards=13, nodes=40_000_000),
+    "mc-strong": Level(samples=48, max_cards=13, nodes=40_000_000, threads=2),
 }
 DEFAULT_LEVEL = "montecarlo"
 
@@ -94,7 +122,9 @@ class Estimate:
 
 
 class MonteCarloPlayer:
-    """Samples, solves and averages (see the module doc). ``kind`` names the level."""
+    """Samples, weighs, solves and averages (see the module doc). ``kind`` names the level;
+    ``inference`` weighs the worlds by the others' play; ``endgame_cards`` sets where the joint
+    endgame search starts (0: never)."""
 
     def __init__(
         self,
@@ -105,61 +135,207 @@ class MonteCarloPlayer:
         nodes: int | None = None,
         kind: str = DEFAULT_LEVEL,
         tt_mb: float = PLAYER_TT_MB,
+        inference: bool = True,
+        endgame_cards: int | None = None,
+        threads: int | None = None,
     ) -> None:
         level = LEVELS.get(kind, LEVELS[DEFAULT_LEVEL])
         self.kind = kind
         self.samples = level.samples if samples is None else samples
         self.max_cards = level.max_cards if max_cards is None else max_cards
         self.node_budget = level.nodes if nodes is None else nodes
+        self.endgame_cards = level.endgame_cards if endgame_cards is None else endgame_cards
+        self.threads = level.threads if threads is None else threads
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
+        if self.threads < 1:
+            raise ValueError(f"threads must be at least 1, got {self.threads}")
         self.rng = random.Random(seed)
-        self.solver = Solver(tt_mb)
+        self.solvers = [Solver(tt_mb) for _ in range(self.threads)]
+        self.solver = self.solvers[0]
         self.heuristic = HeuristicPlayer(seed)
+        self.model = PlayModel() if inference else None
         self.last: Estimate | None = None
+        self._pool: ThreadPoolExecutor | None = None
 
     def within_horizon(self, view: View, seat: int) -> bool:
         """Whether the solver is consulted for the hand at ``seat`` now."""
         return len(playing_seats(view)) == 2 or cards_in_hand(view, seat) <= self.max_cards
 
+    def worlds(self, view: View) -> tuple[list[list[int]], list[float]]:
+        """The sampled worlds and their weights. With inference, :data:`POOL` times as many are
+        drawn and the likeliest kept, likeliest first (:mod:`vivant.players.inference`);
+        otherwise each weighs 1."""
+        model = self.model
+        if model is None or not model.applies(view):
+            return [sample_hands(view, self.rng) for _ in range(self.samples)], [1.0] * self.samples
+        drawn = [sample_hands(view, self.rng) for _ in range(self.samples * POOL)]
+        logs = model.log_weights(view, drawn)
+        order = sorted(range(len(drawn)), key=lambda i: -logs[i])[: self.samples]
+        ws = weights([logs[i] for i in order])
+        return [drawn[i] for i in order], ws
+
+    def _solve_all(
+        self, view: View, worlds: list[list[int]]
+    ) -> Iterator[tuple[int, Mapping[Card, float]]]:
+        """Each world's card values in order, until the node budget is spent; worlds the solver
+        cannot take are skipped. With several threads the worlds are solved a round at a time,
+        world ``j`` by solver ``j mod threads``, so the choice stays deterministic."""
+        spent = 0
+        n = len(self.solvers)
+        for start in range(0, len(worlds), n):
+            batch = worlds[start : start + n]
+            if n == 1:
+                results = [self._solve_one(self.solvers[0], view, batch[0])]
+            else:
+                if self._pool is None:
+                    self._pool = ThreadPoolExecutor(n)
+                jobs = [
+                    self._pool.submit(self._solve_one, self.solvers[j], view, w)
+                    for j, w in enumerate(batch)
+                ]
+                results = [j.result() for j in jobs]
+            for j, found in enumerate(results):
+                if found is None:
+                    continue
+                values, nodes = found
+                yield start + j, values
+                spent += nodes
+                if spent >= self.node_budget:
+                    return
+
+    @staticmethod
+    def _solve_one(
+        solver: Solver, view: View, hands: list[int]
+    ) -> tuple[Mapping[Card, float], int] | None:
+        try:
+            values = solver.card_values(solver_position(view, hands))
+        except InvalidPositionError:
+            return None
+        return values, solver.nodes
+
     def estimate(self, view: View, legal: Sequence[Action]) -> Estimate | None:
-        """Sample, solve and average for the card plays in ``legal``; ``None`` when no sample
-        could be solved (a revoke standing in the current trick, in laws mode)."""
+        """Sample, weigh, solve and average for the card plays in ``legal``; ``None`` when no
+        sample could be solved (a revoke standing in the current trick, in laws mode)."""
         plays = plays_of(legal)
         if not plays:
             return None
-        spent = 0
-        totals: dict[Card, float] = {}
-        solved = 0
-        search = SAMPLE_SEARCHES.get(view.variant)
-        values: Mapping[Card, float]
-        for _ in range(self.samples):
-            hands = sample_hands(view, self.rng)
-            if search is not None:  # a game whose objective is not tricks searches its own
-                found = search(view, hands)
-                if found is None:
-                    break
-                values, nodes = found
-            else:
-                try:
-                    values = self.solver.card_values(solver_position(view, hands))
-                except InvalidPositionError:
-                    continue
-                nodes = self.solver.nodes
-            for c, v in values.items():
-                totals[c] = totals.get(c, 0.0) + v
-            solved += 1
-            spent += nodes
-            if spent >= self.node_budget:
-                break
-        if not solved:
-            return None
-        averages = {c: v / solved for c, v in totals.items()}
+        worlds, ws = self.worlds(view)
+        averages = self._endgame(view, plays[0].seat, worlds, ws)
+        solved = len(worlds)
+        if averages is None:
+            totals: dict[Card, float] = {}
+            mass = 0.0
+            solved = 0
+            for i, values in self._values(view, worlds):
+                for c, v in values.items():
+                    totals[c] = totals.get(c, 0.0) + ws[i] * v
+                mass += ws[i]
+                solved += 1
+            if not solved:
+                return None
+            averages = {c: v / mass for c, v in totals.items()}
         guide = self.heuristic.choose(view, plays)
         pick = best_play(averages, plays, guide if isinstance(guide, Play) else None)
         if pick is None:
             return None
         return Estimate(averages, solved, pick)
+
+    def _values(
+        self, view: View, worlds: list[list[int]]
+    ) -> Iterator[tuple[int, Mapping[Card, float]]]:
+        """Each world's card values: the game's own search where it scores points, else the
+        solver's (within the budget)."""
+        search = SAMPLE_SEARCHES.get(view.variant)
+        if search is None:
+            yield from self._solve_all(view, worlds)
+            return
+        spent = 0
+        for i, hands in enumerate(worlds):
+            found = search(view, hands)
+            if found is None:
+                return
+            values, nodes = found
+            yield i, values
+            spent += nodes
+            if spent >= self.node_budget:
+                return
+
+    def our_seats(self, view: View, seat: Seat) -> frozenset[Seat] | None:
+        """The seats of ``seat``'s side when the view shows all of them (the searching side of
+        an endgame or a claim), else ``None``."""
+        seats = playing_seats(view)
+        if len(seats) == 2:
+            ours = frozenset({seat})
+        else:
+            ours = frozenset(s for s in seats if (s - seat) % 2 == 0)
+        hidden = knowledge(view).hidden
+        if any(s in hidden for s in ours):
+            return None
+        return ours
+
+    def _joint(
+        self, view: View, seat: Seat, worlds: list[list[int]], ws: list[float]
+    ) -> Endgame | None:
+        """The joint search of the worlds (merged where equal) for ``seat``'s side, if it can
+        see its own hands and the game counts tricks."""
+        if view.variant in SAMPLE_SEARCHES:
+            return None
+        ours = self.our_seats(view, seat)
+        if ours is None:
+            return None
+        merged: dict[tuple[int, ...], float] = {}
+        for w, x in zip(worlds, ws, strict=True):
+            key = tuple(w)
+            merged[key] = merged.get(key, 0.0) + x
+        return Endgame(
+            seats=playing_seats(view),
+            ours=ours,
+            worlds=[list(k) for k in merged],
+            weights=list(merged.values()),
+            trump=view.trump,
+            solver=self.solver,
+        )
+
+    def _endgame(
+        self, view: View, seat: Seat, worlds: list[list[int]], ws: list[float]
+    ) -> dict[Card, float] | None:
+        """The cards' values from the joint endgame search, within its reach."""
+        if not 0 < cards_in_hand(view, seat) <= self.endgame_cards:
+            return None
+        game = self._joint(view, seat, worlds[:ENDGAME_WORLDS], ws[:ENDGAME_WORLDS])
+        if game is None:
+            return None
+        leader, trick = _trick_state(view)
+        return game.card_values(0, leader, trick, ENDGAME_TRICKS)
+
+    def claim(self, view: View) -> int | None:
+        """A claim or a concession, for the side of the seat to play: the number of
+        the remaining tricks it takes in every world whatever the others do — all of them (a
+        claim) or none (a concession) — else ``None``. Every world the view allows is examined
+        (at most :data:`CLAIM_WORLDS` of them; beyond, no claim)."""
+        seat = view.to_play
+        if seat is None or view.variant in SAMPLE_SEARCHES or seat not in view.controls:
+            return None
+        left = cards_in_hand(view, seat)
+        every = all_hands(view, CLAIM_WORLDS)
+        if not left or every is None or not every:
+            return None
+        leader, trick = _trick_state(view)
+        ours = self.our_seats(view, seat)
+        if ours is not None:
+            game = Endgame(
+                playing_seats(view), ours, every, [1.0] * len(every), view.trump, self.solver
+            )
+            if game.all_tricks_certain(0, leader, trick):
+                return left
+        for hands in every:
+            try:
+                if max(self.solver.card_values(solver_position(view, hands)).values()) > 0:
+                    return None
+            except InvalidPositionError:
+                return None
+        return 0
 
     def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
         """The best card on average over the samples within the horizon; otherwise (and for
@@ -179,6 +355,15 @@ class MonteCarloPlayer:
     def call_card(self, view: View, calls: Sequence[CallCard]) -> CallCard | None:
         """WL-5.2 calls of an opponent's exposed card: the heuristic player's rule."""
         return self.heuristic.call_card(view, calls)
+
+
+def _trick_state(view: View) -> tuple[Seat, tuple[Card, ...]]:
+    """The leader and the cards of the trick in play (the seat to play leads a new one)."""
+    trick = view.trick
+    if trick is not None and trick.cards and len(trick.cards) < len(playing_seats(view)):
+        return trick.leader, trick.cards
+    assert view.to_play is not None
+    return view.to_play, ()
 
 
 def fast(seed: int | None = None) -> MonteCarloPlayer:

@@ -182,6 +182,42 @@ def sample_hands(view: View, rng: random.Random) -> list[int]:
     return hands
 
 
+def all_hands(view: View, limit: int) -> list[list[int]] | None:
+    """Every deal of the unseen cards consistent with ``view`` (the voids shown included), as
+    :func:`sample_hands` gives one; ``None`` when there are more than ``limit``."""
+    k = knowledge(view)
+    holders = [s for s in k.hidden]
+    room = {s: k.sizes[s] - k.known[s].bit_count() for s in holders}
+    voids = {s: k.voids[s] for s in holders}
+    if k.stock > 0:
+        holders.append(STOCK)
+        room[STOCK] = k.stock
+        voids[STOCK] = 0
+    cards = cards_of(k.unseen)
+    out: list[list[int]] = []
+    hands = list(k.known)
+
+    def place(i: int) -> bool:
+        if i == len(cards):
+            out.append(list(hands))
+            return len(out) <= limit
+        c = cards[i]
+        for s in holders:
+            if room[s] and not voids[s] >> (c // 13) & 1:
+                room[s] -= 1
+                if s != STOCK:
+                    hands[s] |= 1 << c
+                going = place(i + 1)
+                if s != STOCK:
+                    hands[s] &= ~(1 << c)
+                room[s] += 1
+                if not going:
+                    return False
+        return True
+
+    return out if place(0) else None
+
+
 def consistent(view: View, hands: list[int], *, strict: bool = True) -> bool:
     """Whether ``hands`` (the cards each seat holds now) agree with everything ``view`` shows:
     each hand's count and known cards, the concealed cards drawn only from the unseen ones, none

@@ -1,0 +1,288 @@
+"""The strength of the computer players, for every game: ``docs/strength.md`` in one command.
+
+Principle: paired deals (``vivant duel``'s duplicate comparison). For every game, neighbouring
+levels are duelled — heuristic v random, mc-fast v heuristic, montecarlo v mc-fast, mc-strong v
+montecarlo — and each duel gives both players' double-dummy error (tricks lost a deal against
+the solver's value of the best card on the true position) and the paired difference A - B with
+its 95% interval. On Mort two more duels measure what the Monte-Carlo player's parts are worth:
+montecarlo against itself without the inference weights, and without the exact endgame.
+
+The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
+comparison or the ``--minutes`` run out. A scheduler hands the next deal to the comparison that
+has had the least computing time, so the cheap comparisons reach many deals and the expensive
+ones as many as the time allows; every deal's outcome is appended to ``--results`` (JSON lines)
+as soon as it is played, so a run can be stopped and resumed, and the report is written from
+whatever the file holds. Run it from a frozen copy of the code (a worktree at a commit) so that
+edits made meanwhile do not change it midway; each line records the commit it was played with.
+
+Usage::
+
+    python benchmarks/strength.py --minutes 90 --workers 2 --results strength.jsonl
+    python benchmarks/strength.py --report-only --results strength.jsonl --out docs/strength.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import itertools
+import json
+import os
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from vivant.cli.duel import DealOutcome, duel_deal, duel_seed, mean_ci
+from vivant.players import Player, find_player
+from vivant.players.dd import DD_TT_MB
+from vivant.solver import Solver
+from vivant.variants import VARIANTS
+
+#: The levels, weakest first; neighbours are duelled.
+LEVELS = ("random", "heuristic", "mc-fast", "montecarlo", "mc-strong")
+#: The Monte-Carlo player without one of its parts (the ablations, measured on Mort).
+ABLATIONS: dict[str, dict[str, Any]] = {
+    "montecarlo-no-inference": {"kind": "montecarlo", "inference": False},
+    "montecarlo-no-endgame": {"kind": "montecarlo", "endgame_cards": 0},
+}
+ABLATION_GAME = "mort"
+#: The ablations get this many times the computing time of a level comparison (they need more
+#: deals: their differences are small).
+ABLATION_SHARE = 8.0
+SEED = 2026
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """A duel of ``a`` against ``b`` on ``game``."""
+
+    game: str
+    a: str
+    b: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.game} {self.a} v {self.b}"
+
+
+def comparisons(games: list[str], ablations: bool, weakest: str = LEVELS[0]) -> list[Comparison]:
+    """The neighbouring levels of every game from ``weakest`` up, and the ablations on Mort."""
+    levels = LEVELS[LEVELS.index(weakest) :]
+    out = [Comparison(g, hi, lo) for g in games for lo, hi in itertools.pairwise(levels)]
+    if ablations and ABLATION_GAME in games:
+        out += [Comparison(ABLATION_GAME, "montecarlo", name) for name in ABLATIONS]
+    return out
+
+
+def factory(name: str) -> Callable[..., Player]:
+    """A player kind, or an ablation of the Monte-Carlo player."""
+    if name in ABLATIONS:
+        from vivant.players.montecarlo import MonteCarloPlayer
+
+        return functools.partial(MonteCarloPlayer, **ABLATIONS[name])
+    return find_player(name)
+
+
+_solver: Solver | None = None
+
+
+def play_deal(game: str, a: str, b: str, index: int) -> tuple[DealOutcome, float]:
+    """Deal ``index`` of a comparison, and the seconds it took (in a worker process)."""
+    global _solver
+    if _solver is None:
+        _solver = Solver(DD_TT_MB)
+    start = time.process_time()
+    out = duel_deal(game, factory(a), factory(b), duel_seed(SEED, index), _solver)
+    return out, time.process_time() - start
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    """The deals a results file holds."""
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def commit() -> str:
+    """The commit of the code being run (``unknown`` outside git)."""
+    here = Path(__file__).resolve().parent
+    try:
+        out = subprocess.run(
+            ["git", "-C", str(here), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return out.stdout.strip()
+
+
+def run(todo: list[Comparison], deals: int, minutes: float, workers: int, results: Path) -> None:
+    """Play deals until every comparison has ``deals`` or the time is up (see the module doc)."""
+    done = load(results)
+    count = {c.key: 0 for c in todo}
+    spent = {c.key: 0.0 for c in todo}
+    for r in done:
+        if r["key"] in count:
+            count[r["key"]] += 1
+            spent[r["key"]] += r["seconds"]
+    by_key = {c.key: c for c in todo}
+    share = {c.key: ABLATION_SHARE if c.b in ABLATIONS else 1.0 for c in todo}
+    next_index = dict(count)
+    stop = time.monotonic() + 60 * minutes
+    version = commit()
+    pending: dict[Future[tuple[DealOutcome, float]], str] = {}
+
+    def pick() -> str | None:
+        open_ = [k for k in by_key if next_index[k] < deals]
+        if not open_:
+            return None
+        return min(open_, key=lambda k: ((spent[k] + _in_flight(k)) / share[k], k))
+
+    def _in_flight(k: str) -> float:
+        mean = spent[k] / count[k] if count[k] else 0.0
+        return mean * sum(1 for v in pending.values() if v == k)
+
+    with ProcessPoolExecutor(workers) as pool, results.open("a") as sink:
+        while True:
+            while len(pending) < 2 * workers and time.monotonic() < stop:
+                k = pick()
+                if k is None:
+                    break
+                c = by_key[k]
+                pending[pool.submit(play_deal, c.game, c.a, c.b, next_index[k])] = k
+                next_index[k] += 1
+            if not pending:
+                break
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for job in finished:
+                k = pending.pop(job)
+                out, seconds = job.result()
+                c = by_key[k]
+                count[k] += 1
+                spent[k] += seconds
+                line = {
+                    "key": k,
+                    "game": c.game,
+                    "a": c.a,
+                    "b": c.b,
+                    "tricks": list(out.tricks),
+                    "points": list(out.points),
+                    "dd_error": list(out.dd_error),
+                    "unit": out.unit,
+                    "seconds": round(seconds, 3),
+                    "commit": version,
+                }
+                sink.write(json.dumps(line) + "\n")
+                sink.flush()
+
+
+def _rows(lines: list[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    keys: dict[str, list[dict[str, Any]]] = {}
+    for r in lines:  # the same comparison played by different code is a different row
+        keys.setdefault(f"{r['key']} @{r['commit']}", []).append(r)
+    order = {name: i for i, name in enumerate(LEVELS)}
+
+    def rank(item: tuple[str, list[dict[str, Any]]]) -> tuple[str, str, int, str]:
+        r = item[1][0]
+        return (r["commit"], r["game"], order.get(r["b"], len(order)), r["b"])
+
+    yield from sorted(keys.items(), key=rank)
+
+
+def _ci(xs: list[float]) -> str:
+    m, (lo, hi) = mean_ci(xs)
+    return f"{m:+.3f} [{lo:+.3f}, {hi:+.3f}]"
+
+
+def _mean_ci(xs: list[float]) -> str:
+    m, (lo, hi) = mean_ci(xs)
+    return f"{m:.3f} [{lo:.3f}, {hi:.3f}]"
+
+
+def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
+    """``docs/strength.md`` from the deals played."""
+    commits = sorted({r["commit"] for r in lines})
+    out = [
+        "# The strength of the computer players",
+        "",
+        "Generated by `" + command + "` from "
+        f"{len(lines)} paired deals (commits {', '.join(commits) or 'none'}); do not edit by hand.",
+        "",
+        "Every deal is played twice, the players swapping sides (`vivant duel`), so the luck of "
+        "the cards cancels. **dd error**: tricks a player's side loses in a hand against the "
+        "solver's value of the best card on the true position, summed over its card decisions "
+        "(the whole hand; per hand, the mean over both sittings). **A - B**: the paired "
+        "difference in tricks a deal (All Fours: points a deal). Intervals are 95% (normal "
+        "approximation over the deals). Deal seeds are the same for every comparison "
+        f"(`duel/{SEED}/i`).",
+        "",
+        *([note, ""] if note else []),
+        "| game | A v B | commit | deals | dd error A | dd error B | dd error A - B | A - B "
+        "| CPU s/deal |",
+        "|---|---|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for key, rs in _rows(lines):
+        r0 = rs[0]
+        n = len(rs)
+        ea = [r["dd_error"][0] / 2 for r in rs]
+        eb = [r["dd_error"][1] / 2 for r in rs]
+        diff = [
+            (r["points"][0] - r["points"][1]) / 2
+            if r["unit"] == "points"
+            else r["tricks"][0] - r["tricks"][1]
+            for r in rs
+        ]
+        cpu = sum(r["seconds"] for r in rs) / n
+        out.append(
+            f"| {r0['game']} | {r0['a']} v {r0['b']} | {r0['commit']} | {n} | "
+            f"{_mean_ci(ea)} | {_mean_ci(eb)} | "
+            f"{_ci([x - y for x, y in zip(ea, eb, strict=True)])} | {_ci(diff)} | {cpu:.1f} |"
+        )
+        del key
+    out += [
+        "",
+        "Fewer than 10,000 deals in a row means the run's time ran out first (the machine is "
+        "shared; the scheduler gives every level comparison the same computing time, and each "
+        f"ablation {ABLATION_SHARE:g} times as much).",
+        "",
+    ]
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(VARIANTS))
+    parser.add_argument("--deals", type=int, default=10_000, help="deals per comparison at most")
+    parser.add_argument("--minutes", type=float, default=60.0, help="wall time of the run")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--results", type=Path, default=Path("strength.jsonl"))
+    parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
+    parser.add_argument("--no-ablations", action="store_true")
+    parser.add_argument("--weakest", default=LEVELS[0], choices=LEVELS, help="first level duelled")
+    parser.add_argument("--report-only", action="store_true")
+    parser.add_argument("--note", default="", help="a paragraph for the report (the run's story)")
+    args = parser.parse_args()
+    games = [g for g in args.games.split(",") if g]
+    if not args.report_only:
+        run(
+            comparisons(games, not args.no_ablations, args.weakest),
+            args.deals,
+            args.minutes,
+            args.workers,
+            args.results,
+        )
+    command = "make strength"
+    if args.report_only:
+        command = f"python benchmarks/strength.py --report-only --results {args.results.name}"
+    args.out.write_text(report(load(args.results), command, args.note))
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Inference from the other players' cards: how likely a sampled world makes what they played.
+
+Principle (importance weighting, as the strong Skat programs do): a world drawn by
+:func:`~vivant.players.sampling.sample_hands` agrees with every hard fact of the view — the
+cards seen, the counts, the voids shown — but the cards a concealed hand chose to play say more.
+A player who keeps the maxims plays **second hand low**, **covers an honour with an honour**,
+plays **third hand high**, **discards from weakness** (Foster's *Complete Hoyle*, "Whist"; the
+heuristic player's policy, :mod:`vivant.players.heuristic`). A world in which the king was
+played second hand from K-x-x is less likely than one in which it was played from a bare king.
+
+Each world's weight is the product, over every card a concealed hand has played this hand, of
+the probability of that card under a model of play given the hand it held then in that world:
+the model plays the heuristic player's card (or one equal to it: no card of another hand lies
+between them) with probability ``1 - noise`` and otherwise any legal card at random, so a card
+the maxims would not play is ``noise``-unlikely, not impossible (the others may not follow the
+maxims, and every world keeps a weight). The hand a seat held when it played is its hand in the
+world now plus the cards it has played since; the view it played from is rebuilt with the
+hands exposed then. Cards played from hands the observer sees (its own, an exposed dummy) say
+nothing new and are not weighed.
+
+The weights only reweigh the sampled worlds (the averages of the Monte-Carlo player become
+weighted averages); they never exclude a world the view allows.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from vivant.cards import SUIT_MASK, Card, CardSet, Seat, cards_of
+from vivant.players.heuristic import GAME_MAXIMS, choose_card
+from vivant.players.sampling import knowledge
+from vivant.variants import VARIANTS
+from vivant.views import TrickView, View
+
+#: The chance that a concealed hand plays other than the model's card (spread over its cards).
+NOISE = 0.3
+
+
+def _same_value(a: Card, b: Card, ours: int) -> bool:
+    """Whether ``a`` and ``b`` are equal in play: the same suit, and every card between them in
+    ``ours`` (the hand's own cards and the cards already played)."""
+    if a // 13 != b // 13:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    between = ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+    return between & ~ours == 0
+
+
+def _legal(hand: int, trick: Sequence[Card], trump: int | None) -> list[Card]:
+    """The cards ``hand`` may play to ``trick``: the suit led if it holds any (or a trump where
+    a trump may always be played, ``trump`` not ``None``), else any card."""
+    if not trick:
+        return cards_of(hand)
+    led = trick[0] // 13
+    suit = hand & SUIT_MASK << (13 * led)
+    if not suit:
+        return cards_of(hand)
+    if trump is not None:
+        suit |= hand & SUIT_MASK << (13 * trump)
+    return cards_of(suit)
+
+
+class PlayModel:
+    """The heuristic player's policy as a model of the others' play, with a cache of its choices
+    (a hand's choice depends only on the cards it held and the tricks before it)."""
+
+    def __init__(self, noise: float = NOISE) -> None:
+        self.noise = noise
+        self._cache: dict[tuple[int, int, int], Card] = {}
+        self._history: tuple[Card, ...] = ()
+
+    @staticmethod
+    def applies(view: View) -> bool:
+        """Whether the model knows how the game is played (the whist maxims: not All Fours)."""
+        return view.variant not in GAME_MAXIMS
+
+    def _reset_for(self, view: View) -> None:
+        played = tuple(c for t in view.tricks for c in t.cards)
+        if view.trick is not None:
+            played += view.trick.cards
+        if played[: len(self._history)] != self._history:
+            self._cache.clear()
+        self._history = played
+
+    def log_weights(self, view: View, worlds: Sequence[Sequence[int]]) -> list[float]:
+        """The log of each world's weight (see the module doc)."""
+        if not self.applies(view):
+            return [0.0] * len(worlds)
+        self._reset_for(view)
+        hidden = set(knowledge(view).hidden)
+        if view.seat is not None:
+            hidden.discard(view.seat)
+        tricks = list(view.tricks)
+        if view.trick is not None and view.trick.cards:
+            tricks.append(view.trick)
+        cls = VARIANTS.get(view.variant)
+        may_trump = view.trump if cls is not None and cls.follow_or_trump else None
+        return [self._log_weight(view, tricks, hidden, list(w), may_trump) for w in worlds]
+
+    def _log_weight(
+        self,
+        view: View,
+        tricks: list[TrickView],
+        hidden: set[Seat],
+        hands: list[int],
+        may_trump: int | None,
+    ) -> float:
+        """Walk the play backwards, giving each hand back the cards it played, and weigh every
+        card a concealed hand played against the model's choice from the hand it held then."""
+        total = 0.0
+        played_before = 0
+        for t in tricks:
+            for c in t.cards:
+                played_before |= 1 << c
+        for ti in range(len(tricks) - 1, -1, -1):
+            t = tricks[ti]
+            for i in range(len(t.cards) - 1, -1, -1):
+                s, c = t.seats[i], t.cards[i]
+                played_before &= ~(1 << c)
+                hands[s] |= 1 << c
+                if s not in hidden:
+                    continue
+                legal = _legal(hands[s], t.cards[:i], may_trump)
+                if len(legal) < 2:
+                    continue
+                pick = self._choice(view, tricks, ti, i, hands, s, legal)
+                p = self.noise / len(legal)
+                if _same_value(pick, c, hands[s] | played_before):
+                    p += 1.0 - self.noise
+                total += math.log(p)
+        return total
+
+    def _choice(
+        self,
+        view: View,
+        tricks: list[TrickView],
+        ti: int,
+        i: int,
+        hands: list[int],
+        s: Seat,
+        legal: list[Card],
+    ) -> Card:
+        """The model's card for seat ``s`` at card ``i`` of trick ``ti``, holding ``hands[s]``."""
+        key = (ti, i, hands[s])
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        t = tricks[ti]
+        then = replace(
+            view,
+            seat=s,
+            hand=CardSet(hands[s]),
+            controls=(s,),
+            exposed={e: CardSet(hands[e]) for e in view.exposed if e != s},
+            hand_sizes={x: hands[x].bit_count() for x in range(4)},
+            trick=TrickView(t.leader, t.cards[:i], None, t.seats[:i]) if i else None,
+            tricks=tuple(tricks[:ti]),
+            to_play=s,
+            to_act=s,
+        )
+        got = choose_card(then, s, legal)
+        self._cache[key] = got
+        return got
+
+
+def weights(log_weights: Sequence[float]) -> list[float]:
+    """The weights from their logs, scaled so that the largest is 1."""
+    top = max(log_weights, default=0.0)
+    return [math.exp(x - top) for x in log_weights]
+
+
+__all__ = ["NOISE", "PlayModel", "weights"]

@@ -1,0 +1,201 @@
+"""Issue 19, the players: inference weights, the joint endgame, claims, threads, parallel duels.
+
+Oracles: the solver (each world's double-dummy value), the heuristic players' own play (a world
+that is the true deal of heuristic players is as likely as any under the heuristic model), and
+hand-worked positions (the two-way finesse, where perfect-information Monte Carlo fuses
+strategies and the joint search does not).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+from vivant.actions import Play
+from vivant.cards import parse_card
+from vivant.cli.duel import duel
+from vivant.players import find_player, step
+from vivant.players.endgame import Endgame
+from vivant.players.inference import PlayModel
+from vivant.players.montecarlo import MonteCarloPlayer
+from vivant.players.sampling import all_hands, consistent, sample_hands
+from vivant.solver import NOTRUMP, Position, Solver
+from vivant.table import PLAY
+from vivant.variants.mort import MortTable
+from vivant.views import View
+
+
+def mask(names: str) -> int:
+    out = 0
+    for n in names.split():
+        out |= 1 << parse_card(n)
+    return out
+
+
+def mort_at(seed: int, cards: int) -> tuple[MortTable, int]:
+    """A Mort hand played by heuristic players until the seat to act holds ``cards`` cards and
+    has a choice of card."""
+    t = MortTable(["P1", "P2", "P3", "P4"])
+    players = {n: find_player("heuristic")(seed=1) for n in t.players}
+    rng = random.Random(seed)
+    while True:
+        step(t, players, rng)
+        seat = t.to_act()
+        if seat is None or t.phase != PLAY or t.hand is None:
+            continue
+        v = t.view(seat)
+        plays = [a for a in t.legal_actions(seat) if isinstance(a, Play)]
+        if len(plays) > 1 and v.to_play is not None and v.hand_sizes[v.to_play] == cards:
+            return t, seat
+
+
+def two_way_finesse() -> list[list[int]]:
+    """N A-J-3, S K-10-2 of spades, the other six spades (the queen among them) three and three
+    between E and W: every split of them."""
+    n, s = mask("SA SJ S3"), mask("SK ST S2")
+    rest = ["SQ", "S9", "S8", "S7", "S6", "S5"]
+    worlds = []
+    for east in itertools.combinations(rest, 3):
+        e = mask(" ".join(east))
+        w = mask(" ".join(c for c in rest if c not in east))
+        worlds.append([n, e, s, w])
+    return worlds
+
+
+def test_two_way_finesse_is_a_guess_for_the_joint_search() -> None:
+    """Double dummy, every world gives N-S all three tricks (finesse the right way); no single
+    line does: the joint search values every card at 2.5 (the queen is guessed half the time)
+    and proves no claim."""
+    worlds = two_way_finesse()
+    solver = Solver(8)
+    assert all(solver.tricks(Position.make(w, NOTRUMP, 0, ())) == 3 for w in worlds)
+    game = Endgame((0, 1, 2, 3), frozenset({0, 2}), worlds, [1.0] * len(worlds), None, solver)
+    values = game.card_values(0, 0, (), 3)
+    assert values == {parse_card("SA"): 2.5, parse_card("SJ"): 2.5, parse_card("S3"): 2.5}
+    assert not game.all_tricks_certain(0, 0, ())
+
+
+def test_joint_search_of_one_world_is_the_solver() -> None:
+    """With a single world there is nothing to fuse: the joint search, exact to the end, gives
+    every card the solver's value, in positions from real play."""
+    solver = Solver(8)
+    for seed in range(4):
+        t, _ = mort_at(seed, 3)
+        assert t.hand is not None
+        v = t.view(0)
+        hands = list(t.hand.hands)
+        trick = v.trick.cards if v.trick is not None and len(v.trick.cards) < 4 else ()
+        leader = v.trick.leader if trick and v.trick is not None else v.to_play
+        assert leader is not None
+        game = Endgame((0, 1, 2, 3), frozenset({0, 2}), [hands], [1.0], v.trump, solver)
+        to_play = v.to_play
+        assert to_play is not None
+        trump = NOTRUMP if v.trump is None else v.trump
+        want = solver.card_values(Position.make(hands, trump, leader, trick))
+        got = game.card_values(0, leader, trick, 3)
+        left = v.hand_sizes[to_play]
+        ours = to_play % 2 == 0
+        assert got == {c: float(x if ours else left - x) for c, x in want.items()}
+
+
+def test_true_deal_of_heuristic_players_is_most_likely() -> None:
+    """The model is the heuristic's policy (second hand low, covering honours, third hand high,
+    discards from weakness), so the true hands of heuristic players weigh as much as the
+    likeliest sampled world — with almost no noise, weight 1: every card was the model's — and
+    some worlds weigh less (their cards would not have been played from them)."""
+    rng = random.Random(5)
+    lowered = False
+    for seed in range(4):
+        t, seat = mort_at(seed, 6)
+        assert t.hand is not None
+        v = t.view(seat)
+        worlds = [sample_hands(v, rng) for _ in range(40)]
+        logs = PlayModel(noise=1e-9).log_weights(v, [list(t.hand.hands), *worlds])
+        assert logs[0] > -1e-6
+        assert max(logs[1:]) <= logs[0] + 1e-6
+        lowered |= min(logs[1:]) < -10
+    assert lowered
+
+
+def test_claims_hold_in_every_world() -> None:
+    """A claim (every remaining trick) or concession (none) holds in every world the view
+    allows, by the solver; and claims are made in real play."""
+    solver = Solver(8)
+    made = 0
+    for seed in range(8):
+        t, seat = mort_at(seed, 3)
+        v = t.view(seat)
+        got = MonteCarloPlayer(1).claim(v)
+        if got is None:
+            continue
+        made += 1
+        every = all_hands(v, 256)
+        assert every
+        to_play = v.to_play
+        assert to_play is not None
+        for hands in every:
+            assert consistent(v, hands)
+            pos = Position.make(
+                hands,
+                NOTRUMP if v.trump is None else v.trump,
+                (v.trick.leader if v.trick and len(v.trick.cards) < 4 else to_play),
+                v.trick.cards if v.trick and len(v.trick.cards) < 4 else (),
+            )
+            best = max(solver.card_values(pos).values())
+            assert best == got
+    assert made
+
+
+def test_claim_refused_on_a_guess() -> None:
+    """The two-way finesse is not claimed though double dummy every world takes every trick."""
+    worlds = two_way_finesse()
+    game = Endgame((0, 1, 2, 3), frozenset({0, 2}), worlds, [1.0] * len(worlds), None, Solver(8))
+    assert not game.all_tricks_certain(0, 0, ())
+    top = [[mask("SA SK SQ"), mask("S9 S8 S7"), mask("HA HK HQ"), mask("H9 H8 H7")]]
+    game = Endgame((0, 1, 2, 3), frozenset({0, 2}), top, [1.0], None, Solver(8))
+    assert game.all_tricks_certain(0, 0, ())
+
+
+def test_two_threads_decide_deterministically() -> None:
+    """mc-strong solves on two threads, world j on solver j mod 2: the same seed and view give
+    the same estimate every time."""
+    t, seat = mort_at(2, 13)
+    v: View = t.view(seat)
+    legal = t.legal_actions(seat)
+    a = MonteCarloPlayer(3, kind="mc-strong", nodes=3_000_000)
+    b = MonteCarloPlayer(3, kind="mc-strong", nodes=3_000_000)
+    assert a.threads == 2
+    a.choose(v, legal)
+    b.choose(v, legal)
+    assert a.last is not None and b.last is not None
+    assert a.last == b.last
+
+
+def test_duel_in_two_processes_equals_one() -> None:
+    """``vivant duel --workers 2`` plays the same deals with the same outcomes."""
+    one = duel("humbug", "heuristic", "random", 6, 4)
+    two = duel("humbug", "heuristic", "random", 6, 4, workers=2)
+    assert json.dumps(one.to_json()) == json.dumps(two.to_json())
+    assert one.per_deal == two.per_deal
+
+
+def test_strength_report_from_a_run(tmp_path: Path) -> None:
+    """``benchmarks/strength.py`` plays every comparison of a game to the deals asked, keeps each
+    deal, and writes the table of dd errors and paired differences from them."""
+    results, out = tmp_path / "r.jsonl", tmp_path / "strength.md"
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
+    args = ["--games", "humbug", "--weakest", "mc-fast", "--no-ablations", "--deals", "2"]
+    args += ["--workers", "1", "--results", str(results), "--out", str(out)]
+    subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
+    lines = [json.loads(x) for x in results.read_text().splitlines()]
+    assert sorted({r["key"] for r in lines}) == [
+        "humbug mc-strong v montecarlo",
+        "humbug montecarlo v mc-fast",
+    ]
+    assert len(lines) == 4
+    text = out.read_text()
+    assert "| humbug | montecarlo v mc-fast |" in text and "| 2 |" in text
