@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from server_helpers import ServerProcess, chromium, http_json
+from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -30,10 +30,12 @@ PLAYERS = {
     "humbug-declared": 2,
     "thirteen": 2,
 }
-#: Something this person may act on has the focus: a card to play or a choice.
+#: What this person may act on: a choice, a card to play, or the hand summary's button.
+TARGETS = ".decision button, #felt [data-card][tabindex], #summary:not([hidden]) button"
+#: Something this person may act on has the focus.
 ACTIONABLE = (
     "() => { const a = document.activeElement;"
-    " return !!a && !!a.matches && a.matches('.decision button, #felt [data-card][tabindex]'); }"
+    f" return !!a && !!a.matches && a.matches('{TARGETS}'); }}"
 )
 #: The words of the element in focus.
 FOCUSED_LABEL = (
@@ -41,7 +43,7 @@ FOCUSED_LABEL = (
     " return a.getAttribute('aria-label') || a.textContent; }"
 )
 #: Something this person may act on is on the table.
-HIS_TURN = "() => !!document.querySelector('.decision button, #felt [data-card][tabindex]')"
+HIS_TURN = f"() => !!document.querySelector('{TARGETS}')"
 
 
 @pytest.fixture(scope="module")
@@ -102,6 +104,7 @@ def test_a_deal_is_played_by_keyboard_alone(
     server: ServerProcess, browser: Browser, tmp_path: Path, game: str, size: dict[str, int]
 ) -> None:
     page = browser.new_page(viewport=size)
+    page.add_init_script(QUICK_PACE)
     try:
         page.goto(seat_at(server, game))
         page.wait_for_selector("#conn-text:has-text('seated')")
@@ -128,6 +131,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
 ) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
+    page.add_init_script(QUICK_PACE)
     try:
         page.goto(seat_at(server, "mort"))
         page.wait_for_selector("#conn-text:has-text('seated')")
@@ -146,7 +150,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
             )
             if widths:
                 narrowest = min(narrowest, min(widths))
-            target = page.locator(".decision button, #felt [data-card][tabindex]").first
+            target = page.locator(TARGETS).first
             try:
                 target.tap(timeout=5_000)
             except Exception:  # the state moved on between the look and the tap
@@ -165,6 +169,7 @@ def test_two_hand_games_draw_each_card_at_its_seat_and_the_winner_lit(
     server: ServerProcess, browser: Browser, game: str
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(QUICK_PACE)
     try:
         page.goto(seat_at(server, game))
         page.wait_for_selector("#conn-text:has-text('seated')")

@@ -120,6 +120,8 @@ export function actionLabel(a, ctx) {
       const name = ctx.people[a.right] ? ctx.people[a.right].name : `player ${a.right}`;
       return `${name} sits Right of Mort`;
     }
+    case "ChooseSeat":
+      return `Take the ${{ N: "North", E: "East", S: "South", W: "West" }[a.target] || a.target} seat`;
     case "ChooseDeal":
       return a.for_mort ? "Deal for Mort" : "Deal for myself";
     case "Elect":
@@ -198,7 +200,12 @@ export function eventText(ev, roles, names) {
       case "declared": lines.push(`${e.by === "dummy" ? "Dummy's" : "The dealer's"} declaration: ${e.trump === "NT" ? "no trumps" : SUIT_NAME[e.trump]}`); break;
       case "cut": lines.push(`${e.player} cut ${cardText(e.card)}`); break;
       case "table_formed": lines.push(`The table is formed: ${e.order.join(", ")}`); break;
-      case "seats": lines.push(`${e.R} sits Right, ${e.L} Left`); break;
+      case "seats":
+        // The players by role letter as the event names them (Mort: R and L; elsewhere the
+        // seats or roles of the game), never a role the event does not name.
+        lines.push(Object.entries(e).filter(([k, x]) => k !== "kind" && typeof x === "string" && k.length <= 2)
+          .map(([k, x]) => `${x} sits ${ROLE_NAME[k] || k}`).join(", "));
+        break;
       case "deal_for": lines.push(e.mort ? "Vivant deals for Mort" : "Vivant deals for himself"); break;
       case "hand_scored":
         if (e.won && e.markers) {

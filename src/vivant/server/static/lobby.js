@@ -24,7 +24,7 @@ function drawSeats() {
   const n = Number(seatsBox.dataset.n || counts[0]);
   seatsBox.replaceChildren();
   for (let i = 0; i < n - 1; i++) seatsBox.append(seatRow(i));
-  const choose = el("div", { class: "hint" }, "Players: ", counts.filter((c) => c <= 4).map((c) =>
+  const choose = el("div", { class: "hint" }, "Players: ", counts.map((c) =>
     el("button", { type: "button", class: c === n ? "" : "secondary", style: "padding:2px 10px;margin-right:4px", onclick: () => { seatsBox.dataset.n = c; drawSeats(); } }, `${c}`)));
   seatsBox.append(choose);
 }
