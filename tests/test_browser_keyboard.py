@@ -22,6 +22,8 @@ pytestmark = pytest.mark.timeout(300)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 PLAYERS = {
+    "all-fours": 2,
+    "duplicate": 4,
     "mort": 3,
     "english-dummy": 3,
     "double-dummy": 2,
@@ -190,5 +192,88 @@ def test_two_hand_games_draw_each_card_at_its_seat_and_the_winner_lit(
         assert sum("winner" in c for c in seen) == 1
         # No plate for the empty seats of a two-hand game.
         assert page.locator(".plate").count() == (4 if game == "humbug" else 2)
+    finally:
+        page.close()
+
+
+def test_the_replay_by_card_trick_and_hand_with_the_keyboard_and_the_solvers_values(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """A finished sitting of Mort replayed: Home goes to the first deal, the arrows step a card
+    (left, right) or a trick (up, down), Page Down a hand, End the end; every button has a name
+    in words; beside the cards of the hand to play, the solver's value of each."""
+    import time
+
+    players = [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(3)]
+    table = http_json(server.base + "/api/tables", {"variant": "mort", "players": players})
+    deadline = time.monotonic() + 120
+    while http_json(f"{server.base}/api/tables/{table['id']}")["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(f"{server.base}/replay/{table['id']}")
+        page.wait_for_selector("#felt .card")
+        names = page.eval_on_selector_all(
+            ".replay-controls button", "bs => bs.map(b => b.getAttribute('aria-label'))"
+        )
+        assert all(names) and "First: the first deal" in names and len(names) == 9
+
+        def where() -> int:
+            return int(page.locator("#pos").inner_text().split(" / ")[0])
+
+        page.keyboard.press("Home")
+        start = where()
+        assert page.locator("#caption").inner_text().startswith("Hand 1: The deal")
+        page.keyboard.press("ArrowRight")
+        assert where() == start + 1
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowDown")
+        first_trick = where()
+        assert first_trick - start >= 4  # four cards make a trick
+        page.wait_for_selector(".slot .dd")  # the solver's values, beside the cards
+        values = [int(x) for x in page.locator(".slot .dd").all_inner_texts()]
+        assert values and all(0 <= v <= 12 for v in values)
+        page.keyboard.press("ArrowDown")
+        assert where() - first_trick >= 4
+        page.keyboard.press("ArrowUp")
+        assert where() == first_trick
+        page.keyboard.press("PageDown")
+        assert page.locator("#caption").inner_text().startswith("Hand 2: The deal")
+        page.keyboard.press("End")
+        total = int(page.locator("#pos").inner_text().split(" / ")[1])
+        assert where() == total
+    finally:
+        page.close()
+
+
+def test_a_hint_is_offered_once_turned_on_at_a_casual_table(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """Off by default; turned on in the table settings, H asks for the computer's card, said in
+    words (the live region and the hint bar) and one of the cards Ann may play."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(QUICK_PACE)
+    try:
+        page.goto(seat_at(server, "humbug"))
+        page.wait_for_selector("#conn-text:has-text('seated')")
+        for step in range(20):  # her decisions before the first card (a seat, an exchange)
+            page.wait_for_function(HIS_TURN, timeout=30_000)
+            if page.locator("#felt .hand.mine .card.legal").count():
+                break
+            keyboard_move(page, step)
+        assert page.locator("#hint").count() == 0
+        page.locator(".settings summary").click()
+        page.locator("#hints-on").check()
+        page.wait_for_selector("#hint")
+        page.keyboard.press("H")
+        bar = page.wait_for_selector(".hintbar [role=status]", timeout=30_000)
+        words = bar.inner_text()
+        assert words.startswith("Hint: play "), words
+        legal = page.eval_on_selector_all(
+            ".hand.mine .card.legal", "cs => cs.map(c => c.getAttribute('alt'))"
+        )
+        assert words.split()[2].rstrip(",") in legal, (words, legal)
+        assert "Hint" in page.locator("#announce").inner_text()
     finally:
         page.close()
