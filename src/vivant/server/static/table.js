@@ -539,7 +539,8 @@ function openSummary(m, before) {
   const lines = eventText({ ...m, events: scoring }, v.roles, v.names);
   const box = el("div", { class: "sheet-card", role: "dialog", "aria-labelledby": "summary-title", "aria-describedby": "summary-words" },
     el("h2", { id: "summary-title" }, "The hand is scored"),
-    el("p", { id: "summary-words", class: "sub" }, lines.join(". ")),
+    // The log's words where they say more than the title (a game's end, its value).
+    el("p", { id: "summary-words", class: "sub" }, lines.filter((l) => l !== "Hand scored").join(". ")),
     finalTrick(m, before),
     el("table", {}, el("tbody", {}, summaryRows(scored, v))),
     el("div", { class: "actions" }, el("button", { id: "summary-close", onclick: () => release(true) }, "Continue")));
