@@ -15,13 +15,15 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from server_helpers import ServerProcess, chromium, http_json
+from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
 
 pytestmark = pytest.mark.timeout(300)
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 PLAYERS = {
+    "all-fours": 2,
+    "duplicate": 4,
     "mort": 3,
     "english-dummy": 3,
     "double-dummy": 2,
@@ -30,10 +32,12 @@ PLAYERS = {
     "humbug-declared": 2,
     "thirteen": 2,
 }
-#: Something this person may act on has the focus: a card to play or a choice.
+#: What this person may act on: a choice, a card to play, or the hand summary's button.
+TARGETS = ".decision button, #felt [data-card][tabindex], #summary:not([hidden]) button"
+#: Something this person may act on has the focus.
 ACTIONABLE = (
     "() => { const a = document.activeElement;"
-    " return !!a && !!a.matches && a.matches('.decision button, #felt [data-card][tabindex]'); }"
+    f" return !!a && !!a.matches && a.matches('{TARGETS}'); }}"
 )
 #: The words of the element in focus.
 FOCUSED_LABEL = (
@@ -41,7 +45,7 @@ FOCUSED_LABEL = (
     " return a.getAttribute('aria-label') || a.textContent; }"
 )
 #: Something this person may act on is on the table.
-HIS_TURN = "() => !!document.querySelector('.decision button, #felt [data-card][tabindex]')"
+HIS_TURN = f"() => !!document.querySelector('{TARGETS}')"
 
 
 @pytest.fixture(scope="module")
@@ -103,6 +107,7 @@ def test_a_deal_is_played_by_keyboard_alone(
     server: ServerProcess, browser: Browser, tmp_path: Path, game: str, size: ViewportSize
 ) -> None:
     page = browser.new_page(viewport=size)
+    page.add_init_script(QUICK_PACE)
     try:
         page.goto(seat_at(server, game))
         page.wait_for_selector("#conn-text:has-text('seated')")
@@ -129,6 +134,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
 ) -> None:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
+    page.add_init_script(QUICK_PACE)
     try:
         page.goto(seat_at(server, "mort"))
         page.wait_for_selector("#conn-text:has-text('seated')")
@@ -147,7 +153,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
             )
             if widths:
                 narrowest = min(narrowest, min(widths))
-            target = page.locator(".decision button, #felt [data-card][tabindex]").first
+            target = page.locator(TARGETS).first
             try:
                 target.tap(timeout=5_000)
             except Exception:  # the state moved on between the look and the tap
@@ -155,6 +161,9 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
             if hands_scored(page) == 1 and not (tmp_path / "touch-mort-hand-390.png").exists():
                 keep(page, "touch-mort-hand-390.png", tmp_path)
         assert page.locator("#score-sheet").count() == 1
+        if page.locator("#summary:not([hidden]) button").count():  # the last hand's summary
+            page.locator("#summary button").tap()
+        page.wait_for_selector("#summary", state="hidden")
         keep(page, "touch-mort-score-sheet-390.png", tmp_path)
         assert narrowest >= 44, f"a card of the hand shows only {narrowest:.0f} px to tap"
     finally:
@@ -166,6 +175,7 @@ def test_two_hand_games_draw_each_card_at_its_seat_and_the_winner_lit(
     server: ServerProcess, browser: Browser, game: str
 ) -> None:
     page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(QUICK_PACE)
     try:
         page.goto(seat_at(server, game))
         page.wait_for_selector("#conn-text:has-text('seated')")
@@ -186,5 +196,88 @@ def test_two_hand_games_draw_each_card_at_its_seat_and_the_winner_lit(
         assert sum("winner" in c for c in seen) == 1
         # No plate for the empty seats of a two-hand game.
         assert page.locator(".plate").count() == (4 if game == "humbug" else 2)
+    finally:
+        page.close()
+
+
+def test_the_replay_by_card_trick_and_hand_with_the_keyboard_and_the_solvers_values(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """A finished sitting of Mort replayed: Home goes to the first deal, the arrows step a card
+    (left, right) or a trick (up, down), Page Down a hand, End the end; every button has a name
+    in words; beside the cards of the hand to play, the solver's value of each."""
+    import time
+
+    players = [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(3)]
+    table = http_json(server.base + "/api/tables", {"variant": "mort", "players": players})
+    deadline = time.monotonic() + 120
+    while http_json(f"{server.base}/api/tables/{table['id']}")["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    page = browser.new_page(viewport=DESKTOP)
+    try:
+        page.goto(f"{server.base}/replay/{table['id']}")
+        page.wait_for_selector("#felt .card")
+        names = page.eval_on_selector_all(
+            ".replay-controls button", "bs => bs.map(b => b.getAttribute('aria-label'))"
+        )
+        assert all(names) and "First: the first deal" in names and len(names) == 9
+
+        def where() -> int:
+            return int(page.locator("#pos").inner_text().split(" / ")[0])
+
+        page.keyboard.press("Home")
+        start = where()
+        assert page.locator("#caption").inner_text().startswith("Hand 1: The deal")
+        page.keyboard.press("ArrowRight")
+        assert where() == start + 1
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowDown")
+        first_trick = where()
+        assert first_trick - start >= 4  # four cards make a trick
+        page.wait_for_selector(".slot .dd")  # the solver's values, beside the cards
+        values = [int(x) for x in page.locator(".slot .dd").all_inner_texts()]
+        assert values and all(0 <= v <= 12 for v in values)
+        page.keyboard.press("ArrowDown")
+        assert where() - first_trick >= 4
+        page.keyboard.press("ArrowUp")
+        assert where() == first_trick
+        page.keyboard.press("PageDown")
+        assert page.locator("#caption").inner_text().startswith("Hand 2: The deal")
+        page.keyboard.press("End")
+        total = int(page.locator("#pos").inner_text().split(" / ")[1])
+        assert where() == total
+    finally:
+        page.close()
+
+
+def test_a_hint_is_offered_once_turned_on_at_a_casual_table(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """Off by default; turned on in the table settings, H asks for the computer's card, said in
+    words (the live region and the hint bar) and one of the cards Ann may play."""
+    page = browser.new_page(viewport=DESKTOP)
+    page.add_init_script(QUICK_PACE)
+    try:
+        page.goto(seat_at(server, "humbug"))
+        page.wait_for_selector("#conn-text:has-text('seated')")
+        for step in range(20):  # her decisions before the first card (a seat, an exchange)
+            page.wait_for_function(HIS_TURN, timeout=30_000)
+            if page.locator("#felt .hand.mine .card.legal").count():
+                break
+            keyboard_move(page, step)
+        assert page.locator("#hint").count() == 0
+        page.locator(".settings summary").click()
+        page.locator("#hints-on").check()
+        page.wait_for_selector("#hint")
+        page.keyboard.press("H")
+        bar = page.wait_for_selector(".hintbar [role=status]", timeout=30_000)
+        words = bar.inner_text()
+        assert words.startswith("Hint: play "), words
+        legal = page.eval_on_selector_all(
+            ".hand.mine .card.legal", "cs => cs.map(c => c.getAttribute('alt'))"
+        )
+        assert words.split()[2].rstrip(",") in legal, (words, legal)
+        assert "Hint" in page.locator("#announce").inner_text()
     finally:
         page.close()

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from server_helpers import ServerProcess, chromium, http_json
+from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
@@ -36,7 +36,9 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture
 def page(browser: Browser) -> Page:
-    return browser.new_page(viewport={"width": 1280, "height": 820})
+    pg = browser.new_page(viewport={"width": 1280, "height": 820})
+    pg.add_init_script(QUICK_PACE)
+    return pg
 
 
 def spectator_sees_no_hidden_card(browser: Browser, url: str) -> int:
@@ -159,6 +161,7 @@ def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browse
     def page() -> Page:
         pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.add_init_script(QUICK_PACE)
         return pg
 
     ann = page()
@@ -185,6 +188,15 @@ def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browse
     bea.goto(invite)
     bea.wait_for_selector("#conn-text:has-text('seated as Bea')")
     ann.wait_for_selector(".people li:has-text('Bea') >> text=here")
+    # Giving up a seat asks first: said no to, Bea keeps her seat; said yes to, she leaves.
+    asked: list[str] = []
+    bea.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    bea.locator("button", has_text="Give up my seat").click()
+    bea.wait_for_timeout(300)
+    assert asked and "Give up your seat" in asked[0]
+    assert bea.url.endswith(invite.split("?")[0].split("/")[-1])
+    assert bea.locator("#conn-text").inner_text() == "seated as Bea"
+    bea.once("dialog", lambda d: d.accept())
     bea.locator("button", has_text="Give up my seat").click()
     bea.wait_for_url(server.base + "/")
 
@@ -230,6 +242,7 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     for name in ("Ann", "Bea"):
         pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.add_init_script(QUICK_PACE)
         # The table is dealt from seed 8: each of them agrees to it on sitting down.
         pg.on("dialog", lambda d: d.accept() if "seed 8" in d.message else d.dismiss())
         pg.goto(urls[name])

@@ -58,7 +58,8 @@ from vivant.errors import InvalidNotationError, VivantError
 from vivant.table import Table
 from vivant.variants import VARIANTS
 
-from .bots import bot_kinds
+from .analysis import hint, replay_card_values
+from .bots import bot_kinds, decision_seed
 from .cards_svg import back_svg, card_svg
 from .hub import (
     TABLE_ID_BYTES,
@@ -70,7 +71,7 @@ from .hub import (
     is_table_id,
 )
 from .limits import BodyLimit, Limits, TableQuota
-from .live import HUMAN, LiveTable, Person
+from .live import HUMAN, LiveTable, Person, replay_table
 from .replay import replay_frames
 from .store import (
     DEFAULT_ABSENT_AFTER,
@@ -152,6 +153,7 @@ def create_app(
         Route("/api/tables/{table_id}/leave", leave_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/hand", hand_seat, methods=["POST"]),
         Route("/api/tables/{table_id}/replay", replay),
+        Route("/api/tables/{table_id}/analysis/{seq:int}", analysis),
         WebSocketRoute("/ws/{table_id}", table_socket),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
@@ -564,6 +566,25 @@ async def replay(request: Request) -> Response:
     return JSONResponse(lt.replay)
 
 
+async def analysis(request: Request) -> Response:
+    """The double-dummy solver's value of every legal card after event ``seq`` of a finished
+    sitting (:func:`~vivant.server.analysis.replay_card_values`)."""
+    lt = await _table_or_404(request)
+    if isinstance(lt, Response):
+        return lt
+    if not lt.table.is_over():
+        return _error(403, "not_over", "a sitting is analysed once it is over")
+    seq = request.path_params["seq"]
+    if not 0 <= seq <= lt.seq:
+        return _error(404, "no_event", f"the sitting has events 0 to {lt.seq}, not {seq}")
+    found = lt.analysis.get(seq)
+    if found is None:
+        actions = lt.actions[:seq]
+        found = await asyncio.to_thread(lambda: replay_card_values(replay_table(lt.row, actions)))
+        lt.analysis[seq] = found
+    return JSONResponse({"seq": seq, **found})
+
+
 # --- the websocket ------------------------------------------------------------------------------
 
 
@@ -728,10 +749,59 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
         conn.send({"type": "pong", "seq": lt.seq})
     elif kind == "back":
         hub.back(lt, conn)
+    elif kind == "pace":
+        _set_pace(lt, conn, data)
+    elif kind == "hint":
+        await _hint(lt, conn)
     elif kind == "hello":
         raise ClientError("already_joined", "this connection has already said hello")
     else:
         raise ClientError(
             "unknown_type",
-            f"unknown message type {_shown(kind)}; one of action, resync, ping, back",
+            f"unknown message type {_shown(kind)}; one of action, resync, ping, back, pace, hint",
         )
+
+
+#: The slowest pace a table may set for its computer players, in seconds after each move.
+MAX_BOT_DELAY = 5.0
+
+
+def _set_pace(lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+    """``{"type": "pace", "bot_delay": seconds}``: a person seated at the table sets how long
+    its computer players wait after each move (0 to :data:`MAX_BOT_DELAY`); everyone at the
+    table is told (``{"type": "pace", "bot_delay", "by"}``)."""
+    person = lt.people.get(conn.name) if conn.name is not None else None
+    if person is None or not person.is_human:
+        raise ClientError("not_seated", "only a person seated at the table sets its pace")
+    value = data.get("bot_delay")
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not 0 <= value <= MAX_BOT_DELAY
+    ):
+        raise ClientError(
+            "bad_pace", f"bot_delay is a number of seconds from 0 to {MAX_BOT_DELAY:g}"
+        )
+    lt.bot_delay = float(value)
+    message = {"type": "pace", "bot_delay": lt.bot_delay, "by": person.name}
+    for c in list(lt.connections):
+        c.send(message)
+
+
+async def _hint(lt: LiveTable, conn: Connection) -> None:
+    """``{"type": "hint"}``: the Monte-Carlo player's choice for the person asking, from his
+    own view (:func:`~vivant.server.analysis.hint`), answered to him alone; never at a table in
+    laws mode, and only when something is asked of him."""
+    if lt.table.laws:
+        raise ClientError("no_hints", "there are no hints at a table played by the laws")
+    seat = lt.seat_of(conn.name)
+    if seat is None or lt.table.is_over() or not lt.table.legal_actions(seat):
+        raise ClientError("not_your_turn", "a hint is given when something is asked of you")
+    async with lt.lock:
+        seed = decision_seed(lt.row.key, 2**40 + lt.seq)  # never the seed of a real decision
+        table = lt.table
+        try:
+            found = await asyncio.to_thread(hint, table, seat, seed)
+        except VivantError as exc:
+            raise ClientError("no_hint", str(exc)) from None
+    conn.send({"type": "hint", "seq": lt.seq, **found})

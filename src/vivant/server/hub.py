@@ -865,7 +865,8 @@ class Hub:
                         log.exception("table %s: computer move failed", lt.id)
                         lt.broken = f"table {lt.id} stopped: a computer player's move failed"
                         break
-                delay = 0.0 if decider.kind == "chance" else self.bot_delay
+                pace = self.bot_delay if lt.bot_delay is None else lt.bot_delay
+                delay = 0.0 if decider.kind == "chance" else pace
                 await asyncio.sleep(delay)
         lt.driver = None
 

@@ -136,6 +136,11 @@ class LiveTable:
     paused: str | None = None
     recovery: asyncio.Task[None] | None = None
     replay: dict[str, Any] | None = None
+    #: Seconds a computer player waits after its move at this table (``None``: the server's
+    #: pace); a person at the table sets it (the "pace" message), in memory only.
+    bot_delay: float | None = None
+    #: The solver's card values at events of the finished sitting's replay, once computed.
+    analysis: dict[int, dict[str, Any]] = field(default_factory=dict)
     log: list[str] = field(default_factory=list)
     actions: list[dict[str, Any]] = field(default_factory=list)
     settled: asyncio.Event = field(default_factory=_settled)
@@ -257,7 +262,29 @@ class LiveTable:
             return Decider("bot", seat, name, person.stand_in, stand_in=True)
         if person.is_human:
             return Decider(HUMAN, seat, name)
+        other = self._person_who_may_decide(seat)
+        if other is not None:
+            return other
         return Decider("bot", seat, name, person.kind)
+
+    def _person_who_may_decide(self, seat: Seat) -> Decider | None:
+        """A person who may make the decision that computer player's ``seat`` is asked for,
+        when the laws leave it to either of several players (Mort's adversaries choosing who
+        sits Right, M-2.2): the table waits for the person rather than let the computer answer
+        for both. Never for a card to play."""
+        t = self.table
+        kinds = {type(a).__name__ for a in t.legal_actions(seat)}
+        if not kinds or "Play" in kinds:
+            return None
+        for s in range(4):
+            name = t.seat_player(t.controller(s)) if s != seat else None
+            person = self.people.get(name) if name is not None else None
+            if person is None or not person.is_human:
+                continue
+            theirs = {type(a).__name__ for a in t.legal_actions(s)}
+            if theirs and theirs <= kinds:
+                return Decider(HUMAN, s, name)
+        return None
 
     def _claiming_bot(self) -> Decider | None:
         """A computer player with a claim to make out of turn (D-G7), whoever is to play."""
@@ -363,6 +390,7 @@ class LiveTable:
             "seed": self.row.seed,
             "people": self.people_json(),
             "created_at": self.row.created_at,
+            "bot_delay": self.bot_delay,
         }
 
 

@@ -38,6 +38,18 @@ let retry = 500;
 let toastTimer = null;
 let acceptSeed = null; // a table's fixed seed, once this person has agreed to play by it
 let myTurn = false; // whether the last state waited for this person
+let loggedSeq = 0; // the log holds every event up to this sequence number
+const logList = el("ol", { class: "log", tabindex: "0", "aria-label": "The play, newest first", reversed: true });
+let inbox = []; // welcomes and updates not yet shown (a finished trick or a hand summary holds them)
+let holding = false;
+const summaryBox = document.getElementById("summary");
+
+/** The table's pauses, a person's settings kept in this browser: how long a finished trick
+ * stays before the next card is shown, and how long the hand summary stays (milliseconds). */
+const PACE_KEY = "vivant.pace";
+const pace = { trick: 1200, summary: 8000, hints: false, ...JSON.parse(localStorage.getItem(PACE_KEY) || "{}") };
+let hintShown = null; // the last hint the server gave, with the event it was for
+let botDelay = null; // the computer players' pause at this table, in seconds (the server says)
 
 /** Say something to a screen reader (the live region); the newest words replace the last. */
 function announce(lines) {
@@ -65,7 +77,8 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   ws = new WebSocket(`${scheme}://${location.host}/ws/${tableId}`);
   ws.onopen = () => {
-    const hello = { type: "hello", token, last_seq: lastSeq };
+    // The first welcome carries the whole event history: the log of the sitting after a reload.
+    const hello = { type: "hello", token, last_seq: lastSeq ?? 0 };
     if (acceptSeed !== null) hello.accept_seed = acceptSeed;
     ws.send(JSON.stringify(hello));
   };
@@ -90,8 +103,13 @@ function setConn(on) {
 function remember(ev, before) {
   // The core's words for an event (sent with it); the words are returned.
   const lines = eventText(ev);
-  for (const line of lines) log.unshift(line);
-  log = log.slice(0, 200);
+  if (ev.seq > loggedSeq) {
+    loggedSeq = ev.seq;
+    for (const line of lines) {
+      log.unshift(line);
+      logList.prepend(el("li", {}, line));
+    }
+  }
   return lines;
 }
 
@@ -106,6 +124,48 @@ function turnWords() {
 }
 
 function handle(m) {
+  if (m.type === "welcome" || m.type === "update") {
+    inbox.push(m);
+    pump();
+  } else {
+    show(m);
+  }
+}
+
+/** Show the messages waiting, in order, until one asks for a pause: a finished trick stays
+ * `pace.trick` ms before the next card is shown, a hand summary until dismissed or
+ * `pace.summary` ms have passed. */
+function pump() {
+  while (inbox.length && !holding) {
+    const m = inbox.shift();
+    const before = state;
+    show(m);
+    const kinds = m.type === "update" ? (m.events || []).map((e) => e.kind) : [];
+    if (kinds.includes("hand_scored")) {
+      openSummary(m, before);
+      hold(pace.summary, true);
+    } else if (kinds.includes("trick") && pace.trick > 0) {
+      hold(pace.trick, false);
+    }
+  }
+}
+
+let holdTimer = null;
+
+function hold(ms, summary) {
+  holding = true;
+  clearTimeout(holdTimer);
+  holdTimer = setTimeout(() => release(summary), ms);
+}
+
+function release(summary) {
+  clearTimeout(holdTimer);
+  holding = false;
+  if (summary) closeSummary();
+  pump();
+}
+
+function show(m) {
   switch (m.type) {
     case "welcome":
       retry = 500;
@@ -169,6 +229,15 @@ function handle(m) {
       people = m.people;
       renderSide();
       break;
+    case "pace":
+      botDelay = m.bot_delay;
+      renderSide();
+      break;
+    case "hint":
+      hintShown = m;
+      announce([hintWords(m)]);
+      render();
+      break;
     case "notice":
       toast(m.message);
       break;
@@ -206,6 +275,7 @@ function plate(v, seat, isTurn) {
     el("span", {}, name),
     meta.length ? el("span", { class: "meta" }, meta.join(" · ")) : null,
     v.dealer === seat ? el("span", { class: "chip" }, "dealer") : null,
+    turnUpOnPlate(v, seat),
     person && person.kind === "human" && !person.present ? el("span", { class: "away" }, "away") : null,
   );
 }
@@ -260,7 +330,7 @@ function handOf(v, seat, pos) {
       const irregular = !correct && any && !waiting;
       const dim = v.phase === "play" && legal.size > 0 && !correct;
       return cardImg(c, {
-        class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${dim ? " dim" : ""}`,
+        class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${dim ? " dim" : ""}${turnUpMark(v, seat, c)}`,
         title: irregular ? "not a correct card here: the laws will deal with it" : null,
         ...(correct || irregular ? playable(seat, c, correct) : {}),
       });
@@ -276,7 +346,7 @@ function handOf(v, seat, pos) {
         const correct = legal.has(c);
         const irregular = !correct && any && !waiting;
         return cardImg(c, {
-          class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${legal.size && !correct ? " dim" : ""}`,
+          class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${legal.size && !correct ? " dim" : ""}${turnUpMark(v, seat, c)}`,
           ...(correct || irregular ? playable(seat, c, correct) : {}),
         });
       }))));
@@ -330,6 +400,28 @@ function centerNote(v) {
   return null;
 }
 
+/** Hints are offered at casual tables only, once this person has turned them on. */
+function hintsOn() {
+  return pace.hints && summary && !summary.laws && state && state.seat && state.legal.length && state.status !== "over";
+}
+
+function hintWords(h) {
+  if (!h.card) {
+    const i = state.legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(h.action));
+    return `Hint: ${i >= 0 ? actionLabel(state, i) : h.action.type}`;
+  }
+  if (h.tricks === null || h.tricks === undefined) return `Hint: play ${cardText(h.card)}`;
+  return `Hint: play ${cardText(h.card)}, about ${h.tricks} tricks for your side from this trick on (${h.samples} sampled deals)`;
+}
+
+function hintBar() {
+  if (!hintsOn()) return null;
+  const fresh = hintShown && hintShown.seq === lastSeq;
+  return el("div", { class: "hintbar" },
+    el("button", { class: "secondary", id: "hint", onclick: () => ws && ws.send(JSON.stringify({ type: "hint" })) }, "Hint (H)"),
+    fresh ? el("span", { role: "status" }, hintWords(hintShown)) : null);
+}
+
 function decisionPanel(v) {
   const choices = state.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "Play");
   if (!choices.length || waiting) return null;
@@ -341,16 +433,16 @@ function decisionPanel(v) {
       el("button", { onclick: () => send(a), "data-action": a.type }, actionLabel(state, i)))));
 }
 
-function turnUp(v, pos) {
-  if (!v.turn_up || !v.turn_up_in_dealers_hand || v.dealer === null) return null;
-  const where = pos[v.dealer];
-  const style = {
-    bottom: "right: 28%; bottom: 18px;",
-    top: "left: 28%; top: 18px;",
-    left: "left: 150px; bottom: 26%;",
-    right: "right: 150px; top: 24%;",
-  }[where];
-  return el("div", { class: "turnup", style }, cardImg(v.turn_up), "turn-up");
+/** The turn-up while it lies in the dealer's hand: marked on the card itself where the hand is
+ * in view, else drawn once, small, on the dealer's plate (never over his hand, never twice). */
+function turnUpMark(v, seat, c) {
+  return v.turn_up && v.turn_up_in_dealers_hand && v.dealer === seat && c === v.turn_up ? " turned" : "";
+}
+
+function turnUpOnPlate(v, seat) {
+  if (!v.turn_up || !v.turn_up_in_dealers_hand || v.dealer !== seat) return null;
+  if (seat === state.seat || v.exposed[seat]) return null; // marked in the hand in view
+  return el("span", { class: "turnup" }, cardImg(v.turn_up, { class: "card" }), "turn-up");
 }
 
 function render() {
@@ -374,8 +466,8 @@ function render() {
   const decision = decisionPanel(v);
   if (decision) nodes.push(decision);
   else if (note && !(trick && trick.childElementCount)) nodes.push(el("div", { class: "center-note" }, note));
-  const tu = turnUp(v, pos);
-  if (tu) nodes.push(tu);
+  const bar = hintBar();
+  if (bar) nodes.push(bar);
   if (state.status === "over" && state.record) nodes.push(finalSheet(state.record));
   const old = felt.querySelector(".toast");
   const active = document.activeElement;
@@ -384,7 +476,7 @@ function render() {
   felt.replaceChildren(...nodes);
   if (old) felt.append(old);
   renderSide();
-  if (focusHere && keysHelp.hidden) keepFocus(focusedCard);
+  if (focusHere && keysHelp.hidden && summaryBox.hidden) keepFocus(focusedCard);
 }
 
 /** After a new state: the focus stays on the card it was on, or goes to the first choice or
@@ -394,6 +486,80 @@ function keepFocus(card) {
     || felt.querySelector(".decision button")
     || felt.querySelector("[data-card][tabindex]");
   if (target) target.focus({ preventScroll: true });
+}
+
+// --- the hand summary ---------------------------------------------------------------------------
+
+/** A field of the scored hand as the core names it, in words ("tricks_in_play" -> "Tricks in
+ * play"); the tricks each side won are the core's "won". */
+function fieldName(key) {
+  const words = key === "won" ? "tricks" : key.replaceAll("_", " ");
+  return words[0].toUpperCase() + words.slice(1);
+}
+
+/** The rows of the summary: every figure the core's hand_scored event states, side by side. */
+function summaryRows(e, v) {
+  const rows = [];
+  const keys = ["won", ...Object.keys(e).filter((k) => k !== "won" && k !== "kind")];
+  for (const k of keys) {
+    const value = e[k];
+    if (value === null || value === undefined) continue;
+    let shown;
+    if (typeof value === "object" && !Array.isArray(value)) {
+      shown = Object.entries(value).map(([side, n]) => `${sideLabel(v, side)} ${n}`).join(", ");
+    } else if (Array.isArray(value)) {
+      shown = value.map((item) => (typeof item === "object" ? Object.values(item).join(" ") : String(item))).join("; ");
+    } else {
+      shown = String(value);
+    }
+    if (shown) rows.push(el("tr", {}, el("th", { scope: "row" }, fieldName(k)), el("td", {}, shown)));
+  }
+  return rows;
+}
+
+/** The last trick of the hand: the cards on the table before the update and those it played. */
+function finalTrick(m, before) {
+  const v = before ? before.view : null;
+  if (!v) return null;
+  const cards = [...(v.trick ? v.trick.cards : [])];
+  const seats = [...(v.trick && v.trick.seats ? v.trick.seats : [])];
+  for (const e of m.events || []) {
+    if (e.kind !== "played" || !e.card) continue;
+    cards.push(e.card);
+    seats.push(Object.keys(v.roles).find((s) => v.roles[s] === e.seat) || null);
+  }
+  const won = (m.events || []).find((e) => e.kind === "trick");
+  const winner = won ? Object.keys(v.roles).find((s) => v.roles[s] === won.winner) : null;
+  if (!cards.length) return null;
+  return el("div", { class: "last-trick", "aria-label": "The last trick" }, cards.map((c, i) => {
+    const seat = seats[i] || (v.trick ? playedBy(v.trick, i) : null);
+    return el("div", { class: `mini${seat && seat === winner ? " won" : ""}` }, cardImg(c), el("span", {}, seat ? seatName(v, seat) : ""));
+  }));
+}
+
+function openSummary(m, before) {
+  const v = (before || state).view;
+  const scored = (m.events || []).find((e) => e.kind === "hand_scored");
+  const scoring = (m.events || []).filter((e) => e.kind === "hand_scored" || e.kind === "game_over");
+  const lines = eventText({ ...m, events: scoring }, v.roles, v.names);
+  const box = el("div", { class: "sheet-card", role: "dialog", "aria-labelledby": "summary-title", "aria-describedby": "summary-words" },
+    el("h2", { id: "summary-title" }, "The hand is scored"),
+    // The log's words where they say more than the title (a game's end, its value).
+    el("p", { id: "summary-words", class: "sub" }, lines.filter((l) => l !== "Hand scored").join(". ")),
+    finalTrick(m, before),
+    el("table", {}, el("tbody", {}, summaryRows(scored, v))),
+    el("div", { class: "actions" }, el("button", { id: "summary-close", onclick: () => release(true) }, "Continue")));
+  summaryBox.replaceChildren(box);
+  summaryBox.hidden = false;
+  announce([`The hand is scored. ${lines.join(". ")}`]);
+  document.getElementById("summary-close").focus({ preventScroll: true });
+}
+
+function closeSummary() {
+  if (summaryBox.hidden) return;
+  summaryBox.hidden = true;
+  summaryBox.replaceChildren();
+  keepFocus(null);
 }
 
 // --- the keyboard -------------------------------------------------------------------------------
@@ -418,6 +584,8 @@ document.addEventListener("keydown", (e) => {
   if (e.target.matches && e.target.matches("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
   if (e.key === "?") showKeys(keysHelp.hidden);
   else if (e.key === "Escape" && !keysHelp.hidden) showKeys(false);
+  else if (e.key === "Escape" && !summaryBox.hidden) release(true);
+  else if ((e.key === "h" || e.key === "H") && hintsOn()) ws.send(JSON.stringify({ type: "hint" }));
   else if (e.key === "l" || e.key === "L") {
     announce([lastTrickWords()]);
     document.getElementById("last-trick")?.focus();
@@ -443,7 +611,7 @@ function signed(n) {
 }
 
 function finalSheet(record) {
-  const players = record.players;
+  const players = playerOrder(record.players);
   // Games settled one by one (each with its own settlement) get a column per player.
   const settled = record.games.length && record.games[0].settlement;
   const rolesOf = (g) => Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r} ${n}`).join(", ");
@@ -522,12 +690,22 @@ function renderSide() {
   const won = v.won || {};
   const keys = Object.keys(score).length ? Object.keys(score) : Object.keys(won);
   if (!over && keys.length) {
+    // Beside each side's score, every other figure the view keeps for the same sides (points
+    // above the line, games won, totals…), so that no box reads 0 while a total reads +32.
+    const more = Object.entries(x).filter(([f, d]) => f !== "totals" && d && typeof d === "object" && !Array.isArray(d)
+      && Object.keys(d).length && Object.keys(d).every((k) => k in score && typeof d[k] === "number"));
     parts.push(el("div", { class: "scoreboard", style: "margin-top:8px" }, keys.map((k) =>
       el("div", { class: "side-box" },
         el("div", { class: "label" }, sideLabel(v, k)),
         el("div", { class: "big" }, `${score[k] ?? 0}`),
         gameTo && gameTo <= 10 ? pips(score[k] ?? 0, gameTo) : null,
+        more.map(([f, d]) => el("div", { class: "label" }, `${fieldName(f).toLowerCase()}: ${d[k]}`)),
+        x.totals && k in x.totals ? el("div", { class: "label" }, "total: ", signed(x.totals[k])) : null,
         k in won ? el("div", { class: "label" }, `tricks this hand: ${won[k]}`) : null))));
+    const apart = Object.keys(won).filter((k) => !(k in score));
+    if (apart.length) {
+      parts.push(el("div", { class: "label" }, `Tricks this hand: ${apart.map((k) => `${sideLabel(v, k)} ${won[k]}`).join(", ")}`));
+    }
   }
   if (!over && v.tricks && v.tricks.length && v.trick && v.trick.cards.length) {
     // The trick on the table is the current one; the last one quitted stays in view here.
@@ -544,7 +722,7 @@ function renderSide() {
     parts.push(el("div", {}, Object.keys(x.roles).filter((r) => x.roles[r]).map((r) =>
       el("div", {}, el("b", {}, r === "out" ? "sits out" : roleWords(r)), ": ", x.roles[r]))));
   }
-  const names = Object.keys(x.totals || {});
+  const names = playerOrder(Object.keys(x.totals || {}));
   if (x.sheet && Array.isArray(x.sheet)) {
     parts.push(el("h2", {}, "Score sheet"));
     const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r} ${n}`).join(", ")}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
@@ -571,20 +749,59 @@ function renderSide() {
       parts.push(el("div", { class: "invite" }, el("span", {}, inv.name), el("input", { value: url, readonly: true, onclick: (e) => e.target.select() })));
     }
   }
+  parts.push(paceSettings());
   if (you) {
     parts.push(el("div", { style: "margin-top:10px" }, el("button", {
       class: "secondary",
       onclick: async () => {
+        const sure = confirm(`Give up your seat at this table, ${you}? Someone else may take it from the lobby, and this link will no longer seat you.`);
+        if (!sure) return;
         await api(`/api/tables/${tableId}/leave`, { token });
         localStorage.removeItem(tokenKey);
         location.href = "/";
       },
     }, "Give up my seat")));
   }
-  parts.push(el("h2", {}, "Play"));
-  parts.push(el("ul", { class: "log" }, log.slice(0, 60).map((l) => el("li", {}, l))));
+  parts.push(el("h2", { id: "log-title" }, "Play"));
+  parts.push(logList);
   if (rules) parts.push(el("details", { class: "rules" }, el("summary", {}, "Rules of the game"), rules));
   side.replaceChildren(...parts);
+}
+
+/** Players in one order everywhere (the sidebar's sheet, the final sheet): the table's order. */
+function playerOrder(names) {
+  const order = people.map((p) => p.name);
+  return [...names].sort((a, b) => (order.indexOf(a) + 1 || 99) - (order.indexOf(b) + 1 || 99));
+}
+
+/** The table settings: the pauses this browser keeps, and the computer players' speed (set at
+ * the server by a person seated here). */
+function paceSettings() {
+  const seconds = (key, label) => el("label", { class: "setting" }, label, el("input", {
+    type: "number", min: "0", max: "30", step: "0.5", value: String(pace[key] / 1000),
+    onchange: (e) => {
+      pace[key] = Math.max(0, Number(e.target.value) || 0) * 1000;
+      localStorage.setItem(PACE_KEY, JSON.stringify(pace));
+    },
+  }));
+  const speeds = [[0, "at once"], [0.6, "brisk (0.6 s)"], [1.5, "steady (1.5 s)"], [3, "slow (3 s)"]];
+  const current = botDelay ?? (summary ? summary.bot_delay : null);
+  const bots = you ? el("label", { class: "setting" }, "Computer players wait", el("select", {
+    onchange: (e) => ws && ws.send(JSON.stringify({ type: "pace", bot_delay: Number(e.target.value) })),
+  }, current === null || current === undefined ? el("option", { value: "", selected: true }, "the server's pace") : null,
+  speeds.map(([d, label]) => el("option", { value: String(d), selected: current === d }, label)))) : null;
+  const hints = summary && !summary.laws ? el("label", { class: "setting" }, "Offer hints (the computer's card for you)", el("input", {
+    type: "checkbox", checked: pace.hints, id: "hints-on",
+    onchange: (e) => {
+      pace.hints = e.target.checked;
+      localStorage.setItem(PACE_KEY, JSON.stringify(pace));
+      render();
+    },
+  })) : null;
+  return el("details", { class: "settings" }, el("summary", {}, "Table settings"),
+    seconds("trick", "A finished trick stays (seconds)"),
+    seconds("summary", "The hand summary stays (seconds)"),
+    bots, hints);
 }
 
 async function start() {

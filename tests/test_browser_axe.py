@@ -1,0 +1,195 @@
+"""Accessibility of the browser table (issue 15): axe-core, run inside real Chromium (Debian's,
+driven by Playwright), finds no serious or critical violation of WCAG 2.2 A/AA on the lobby, on a
+table of every game mid-hand, on the hand summary shown when a hand is scored, and on the replay
+of a finished sitting of every game.
+
+axe-core comes from the pinned PyPI package ``axe-playwright-python`` (a test dependency in
+pyproject.toml), which ships ``axe.min.js``; the script is injected into the page and run there.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from server_helpers import ServerProcess, chromium, http_json
+from test_browser_keyboard import keep
+
+pytestmark = pytest.mark.timeout(300)
+
+#: Every game the server seats, with the players a table of it gets here.
+GAMES = {
+    "all-fours": 2,
+    "bridge-for-three": 3,
+    "double-dummy": 2,
+    "duplicate": 4,
+    "english-dummy": 3,
+    "humbug": 2,
+    "humbug-declared": 2,
+    "mort": 3,
+    "thirteen": 2,
+}
+#: The rules axe checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA.
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+#: The table's pauses (the settings a person may change): a finished trick stays 100 ms, the
+#: hand summary until it is dismissed (the test looks at it first).
+QUICK = "localStorage.setItem('vivant.pace', JSON.stringify({trick: 100, summary: 600000}));"
+
+
+@cache
+def axe_script() -> str:
+    import axe_playwright_python
+
+    return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text()
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is now, one line each."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=axe_script())
+    result: dict[str, Any] = page.evaluate(
+        "(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags},"
+        " resultTypes: ['violations']})",
+        WCAG_TAGS,
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + "; ".join(f"{' '.join(n['target'])}: {n['failureSummary']}" for n in v["nodes"][:4])
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    db = tmp_path_factory.mktemp("axe") / "axe.db"
+    s = ServerProcess(f"sqlite:///{db}", bot_delay=0.0, args=("--new-tables", "0")).start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def finished(server: ServerProcess) -> dict[str, str]:
+    """A sitting of every game played by computer players alone (they finish in seconds at
+    this server's pace while the other tests run): game -> table id."""
+    out = {}
+    for game, n in GAMES.items():
+        players = [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(n)]
+        out[game] = http_json(server.base + "/api/tables", {"variant": game, "players": players})[
+            "id"
+        ]
+    return out
+
+
+def seat_at(server: ServerProcess, game: str) -> str:
+    players = [{"name": "Ann", "kind": "human"}]
+    players += [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(1, GAMES[game])]
+    table = http_json(server.base + "/api/tables", {"variant": game, "players": players})
+    return str(server.base + table["invites"][0]["url"])
+
+
+def test_the_lobby(server: ServerProcess, browser: Browser) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    try:
+        page.goto(server.base + "/")
+        page.wait_for_selector("#variant option", state="attached")
+        assert serious_violations(page) == []
+    finally:
+        page.close()
+
+
+#: Something Ann may act on: a choice, a card of hers, or the hand summary's button.
+ACT = ".decision button, #felt [data-card][tabindex], #summary:not([hidden]) button"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_table_mid_hand_and_its_hand_summary(
+    server: ServerProcess, browser: Browser, game: str, tmp_path: Path
+) -> None:
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.add_init_script(QUICK)
+    try:
+        page.goto(seat_at(server, game))
+        page.wait_for_selector("#conn-text:has-text('seated')")
+        plays = 0
+        checked_mid_hand = False
+        for _ in range(400):
+            page.wait_for_selector(ACT, timeout=30_000)
+            if page.locator("#summary:not([hidden])").count():
+                break
+            if plays >= 4 and not checked_mid_hand:
+                assert serious_violations(page) == [], "mid-hand"
+                checked_mid_hand = True
+            target = page.locator(ACT).first
+            label = target.get_attribute("aria-label") or ""
+            try:  # the focus and Enter: a card half covered by the next one is played too
+                target.focus(timeout=5_000)
+                page.keyboard.press("Enter")
+            except Exception:  # the table moved on between the look and the key
+                continue
+            plays += label.startswith("Play")
+        assert checked_mid_hand
+        assert page.locator("#summary:not([hidden])").count() == 1
+        assert serious_violations(page) == [], "hand summary"
+        summary_states_the_cores_figures(server, page)
+        keep(page, f"summary-{game}-1366.png", tmp_path)
+    finally:
+        page.close()
+
+
+def summary_states_the_cores_figures(server: ServerProcess, page: Page) -> None:
+    """The hand summary on the page states every figure of the core's scoring of that hand
+    (its ``hand_scored`` event, as the store keeps it): for each field, the same numbers in the
+    same order, the tricks first."""
+    from vivant.server.store import Store
+
+    table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
+    store = Store(server.db_url)
+    try:
+        events = [e for r in store.load_events(table_id) for e in r.events]
+    finally:
+        store.close()
+    scored = next(e for e in events if e["kind"] == "hand_scored")
+    rows = page.evaluate(
+        """() => [...document.querySelectorAll('#summary tr')].map(
+            (r) => [r.querySelector('th').textContent, r.querySelector('td').textContent])"""
+    )
+    shown = dict(rows)
+    assert rows[0][0] == "Tricks", rows
+    for key, value in scored.items():
+        if not isinstance(value, dict):
+            continue
+        label = "Tricks" if key == "won" else key.replace("_", " ").capitalize()
+        # "Ann 9, Bot1 4": each side's figure is the last word of its part
+        numbers = [int(part.rsplit(" ", 1)[1]) for part in shown[label].split(", ")]
+        assert numbers == list(value.values()), (key, shown[label], value)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_replay(
+    server: ServerProcess, browser: Browser, finished: dict[str, str], game: str
+) -> None:
+    table_id = finished[game]
+    deadline = time.monotonic() + 120
+    while http_json(f"{server.base}/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, f"the sitting of {game} did not finish"
+        time.sleep(0.5)
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    try:
+        page.goto(f"{server.base}/replay/{table_id}")
+        page.wait_for_selector("#felt .card")
+        assert serious_violations(page) == []
+    finally:
+        page.close()
