@@ -178,6 +178,11 @@ class HandState:
     irregularities: list[IrregularityRecord] = field(default_factory=list)
     trick_views: tuple[TrickView, ...] = ()
 
+    def record_notes(self) -> dict[str, Any]:
+        """What the hand's record keeps of it besides the cards and the tricks: a game's own
+        state of the hand (its subclass's fields), then the laws' notes of the play."""
+        return dict(self.notes)
+
     @property
     def trick_number(self) -> int:
         """1-based number of the trick being played (or of the last, after the hand)."""
@@ -226,6 +231,9 @@ class Table(ABC):
     #: fast playout engine reads it too.
     follow_or_trump: ClassVar[bool] = False
     _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
+    #: The class of the state of a hand, a game's own where it keeps more than the cards and
+    #: the tricks (a subclass of :class:`HandState`).
+    hand_state: ClassVar[type[HandState]] = HandState
     #: The actions that answer no declared decision (a card played, a deal, the irregularities
     #: of the laws), by class: the name of the method that applies each. Each class declares
     #: its own; they are collected along its bases.
@@ -498,7 +506,7 @@ class Table(ABC):
         """Deal ``pack`` (WL-2.4): thirteen to each hand one at a time from the dealer's left, the
         last card turned up for trump and the dealer's; the eldest hand leads."""
         turn_up = pack[-1]
-        return HandState(
+        return self.hand_state(
             dealer=dealer,
             hands=deal_hands(pack, dealer),
             trump=turn_up // 13,

@@ -223,6 +223,7 @@ class AllFoursTable(CuttingTable):
     trick_size: ClassVar[int] = 2
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "D-AF12"
+    hand_state = AllFoursHand
 
     def __new__(cls, players: Sequence[str] = (), *_: Any, **__: Any) -> AllFoursTable:
         target = _BY_PLAYERS.get(len(tuple(players)), cls) if cls is AllFoursTable else cls
@@ -306,7 +307,7 @@ class AllFoursTable(CuttingTable):
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> AllFoursHand:
         eldest = self.left(dealer)
-        h = AllFoursHand(
+        h = self.hand_state(
             dealer=dealer,
             hands=[0, 0, 0, 0],
             trump=None,

@@ -30,6 +30,7 @@ EB1911's three-handed bridge with Bridge Whist values, D-B1):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from vivant.actions import Action, Declare, Double, Pass, Redouble
@@ -71,6 +72,33 @@ Revoke: three tricks to the other side; a revoking dealer cannot make game that 
 A side that revoked scores no slam, even when the revoke is not claimed.
 """
 
+
+@dataclass(slots=True)
+class BridgeForThreeHand(HandState):
+    """A hand of Bridge for Three: the declaration (B3-3: the denomination's letter and who made
+    it, the dealer or Dummy's schedule, with the schedule's step), then the doubling (B3-5)."""
+
+    declaration: dict[str, str] | None = None
+    schedule_step: int | None = None
+    doubling: str | None = None
+
+    def record_notes(self) -> dict[str, Any]:
+        own: dict[str, Any] = {}
+        if self.schedule_step is not None:
+            own["dummy_schedule_step"] = self.schedule_step
+        if self.declaration is not None:
+            own["declaration"] = self.declaration
+        if self.doubling is not None:
+            own["doubling"] = self.doubling
+        return {**own, **self.notes}
+
+
+def _declared(h: HandState | None) -> BridgeForThreeHand:
+    """The hand in play, Bridge for Three's own."""
+    assert isinstance(h, BridgeForThreeHand)
+    return h
+
+
 Role = Literal["dealer", "eldest", "pone"]
 ROLE_SEATS: dict[Seat, Role] = {SOUTH: "dealer", WEST: "eldest", EAST: "pone"}
 
@@ -86,6 +114,7 @@ class BridgeForThreeTable(CuttingTable):
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "Bridge for Three is played by three"
     options: ClassVar[tuple[str, ...]] = ("three_games_no_rubber",)
+    hand_state = BridgeForThreeHand
 
     def __init__(
         self,
@@ -140,8 +169,7 @@ class BridgeForThreeTable(CuttingTable):
     def _declare(self, action: Declare | Pass) -> list[Event]:
         """B3-3: the dealer declares trumps or no trumps on his own cards, or passes: Dummy's
         declaration is then forced by the schedule, announced by the pone (B3-4)."""
-        h = self.hand
-        assert h is not None
+        h = _declared(self.hand)
         if isinstance(action, Declare):
             trump = parse_trump(action.trump, no_trumps=True)
             self.denomination = NO_TRUMPS if trump is None else trump
@@ -151,12 +179,12 @@ class BridgeForThreeTable(CuttingTable):
             forced = dummy_declaration(CardSet(h.hands[NORTH]))
             self.denomination = forced.denomination
             self.forced = True
-            h.notes["dummy_schedule_step"] = forced.step
+            h.schedule_step = forced.step
             event = Event(
                 EventKind.DECLARED, DeclaredData(by="dummy", trump=forced.letter, step=forced.step)
             )
         h.trump = None if self.denomination == NO_TRUMPS else self.denomination
-        h.notes["declaration"] = {
+        h.declaration = {
             "trump": DENOMINATION_LETTERS[self.denomination],
             "by": "dummy" if self.forced else "dealer",
         }
@@ -224,9 +252,8 @@ class BridgeForThreeTable(CuttingTable):
         return events
 
     def _start_play_events(self) -> list[Event]:
-        h = self.hand
-        assert h is not None
-        h.notes["doubling"] = self.doubling.name.lower()
+        h = _declared(self.hand)
+        h.doubling = self.doubling.name.lower()
         return self._start_play(h)
 
     # --- views: Dummy after the opening lead; what the pone and eldest see ----------------------
@@ -285,7 +312,7 @@ class BridgeForThreeTable(CuttingTable):
         entry = self.sheet.hands[-1]
         score = entry.score
         record = self._hand_record(h)
-        record.update(h.notes)
+        record.update(h.record_notes())
         record["roles"] = roles
         record["won"] = {"NS": score.detail.tricks[0], "EW": score.detail.tricks[1]}
         record["tricks_in_play"] = {"NS": h.won[0], "EW": h.won[1]}

@@ -38,6 +38,7 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DUMMY … ENGLISH DUMMY"; english-d
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from vivant.actions import Action, AfterTournee, ChooseSeatsAndPack
@@ -80,6 +81,16 @@ penalties at DP's choice.
 """
 
 
+@dataclass(slots=True)
+class EnglishDummyHand(HandState):
+    """A hand of English Dummy: the pack it was dealt with (ED-1.1, ED-2.3)."""
+
+    pack: int | None = None
+
+    def record_notes(self) -> dict[str, Any]:
+        return {"pack": self.pack, **self.notes}
+
+
 class EnglishDummyTable(EnglishRubberTable):
     """A sitting of English Dummy: the cut, the tournée of three rubbers, English scoring."""
 
@@ -93,6 +104,7 @@ class EnglishDummyTable(EnglishRubberTable):
     players_rule: ClassVar[str] = "English Dummy is played by three, no more and no fewer"
     withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
     options: ClassVar[tuple[str, ...]] = ("continuous",)
+    hand_state = EnglishDummyHand
 
     def __init__(
         self, players: Sequence[str], *, laws: bool = False, continuous: bool = False
@@ -290,7 +302,8 @@ class EnglishDummyTable(EnglishRubberTable):
 
     def _after_deal(self, h: HandState) -> list[Event]:
         """Each hand's record names the pack it was dealt with."""
-        h.notes["pack"] = self.pack
+        assert isinstance(h, EnglishDummyHand)
+        h.pack = self.pack
         return super()._after_deal(h)
 
     def _pass_deal(self, dealer: Seat) -> None:

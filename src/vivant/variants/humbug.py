@@ -28,7 +28,8 @@ without four reasonably sure tricks, counted as the master cards from the ace do
 
 from __future__ import annotations
 
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
@@ -89,6 +90,27 @@ def sure_tricks(hand: int) -> int:
     return total
 
 
+@dataclass(slots=True)
+class HumbugHand(HandState):
+    """A hand of Humbug: each player's choice to keep his hand or exchange it, by role letter
+    (HU-2.1), and the trumps the dealer named (the declared-trump variation, HU-5.1)."""
+
+    exchanged: dict[str, bool] = field(default_factory=dict)
+    declared: str | None = None
+
+    def record_notes(self) -> dict[str, Any]:
+        own: dict[str, Any] = {"exchanged": self.exchanged}
+        if self.declared is not None:
+            own["declared"] = self.declared
+        return {**own, **self.notes}
+
+
+def _humbug_hand(h: HandState | None) -> HumbugHand:
+    """The hand in play, Humbug's own."""
+    assert isinstance(h, HumbugHand)
+    return h
+
+
 class HumbugTable(TwoHandTable):
     """A rubber of Humbug Whist: the exchange for the dead hand, two-card tricks, Humbug honours.
 
@@ -102,6 +124,7 @@ class HumbugTable(TwoHandTable):
     rules = HUMBUG
     players_rule: ClassVar[str] = "Humbug Whist is played by two"
     declared_trump: ClassVar[bool] = False
+    hand_state = HumbugHand
 
     def _new_hand(self, pack: tuple[int, ...], dealer: Seat) -> HandState:
         h = super()._new_hand(pack, dealer)
@@ -112,7 +135,6 @@ class HumbugTable(TwoHandTable):
         return h
 
     def _after_deal(self, h: HandState) -> list[Event]:
-        h.notes["exchanged"] = {}
         self.phase = DECLARE if self.declared_trump else EXCHANGE
         return []
 
@@ -130,10 +152,9 @@ class HumbugTable(TwoHandTable):
     @refused("no declare is due now (phase {phase})", "{due} decides now, not {seat}")
     def _declare(self, action: Declare) -> list[Event]:
         """HU-5.1: any suit, never no trumps (D-H7)."""
-        h = self.hand
-        assert h is not None
+        h = _humbug_hand(self.hand)
         h.trump = parse_trump(action.trump, no_trumps=False)
-        h.notes["declared"] = action.trump.upper()
+        h.declared = action.trump.upper()
         self.phase = EXCHANGE
         return [
             Event(
@@ -159,15 +180,14 @@ class HumbugTable(TwoHandTable):
     @decision(EXCHANGE, Exchange, "HU-2.1", "Keep your hand, or take the dead hand on your right?")
     @refused("no exchange is due now (phase {phase})", "{due} decides now, not {seat}")
     def _exchange(self, action: Exchange) -> list[Event]:
-        h = self.hand
-        assert h is not None
+        h = _humbug_hand(self.hand)
         seat = action.seat
         if action.take:
             right = (seat - 1) % 4
             h.hands[seat], h.hands[right] = h.hands[right], h.hands[seat]
             if seat == h.dealer:
                 h.turn_up_taken = True  # HU-2.3: the turn-up stays with the discarded hand
-        h.notes["exchanged"][self.role(seat)] = action.take
+        h.exchanged[self.role(seat)] = action.take
         events = [Event(EventKind.EXCHANGE, ExchangedData(seat=self.role(seat), take=action.take))]
         if not self._exchange_deciders():
             events.extend(self._start_play(h))
@@ -176,9 +196,9 @@ class HumbugTable(TwoHandTable):
     def _exchange_deciders(self) -> tuple[Seat, ...]:
         """HU-2.1: the players exchange in turn, the non-dealer first (D-H1)."""
         h = self.hand
-        if h is None:
+        if not isinstance(h, HumbugHand):
             return ()
-        done = h.notes["exchanged"]
+        done = h.exchanged
         return tuple(s for s in self._exchangers(h) if self.role(s) not in done)[:1]
 
     def _exchange_options(self, seat: Seat) -> list[Action]:
@@ -191,7 +211,7 @@ class HumbugTable(TwoHandTable):
     def _shown_to(self, seat: Seat) -> dict[Seat, int]:
         """A player who exchanged remembers the hand he discarded (now the dead hand)."""
         h = self.hand
-        if h is not None and h.notes.get("exchanged", {}).get(self.role(seat)):
+        if isinstance(h, HumbugHand) and h.exchanged.get(self.role(seat)):
             right = (seat - 1) % 4
             return {right: h.initial[right] if h.initial else h.hands[right]}
         return {}

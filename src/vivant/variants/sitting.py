@@ -338,7 +338,7 @@ class EnglishRubberTable(CuttingTable):
         scored: HandScore = (self.sheet.hands or self.sheet.games[-1].hands)[-1]
         names = self.side_names
         record = self._hand_record(h)
-        record.update(h.notes)
+        record.update(h.record_notes())
         record["won"] = {names[i]: scored.tricks[i] for i in (0, 1)}
         record["tricks_in_play"] = {names[i]: h.won[i] for i in (0, 1)}
         record["honours"] = {names[i]: honours[i] for i in (0, 1)}
