@@ -107,7 +107,16 @@ from vivant.actions import (
     ReportMisdeal,
     WaiveRevokes,
 )
-from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, CardSet, Seat, card_name, parse_card
+from vivant.cards import (
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    Card,
+    CardSet,
+    Seat,
+    card_name,
+    parse_card,
+    partner_of,
+)
 from vivant.duplicate.table import DuplicateTable, Tray
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.records.pbn import PbnError, PbnGame, read_pbn, write_pbn
@@ -1021,7 +1030,7 @@ class _Replay:
                     )
                 self.elect("accept")
         asked = None  # DL-3: the partner asks; a revoke so found is corrected
-        while (again := self.take("ask_renounce", no, offender=(seat + 2) % 4)) is not None:
+        while (again := self.take("ask_renounce", no, offender=partner_of(seat))) is not None:
             asked = again
             t.apply(AskRenounce(asked.offender))
         if corrected is not None:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vivant.actions import Action
+from vivant.cards import SEAT_LETTERS
 from vivant.errors import VivantError
 
 from .bots import bot_action, chance_action
@@ -496,10 +497,10 @@ class Hub:
                 )
             acting = getattr(action, "seat", None)
             if not isinstance(acting, int) or lt.table.controller(acting) != seat:
-                what = "a chance action" if acting is None else f"seat {'NESW'[acting]}"
+                what = "a chance action" if acting is None else f"seat {SEAT_LETTERS[acting]}"
                 raise ClientError(
                     "not_your_seat",
-                    f"{name} sits at {'NESW'[seat]} and cannot act for {what}",
+                    f"{name} sits at {SEAT_LETTERS[seat]} and cannot act for {what}",
                 )
             await self._commit(lt, action, name, client_id, conn)
         lt.wake.set()

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action
-from vivant.cards import Seat
+from vivant.cards import SEAT_LETTERS, Seat
 from vivant.players.driver import claims_worth_making
 from vivant.table import Table
 from vivant.variants import find_variant
@@ -238,7 +238,7 @@ class LiveTable:
             legal = [a.to_json() for a in t.legal_actions(seat)]
         decider = self.next_decider()
         state: dict[str, Any] = {
-            "seat": None if seat is None else "NESW"[seat],
+            "seat": None if seat is None else SEAT_LETTERS[seat],
             "view": t.view(seat).to_json(),
             "legal": legal,
             "waiting_for": None if decider is None else decider.name,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import action_from_json
+from vivant.cards import SEAT_LETTERS
 from vivant.variants import find_variant
 
 from .live import LiveTable, public_action
@@ -26,7 +27,7 @@ def _frame(
         "actor": actor,
         "action": None if action is None else public_action(action),
         "phase": v["phase"],
-        "hands": {"NESW"[s]: views[s].to_json()["hand"] for s in range(4)},
+        "hands": {SEAT_LETTERS[s]: views[s].to_json()["hand"] for s in range(4)},
         "roles": v["roles"],
         "names": v["names"],
         "dealer": v["dealer"],

@@ -50,7 +50,7 @@ from vivant.scoring.bridge import (
     next_doubling,
     pair_holding,
 )
-from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState
+from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState, game_hand
 from vivant.variants.sitting import CuttingTable, parse_trump
 
 SUMMARY = """\
@@ -79,24 +79,9 @@ class BridgeForThreeHand(HandState):
     it, the dealer or Dummy's schedule, with the schedule's step), then the doubling (B3-5)."""
 
     declaration: dict[str, str] | None = None
-    schedule_step: int | None = None
+    dummy_schedule_step: int | None = None
     doubling: str | None = None
-
-    def record_notes(self) -> dict[str, Any]:
-        own: dict[str, Any] = {}
-        if self.schedule_step is not None:
-            own["dummy_schedule_step"] = self.schedule_step
-        if self.declaration is not None:
-            own["declaration"] = self.declaration
-        if self.doubling is not None:
-            own["doubling"] = self.doubling
-        return {**own, **self.notes}
-
-
-def _declared(h: HandState | None) -> BridgeForThreeHand:
-    """The hand in play, Bridge for Three's own."""
-    assert isinstance(h, BridgeForThreeHand)
-    return h
+    recorded: ClassVar[tuple[str, ...]] = ("dummy_schedule_step", "declaration", "doubling")
 
 
 Role = Literal["dealer", "eldest", "pone"]
@@ -169,7 +154,7 @@ class BridgeForThreeTable(CuttingTable):
     def _declare(self, action: Declare | Pass) -> list[Event]:
         """B3-3: the dealer declares trumps or no trumps on his own cards, or passes: Dummy's
         declaration is then forced by the schedule, announced by the pone (B3-4)."""
-        h = _declared(self.hand)
+        h = game_hand(self.hand, BridgeForThreeHand)
         if isinstance(action, Declare):
             trump = parse_trump(action.trump, no_trumps=True)
             self.denomination = NO_TRUMPS if trump is None else trump
@@ -179,7 +164,7 @@ class BridgeForThreeTable(CuttingTable):
             forced = dummy_declaration(CardSet(h.hands[NORTH]))
             self.denomination = forced.denomination
             self.forced = True
-            h.schedule_step = forced.step
+            h.dummy_schedule_step = forced.step
             event = Event(
                 EventKind.DECLARED, DeclaredData(by="dummy", trump=forced.letter, step=forced.step)
             )
@@ -252,7 +237,7 @@ class BridgeForThreeTable(CuttingTable):
         return events
 
     def _start_play_events(self) -> list[Event]:
-        h = _declared(self.hand)
+        h = game_hand(self.hand, BridgeForThreeHand)
         h.doubling = self.doubling.name.lower()
         return self._start_play(h)
 

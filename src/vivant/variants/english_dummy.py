@@ -86,9 +86,7 @@ class EnglishDummyHand(HandState):
     """A hand of English Dummy: the pack it was dealt with (ED-1.1, ED-2.3)."""
 
     pack: int | None = None
-
-    def record_notes(self) -> dict[str, Any]:
-        return {"pack": self.pack, **self.notes}
+    recorded: ClassVar[tuple[str, ...]] = ("pack",)
 
 
 class EnglishDummyTable(EnglishRubberTable):

@@ -29,14 +29,14 @@ without four reasonably sure tricks, counted as the master cards from the ace do
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
 from vivant.decisions import decision, refused
 from vivant.events import DeclaredData, EventKind, ExchangedData
 from vivant.scoring.english import HUMBUG
-from vivant.table import DECLARE, EXCHANGE, Event, HandState
+from vivant.table import DECLARE, EXCHANGE, Event, HandState, game_hand
 from vivant.variants.sitting import TwoHandTable, parse_trump
 
 _SEATS = """\
@@ -97,18 +97,7 @@ class HumbugHand(HandState):
 
     exchanged: dict[str, bool] = field(default_factory=dict)
     declared: str | None = None
-
-    def record_notes(self) -> dict[str, Any]:
-        own: dict[str, Any] = {"exchanged": self.exchanged}
-        if self.declared is not None:
-            own["declared"] = self.declared
-        return {**own, **self.notes}
-
-
-def _humbug_hand(h: HandState | None) -> HumbugHand:
-    """The hand in play, Humbug's own."""
-    assert isinstance(h, HumbugHand)
-    return h
+    recorded: ClassVar[tuple[str, ...]] = ("exchanged", "declared")
 
 
 class HumbugTable(TwoHandTable):
@@ -152,7 +141,7 @@ class HumbugTable(TwoHandTable):
     @refused("no declare is due now (phase {phase})", "{due} decides now, not {seat}")
     def _declare(self, action: Declare) -> list[Event]:
         """HU-5.1: any suit, never no trumps (D-H7)."""
-        h = _humbug_hand(self.hand)
+        h = game_hand(self.hand, HumbugHand)
         h.trump = parse_trump(action.trump, no_trumps=False)
         h.declared = action.trump.upper()
         self.phase = EXCHANGE
@@ -180,7 +169,7 @@ class HumbugTable(TwoHandTable):
     @decision(EXCHANGE, Exchange, "HU-2.1", "Keep your hand, or take the dead hand on your right?")
     @refused("no exchange is due now (phase {phase})", "{due} decides now, not {seat}")
     def _exchange(self, action: Exchange) -> list[Event]:
-        h = _humbug_hand(self.hand)
+        h = game_hand(self.hand, HumbugHand)
         seat = action.seat
         if action.take:
             right = (seat - 1) % 4
