@@ -272,6 +272,7 @@ def test_a_hint_is_offered_once_turned_on_at_a_casual_table(
         page.wait_for_selector("#hint")
         page.keyboard.press("H")
         bar = page.wait_for_selector(".hintbar [role=status]", timeout=30_000)
+        assert bar is not None
         words = bar.inner_text()
         assert words.startswith("Hint: play "), words
         legal = page.eval_on_selector_all(

@@ -239,6 +239,7 @@ def test_every_event_kind_of_the_games_has_its_words() -> None:
         if f.name not in ("duplicate.py", "all_fours.py")
         for k in re.findall(r"Event\(\s*EventKind\.(\w+)", f.read_text())
     }
+    kinds = {k.lower() for k in kinds}
     kinds |= {"played", "trick"}
     assert {"exchange", "declared", "doubled", "claim", "irregularity"} <= kinds
     assert not {k for k in kinds if not hasattr(Narrator, "_tell_" + k)}

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Dialog, Page
 
 from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
 from vivant.server.store import Store
@@ -190,7 +190,12 @@ def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browse
     ann.wait_for_selector(".people li:has-text('Bea') >> text=here")
     # Giving up a seat asks first: said no to, Bea keeps her seat; said yes to, she leaves.
     asked: list[str] = []
-    bea.once("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+
+    def answer(dialog: Dialog) -> None:
+        asked.append(dialog.message)
+        dialog.dismiss()
+
+    bea.once("dialog", answer)
     bea.locator("button", has_text="Give up my seat").click()
     bea.wait_for_timeout(300)
     assert asked and "Give up your seat" in asked[0]

@@ -134,6 +134,7 @@ def test_a_hint_at_a_casual_table_and_none_in_laws_mode(server: ServerProcess) -
             await ann.hello(token_of(table, "Ann"))
             while True:
                 s = ann.state
+                assert s is not None
                 if ann.my_turn() and any(a["type"] == "Play" for a in s["legal"]):
                     break
                 if ann.my_turn():
@@ -144,10 +145,12 @@ def test_a_hint_at_a_casual_table_and_none_in_laws_mode(server: ServerProcess) -
                 await ann.recv()
             await ws.send(json.dumps({"type": "hint"}))
             while True:
-                m = json.loads(await ws.recv())
+                m: dict[str, Any] = json.loads(await ws.recv())
                 if m["type"] in ("hint", "error"):
-                    m["legal"] = [a["card"] for a in ann.state["legal"] if a["type"] == "Play"]
-                    m["left"] = 13 - len(ann.state["view"]["tricks"])
+                    state = ann.state
+                    assert state is not None
+                    m["legal"] = [a["card"] for a in state["legal"] if a["type"] == "Play"]
+                    m["left"] = 13 - len(state["view"]["tricks"])
                     return m
 
     casual = asyncio.run(ask(False))

@@ -477,7 +477,7 @@ def test_a_card_is_taken_back_only_with_the_consent_of_the_other_people(
             assert c.state is not None
             plays = [a for a in c.state["legal"] if a["type"] == "Play"]
             if c is ann and plays and len(c.state["view"]["tricks"]) >= 3:
-                choice = rng.choice(plays)
+                choice: dict[str, Any] = rng.choice(plays)
                 await act(ann, choice)
                 return choice
             await act(c, rng.choice(plays) if plays else c.state["legal"][0])

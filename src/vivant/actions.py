@@ -21,7 +21,16 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from vivant.cards import SUIT_LETTERS, Card, Seat, Suit, card_name, parse_card, parse_seat
+from vivant.cards import (
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    Card,
+    Seat,
+    Suit,
+    card_name,
+    parse_card,
+    parse_seat,
+)
 from vivant.deal import shuffled_pack
 from vivant.errors import InvalidNotationError
 
@@ -45,7 +54,7 @@ class Action:
             elif f.name in _CARDS_FIELDS:
                 value = [card_name(c) for c in value]
             elif f.name in _SEAT_FIELDS:
-                value = None if value is None else "NESW"[value]
+                value = None if value is None else SEAT_LETTERS[value]
             elif f.name in _SUIT_FIELDS:
                 value = SUIT_LETTERS[value]
             out[f.name] = value

@@ -20,7 +20,7 @@ suit of a hand is ``(mask >> 13 * suit) & 0x1FFF`` with the ace in the top bit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, TypeAlias
+from typing import Final, TypeAlias, TypeGuard
 
 from vivant.errors import InvalidNotationError
 
@@ -146,6 +146,11 @@ def parse_seat(text: str) -> Seat:
     if i < 0:
         raise InvalidNotationError(f"invalid seat {text!r}: expected one of N E S W")
     return i
+
+
+def is_seat(value: object) -> TypeGuard[Seat]:
+    """Whether ``value`` is a seat: an int 0..3 (N E S W), never a bool."""
+    return type(value) is int and 0 <= value < 4
 
 
 def left_of(seat: Seat, n: int = 4) -> Seat:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action, AnswerUndo, AskUndo, Play, action_from_json
-from vivant.cards import Seat, card_name
+from vivant.cards import SEAT_LETTERS, Seat, card_name
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.events import EventKind
 from vivant.table import PLAY, Event, Table
@@ -147,7 +147,7 @@ class Sitting:
         return events
 
     def _label(self, seat: Seat) -> str:
-        return self.table.seat_player(self.table.controller(seat)) or "NESW"[seat]
+        return self.table.seat_player(self.table.controller(seat)) or SEAT_LETTERS[seat]
 
     def _ask(self, action: AskUndo) -> list[Event]:
         if self.table.laws:
@@ -163,7 +163,7 @@ class Sitting:
         waiting = self.answerers(action.seat)
         self.undo = UndoRequest(action.seat, index, waiting)
         card = card_name(self._card(index))
-        events = [Event(EventKind.UNDO_ASKED, {"seat": "NESW"[action.seat], "card": card})]
+        events = [Event(EventKind.UNDO_ASKED, {"seat": SEAT_LETTERS[action.seat], "card": card})]
         if not waiting:  # nobody else to ask
             events += self._take_back()
         return events
@@ -184,12 +184,12 @@ class Sitting:
         if type(action.agree) is not bool:
             raise InvalidActionError("an answer agrees (true) or refuses (false)")
         u.waiting.remove(action.seat)
-        letter = "NESW"[action.seat]
+        letter = SEAT_LETTERS[action.seat]
         if not action.agree:
             self.undo = None
-            return [Event(EventKind.UNDO_REFUSED, {"seat": "NESW"[u.seat], "by": letter})]
+            return [Event(EventKind.UNDO_REFUSED, {"seat": SEAT_LETTERS[u.seat], "by": letter})]
         u.agreed.append(action.seat)
-        events = [Event(EventKind.UNDO_AGREED, {"seat": "NESW"[u.seat], "by": letter})]
+        events = [Event(EventKind.UNDO_AGREED, {"seat": SEAT_LETTERS[u.seat], "by": letter})]
         if not u.waiting:
             events += self._take_back()
         return events
@@ -203,7 +203,7 @@ class Sitting:
         self.table = type(self.table).replay(self.config, self.moves)
         self.undo = None
         cards = [card_name(m.card) for m in withdrawn if isinstance(m, Play)]
-        return [Event(EventKind.CARDS_TAKEN_BACK, {"seat": "NESW"[u.seat], "cards": cards})]
+        return [Event(EventKind.CARDS_TAKEN_BACK, {"seat": SEAT_LETTERS[u.seat], "cards": cards})]
 
     def undo_words(self) -> dict[str, Any]:
         """The open request as a decision in words, for those who answer it: the question, and
@@ -223,8 +223,8 @@ class Sitting:
         if u is None:
             return None
         return {
-            "seat": "NESW"[u.seat],
+            "seat": SEAT_LETTERS[u.seat],
             "card": card_name(self._card(u.index)),
-            "waiting": ["NESW"[s] for s in u.waiting],
-            "agreed": ["NESW"[s] for s in u.agreed],
+            "waiting": [SEAT_LETTERS[s] for s in u.waiting],
+            "agreed": [SEAT_LETTERS[s] for s in u.agreed],
         }

@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from vivant.cards import is_seat
 from vivant.errors import InvalidActionError, WrongSeatError
 
 if TYPE_CHECKING:
@@ -111,7 +112,7 @@ class Decision:
 
     @staticmethod
     def _words(template: str, table: Table, seat: object, due: Seat | None) -> str:
-        s = seat if type(seat) is int and 0 <= seat < 4 else None
+        s = seat if is_seat(seat) else None
         return template.format(
             phase=repr(str(table.phase)),
             seat=repr(seat) if s is None else table._seat_label(s),

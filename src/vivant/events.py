@@ -16,7 +16,15 @@ from enum import StrEnum
 from typing import Any, NotRequired, TypedDict
 
 
-class EventKind(StrEnum):
+class Word(StrEnum):
+    """An enumeration of the strings the logs and records carry: a member compares, formats and
+    serialises as its value, and its repr is the value's (as in the messages of errors)."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class EventKind(Word):
     """Every kind of event the games tell (a kind compares and serialises as its value)."""
 
     # The sitting: the cut, the seats, the choices before the deal.
@@ -72,9 +80,6 @@ class EventKind(StrEnum):
     UNDO_AGREED = "undo_agreed"
     UNDO_REFUSED = "undo_refused"
     CARDS_TAKEN_BACK = "cards_taken_back"
-
-    def __repr__(self) -> str:
-        return repr(self.value)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
 from vivant.actions import ClaimRevoke
-from vivant.cards import SUIT_MASK, Card, Seat, card_name
+from vivant.cards import (
+    SEAT_LETTERS,
+    Card,
+    Seat,
+    card_name,
+    partner_of,
+    suit_mask,
+    suit_of,
+)
 from vivant.views import PendingView, View
 
 
@@ -61,7 +69,7 @@ class Election:
 
     def pending_view(self, seat_name: Any = None) -> PendingView:
         """The election as a view shows it, seats named by ``seat_name`` (default: compass)."""
-        name = seat_name or (lambda s: "NESW"[s])
+        name = seat_name or (lambda s: SEAT_LETTERS[s])
         return PendingView(
             kind=self.kind,
             rule=self.rule,
@@ -107,7 +115,7 @@ def better_than_all(cards: tuple[Card, ...] | list[Card], outside: int) -> bool:
     """Whether every card of ``cards`` is better than any card of its suit in ``outside`` (a
     mask): DL-6's "winning cards", ``outside`` being the adversaries' hands, or every card they
     may hold."""
-    return all(not outside & (SUIT_MASK << (13 * (c // 13))) & ~((2 << c) - 1) for c in cards)
+    return all(not outside & suit_mask(suit_of(c)) & ~((2 << c) - 1) for c in cards)
 
 
 def winners_in_view(view: View, offender: Seat, cards: tuple[Card, ...] | list[Card]) -> bool:
@@ -115,7 +123,7 @@ def winners_in_view(view: View, offender: Seat, cards: tuple[Card, ...] | list[C
     adversaries hold of their suits (DL-6): every better card is played, or is one of
     ``cards``, or is seen to lie on the offender's side (his partner being opposite, the
     Duplicate table). A concealed card may lie with the adversaries, so it disproves."""
-    side = {offender, (offender + 2) % 4}
+    side = {offender, partner_of(offender)}
     accounted = sum(1 << c for c in cards)
     for t in (*view.tricks, *([view.trick] if view.trick else [])):
         accounted |= sum(1 << c for c in t.cards)
@@ -152,11 +160,11 @@ def revokes_in_view(view: View, may_trump: bool = False) -> list[tuple[int, Seat
     found: list[tuple[int, Seat]] = []
     for k in range(len(tricks) - 1, -1, -1):
         t = tricks[k]
-        led = t.cards[0] // 13
-        suit = SUIT_MASK << (13 * led)
+        led = suit_of(t.cards[0])
+        suit = suit_mask(led)
         for seat, c in zip(t.seats[1:], t.cards[1:], strict=True):
-            trumped = may_trump and view.trump is not None and c // 13 == view.trump
-            if c // 13 != led and not trumped and held[seat] & suit and seat != view.seat:
+            trumped = may_trump and view.trump is not None and suit_of(c) == view.trump
+            if suit_of(c) != led and not trumped and held[seat] & suit and seat != view.seat:
                 found.append((k + 1, seat))
         for seat, c in zip(t.seats, t.cards, strict=True):
             held[seat] |= 1 << c

@@ -31,8 +31,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from vivant.actions import (
     PLAYS,
@@ -55,6 +54,7 @@ from vivant.actions import (
 )
 from vivant.cards import (
     CARD_NAMES,
+    SEAT_LETTERS,
     SUIT_LETTERS,
     SUIT_MASK,
     SUIT_NAMES,
@@ -64,6 +64,10 @@ from vivant.cards import (
     Suit,
     card_name,
     cards_of,
+    is_seat,
+    partner_of,
+    suit_mask,
+    suit_of,
 )
 from vivant.deal import check_pack, deal_hands
 from vivant.decisions import Decision, decision, declared
@@ -73,7 +77,7 @@ from vivant.errors import (
     OutOfTurnError,
     WrongSeatError,
 )
-from vivant.events import DealtData, ElectedData, EventKind, PlayedData, TrickData
+from vivant.events import DealtData, ElectedData, EventKind, PlayedData, TrickData, Word
 from vivant.events import Event as Event
 from vivant.info import GameInfo
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
@@ -84,7 +88,7 @@ if TYPE_CHECKING:
     from vivant.prelude import PreludeDecision
 
 
-class Phase(StrEnum):
+class Phase(Word):
     """The phases of a table. Their values are the strings every view, record and log has
     always carried (a phase compares and serialises as its value)."""
 
@@ -100,9 +104,6 @@ class Phase(StrEnum):
     #: English Dummy: after a tournée, while the players say whether they stay (ED-2.5).
     TOURNEE_OVER = "tournee_over"
     OVER = "over"
-
-    def __repr__(self) -> str:
-        return repr(self.value)
 
 
 CUT = Phase.CUT
@@ -182,10 +183,29 @@ class HandState:
     irregularities: list[IrregularityRecord] = field(default_factory=list)
     trick_views: tuple[TrickView, ...] = ()
 
+    #: The fields of a game's own hand state that its hand's record keeps, in this order.
+    recorded: ClassVar[tuple[str, ...]] = ()
+
+    def record_notes(self) -> dict[str, Any]:
+        """What the hand's record keeps of it besides the cards and the tricks: a game's own
+        state of the hand (its fields named in :attr:`recorded` that are set), then the laws'
+        notes of the play."""
+        own = {k: v for k in self.recorded if (v := getattr(self, k)) is not None}
+        return {**own, **self.notes}
+
     @property
     def trick_number(self) -> int:
         """1-based number of the trick being played (or of the last, after the hand)."""
         return min(len(self.tricks) + 1, 13)
+
+
+Hand = TypeVar("Hand", bound=HandState)
+
+
+def game_hand(h: HandState | None, kind: type[Hand]) -> Hand:
+    """The hand in play as a game's own hand state ``kind`` (its table's ``hand_state``)."""
+    assert isinstance(h, kind), f"no {kind.__name__} in play"
+    return h
 
 
 def _method(name: str) -> Callable[[Table, Action], list[Event]]:
@@ -232,6 +252,9 @@ class Table(ABC):
     #: fast playout engine reads it too.
     follow_or_trump: ClassVar[bool] = False
     _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
+    #: The class of the state of a hand, a game's own where it keeps more than the cards and
+    #: the tricks (a subclass of :class:`HandState`).
+    hand_state: ClassVar[type[HandState]] = HandState
     #: The actions that answer no declared decision (a card played, a deal, the irregularities
     #: of the laws), by class: the name of the method that applies each. Each class declares
     #: its own; they are collected along its bases.
@@ -350,7 +373,7 @@ class Table(ABC):
 
     def controller(self, seat: Seat) -> Seat:
         """The seat whose player acts for ``seat`` (a dummy's partner plays for it)."""
-        return (seat + 2) % 4 if seat in self.dummy_seats else seat
+        return partner_of(seat) if seat in self.dummy_seats else seat
 
     def role(self, seat: Seat) -> str:
         return self.role_letters[seat]
@@ -402,7 +425,7 @@ class Table(ABC):
             return due[1][0]
         if self.phase == PLAY and h is not None:
             nxt = self.seat_order[h.leader][len(h.trick)]
-            return (nxt + 2) % 4 if nxt in self.dummy_seats else nxt
+            return partner_of(nxt) if nxt in self.dummy_seats else nxt
         return None
 
     def decision_due(self) -> tuple[Decision, Sequence[Seat]] | None:
@@ -508,10 +531,10 @@ class Table(ABC):
         """Deal ``pack`` (WL-2.4): thirteen to each hand one at a time from the dealer's left, the
         last card turned up for trump and the dealer's; the eldest hand leads."""
         turn_up = pack[-1]
-        return HandState(
+        return self.hand_state(
             dealer=dealer,
             hands=deal_hands(pack, dealer),
-            trump=turn_up // 13,
+            trump=suit_of(turn_up),
             turn_up=turn_up,
             leader=(dealer + 1) % 4,
         )
@@ -556,7 +579,7 @@ class Table(ABC):
             kept = tuple(o for o in election.options if o != "pass") or ("redeal",)
             election = dataclasses.replace(election, rule="WL-4.2", options=kept, default=kept[0])
         if touched:
-            details = {"touched": "".join("NESW"[s] for s in touched)}
+            details = {"touched": "".join(SEAT_LETTERS[s] for s in touched)}
             election = dataclasses.replace(election, details=details)
         self.pending = election
         return [Event(EventKind.IRREGULARITY, election.to_json(self._seat_label))]
@@ -574,11 +597,11 @@ class Table(ABC):
             raise InvalidActionError(f"'touched' lists up to four seats as letters, not {text!r}")
         seats: list[Seat] = []
         for letter in text.upper():
-            seat = "NESW".find(letter)
+            seat = SEAT_LETTERS.find(letter)
             if seat < 0 or seat in seats or seat not in self._players_seats():
                 raise InvalidActionError(
                     f"'touched' lists each player's seat once (one of "
-                    f"{' '.join('NESW'[s] for s in sorted(self._players_seats()))}), "
+                    f"{' '.join(SEAT_LETTERS[s] for s in sorted(self._players_seats()))}), "
                     f"not {text!r}"
                 )
             seats.append(seat)
@@ -658,7 +681,7 @@ class Table(ABC):
         election = self._exposed_in_deal_election(h, c, by)
         details: dict[str, Any] = {"holder": self.role(holder)}
         if touched:
-            details["touched"] = "".join("NESW"[s] for s in touched)
+            details["touched"] = "".join(SEAT_LETTERS[s] for s in touched)
         if not self._claim_barred_by_touch(h, election, touched):
             self.pending = dataclasses.replace(election, details=details)
             return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
@@ -747,14 +770,14 @@ class Table(ABC):
         return self.hand
 
     def _check_seat(self, seat: object) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4:
+        if not is_seat(seat):
             raise InvalidActionError(f"invalid seat {seat!r}")
 
     def _next_to_play(self, h: HandState) -> Seat:
         return self.seat_order[h.leader][len(h.trick)]
 
     def _seat_label(self, seat: Seat) -> str:
-        return f"{self.role(seat)} ({'NESW'[seat]})"
+        return f"{self.role(seat)} ({SEAT_LETTERS[seat]})"
 
     def _position(self, h: HandState) -> str:
         return f"trick {h.trick_number}, card {len(h.trick) + 1}"
@@ -776,11 +799,11 @@ class Table(ABC):
             return 1 << called
         if not h.trick:
             if h.called_suit is not None:
-                follow = hand & (SUIT_MASK << (13 * h.called_suit))
+                follow = hand & suit_mask(h.called_suit)
                 if follow:
                     return follow
             return hand
-        legal = playable_mask(hand, h.trick[0] // 13, self._may_trump(h))
+        legal = playable_mask(hand, suit_of(h.trick[0]), self._may_trump(h))
         duty = self._duty_mask(h, seat)
         return (legal & duty[0]) or legal if duty is not None else legal
 
@@ -825,13 +848,12 @@ class Table(ABC):
         if h.forced is None or h.forced[0] != seat:
             return None
         c = h.forced[1]
-        led = h.trick[0] // 13 if h.trick else None
+        led = suit_of(h.trick[0]) if h.trick else None
         return None if self._is_revoke(h, h.hands[seat], led, c) else c
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
         h = self._require_hand()
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise InvalidActionError(f"invalid seat {seat!r}")
+        self._check_seat(seat)
         if type(c) is not int or not 0 <= c < 52:
             raise InvalidActionError(f"invalid card {c!r}")
         if h.must_correct is not None:
@@ -872,8 +894,8 @@ class Table(ABC):
         if not h.trick and h.called_suit is not None:
             s = h.called_suit
             if (
-                c // 13 != s
-                and hand & (SUIT_MASK << (13 * s))
+                suit_of(c) != s
+                and hand & suit_mask(s)
                 and not self._punish_as_revoke(h, seat, c, "lead the suit called")
             ):
                 raise IllegalPlayError(
@@ -884,7 +906,7 @@ class Table(ABC):
         if duty is not None:
             self._obey(h, seat, c, duty)
         self._spend_directions(h, seat)
-        led = h.trick[0] // 13 if h.trick else None
+        led = suit_of(h.trick[0]) if h.trick else None
         revoke = self._is_revoke(h, hand, led, c)
         if revoke and not self.laws:
             raise IllegalPlayError(
@@ -949,8 +971,8 @@ class Table(ABC):
         if not h.trick or ("direction" not in notes and "win_due" not in notes):
             return None
         hand = h.hands[seat]
-        led = h.trick[0] // 13
-        follow = hand & (SUIT_MASK << (13 * led))
+        led = suit_of(h.trick[0])
+        follow = hand & suit_mask(led)
         legal = follow or hand
         direction = self._direction_due(h, seat, "direction")
         if direction is not None:
@@ -961,7 +983,7 @@ class Table(ABC):
                     return 1 << (cards[-1] if order == "highest" else cards[0]), f"play his {order}"
                 if not ruff:
                     return None
-                trumps = hand & (SUIT_MASK << (13 * h.trump)) if h.trump is not None else 0
+                trumps = hand & suit_mask(h.trump) if h.trump is not None else 0
                 if ruff == "trump":
                     return (trumps or hand), "trump"
                 return (hand & ~trumps or hand), "not trump"
@@ -1210,12 +1232,12 @@ class Table(ABC):
         if r.kind != "revoke":
             return bool(h.hands[r.seat]) and seen == h.hands[r.seat]
         trick = h.tricks[r.trick - 1] if r.trick <= len(h.tricks) else None
-        led = (trick.cards[0] if trick is not None else h.trick[0]) // 13
+        led = suit_of(trick.cards[0] if trick is not None else h.trick[0])
         for t in h.tricks[r.trick :]:
             seen |= sum(1 << c for c, s in zip(t.cards, t.seats, strict=True) if s == r.seat)
         if r.trick <= len(h.tricks):
             seen |= sum(1 << c for c, s in zip(h.trick, h.trick_seats, strict=True) if s == r.seat)
-        return bool(seen & SUIT_MASK << (13 * led))
+        return bool(seen & suit_mask(led))
 
     def _revoke_found(self, h: HandState, rev: Revoke, **data: str) -> list[Event]:
         """A revoke found before its trick is turned and quitted must be corrected (WL-7.4,
@@ -1244,8 +1266,8 @@ class Table(ABC):
     def _correction_mask(self, h: HandState, seat: Seat) -> int:
         """The cards that may correct ``seat``'s revoke: any card of the suit led, or the one
         the adversaries called, his highest or lowest of it (WL-7.4)."""
-        led = h.trick[0] // 13
-        mask = h.hands[seat] & (SUIT_MASK << (13 * led))
+        led = suit_of(h.trick[0])
+        mask = h.hands[seat] & suit_mask(led)
         if mask and h.correction_call in ("highest", "lowest"):
             cards = cards_of(mask)
             return 1 << (cards[-1] if h.correction_call == "highest" else cards[0])
@@ -1271,8 +1293,8 @@ class Table(ABC):
                 f"{self._seat_label(seat)} has no revoke in the trick being played"
             )
         complete = rev.trick == len(h.tricks)  # the trick is complete, not yet quitted
-        led = (h.tricks[-1].cards if complete else h.trick)[0] // 13
-        if action.card // 13 != led or not h.hands[seat] >> action.card & 1:
+        led = suit_of((h.tricks[-1].cards if complete else h.trick)[0])
+        if suit_of(action.card) != led or not h.hands[seat] >> action.card & 1:
             raise IllegalPlayError(
                 f"the revoke must be corrected with a {SUIT_NAMES[led][:-1]} from the hand of "
                 f"{self._seat_label(seat)}, not {card_name(action.card)}"
@@ -1498,7 +1520,7 @@ class Table(ABC):
             raise OutOfTurnError(
                 f"it is not {self._seat_label(seat)}'s turn to play ({self._position(h)})"
             )
-        led = h.trick[0] // 13 if h.trick else None
+        led = suit_of(h.trick[0]) if h.trick else None
         options = tuple(
             card_name(c) for c in cards if not self._is_revoke(h, h.hands[seat], led, c)
         )
@@ -1600,7 +1622,7 @@ class Table(ABC):
         other = next(x for x in p.cards if x != chosen)
         if seat not in self._unpenalised_two_cards():
             h.penalty_cards[seat] |= 1 << other
-        led = h.trick[0] // 13 if h.trick else None
+        led = suit_of(h.trick[0]) if h.trick else None
         revoke = self._is_revoke(h, h.hands[seat], led, chosen)
         return self._put_card(h, seat, chosen, revoke)
 
@@ -1782,7 +1804,7 @@ class Table(ABC):
                 f"{self._seat_label(partner)} has not played to trick {number} ({rule})"
             )
         card = cards[seats.index(partner)]
-        if card // 13 == cards[0] // 13:
+        if suit_of(card) == suit_of(cards[0]):
             raise InvalidActionError(
                 f"{self._seat_label(partner)} followed suit to trick {number}: nothing to ask"
             )

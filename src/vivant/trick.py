@@ -7,9 +7,9 @@ of a trick leads to the next. Trump is a suit 0..3 or ``None`` for no trumps.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from vivant.cards import SUIT_MASK, Card, Suit
+from vivant.cards import SUIT_MASK, Card, Seat, Suit
 
 NO_TRUMP = None
 
@@ -28,6 +28,14 @@ def trick_winner(cards: Sequence[Card], trump: Suit | None) -> int:
         elif s == trump:
             best, best_card, best_suit = i, c, s
     return best
+
+
+def winning_seat(cards: Mapping[Seat, Card], leader: Seat, trump: Suit | None) -> Seat:
+    """The seat that wins a trick given by seat (T3): ``cards`` maps each seat that played to
+    its card, ``leader`` among them; the others play in turn from his left (a seat missing took
+    no part: a dead hand, a two-hand game)."""
+    seats = [s for s in ((leader + k) % 4 for k in range(4)) if s in cards]
+    return seats[trick_winner([cards[s] for s in seats], trump)]
 
 
 def playable_mask(hand: int, led_suit: Suit | None, may_trump: Suit | None = None) -> int:

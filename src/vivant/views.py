@@ -13,7 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from vivant.cards import SUIT_LETTERS, Card, CardSet, Seat, Suit, card_name, parse_card
+from vivant.cards import (
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    Card,
+    CardSet,
+    Seat,
+    Suit,
+    card_name,
+    parse_card,
+)
 
 #: Keys of :attr:`View.extra` that list cards the view shows (in notation): All Fours' cards
 #: turned up and laid aside (public, AF-2.4) and a player's own discards (his alone, AF-2.7).
@@ -199,7 +208,7 @@ class View:
         """A JSON-ready dict, seats as letters and cards in notation."""
 
         def s(seat: Seat | None) -> str | None:
-            return None if seat is None else "NESW"[seat]
+            return None if seat is None else SEAT_LETTERS[seat]
 
         def t(tv: TrickView) -> TrickJSON:
             return {

@@ -24,9 +24,9 @@ from vivant.cards import SEAT_LETTERS, SUIT_SYMBOLS, CardSet, Seat, card_name
 from vivant.cli.play import make_console, suit_line
 from vivant.cli.record import load, report
 from vivant.errors import InvalidNotationError
-from vivant.records.pbn import trick_winner
 from vivant.records.pbn_whist import WhistDeal, WhistTrick
 from vivant.records.sitting import TRAY_TAG
+from vivant.trick import winning_seat
 
 PROMPT = "[Enter] next trick, b back, q quit: "
 
@@ -71,7 +71,7 @@ def trick_taker(deal: WhistDeal, trick: WhistTrick) -> Seat | None:
     if len(trick.cards) != len(deal.live_seats):
         return None
     seats = trick_seats(deal, trick.leader, len(trick.cards))
-    return trick_winner(dict(zip(seats, trick.cards, strict=True)), trick.leader, deal.trump)
+    return winning_seat(dict(zip(seats, trick.cards, strict=True)), trick.leader, deal.trump)
 
 
 def frames_of(deals: list[WhistDeal]) -> list[Frame]:

@@ -16,6 +16,8 @@ import math
 import sys
 from typing import Any
 
+from vivant.cards import SEAT_LETTERS, suit_of
+
 #: The transposition table's size, in megabytes, that ``--tt-mb`` accepts.
 TT_MB_RANGE = (1, 4096)
 
@@ -92,7 +94,7 @@ def _solve_one(deal: str, args: argparse.Namespace, solver: Any) -> dict[str, An
         values = solver.card_values(pos)
         out["tricks"] = (min if args.misere else max)(values.values())
         out["cards"] = {
-            card_name(c): values[c] for c in sorted(values, key=lambda c: (c // 13, -c))
+            card_name(c): values[c] for c in sorted(values, key=lambda c: (suit_of(c), -c))
         }
     else:
         out["tricks"] = solver.tricks(pos)
@@ -123,10 +125,10 @@ def _print_rich(deal: str, result: dict[str, Any], args: argparse.Namespace) -> 
     if "lead_tricks" in result:
         t = Table(title=f"Tricks for the leader's side{_game(args)}\n{deal}")
         t.add_column("trump")
-        for seat in "NESW":
+        for seat in SEAT_LETTERS:
             t.add_column(f"{seat} leads", justify="right")
         for strain, row in result["lead_tricks"].items():
-            t.add_row(strain, *(str(row[s]) for s in "NESW"))
+            t.add_row(strain, *(str(row[s]) for s in SEAT_LETTERS))
         console.print(t)
         return
     trump = args.trump.upper()

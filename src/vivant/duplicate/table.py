@@ -96,6 +96,8 @@ from vivant.cards import (
     card_name,
     parse_card,
     parse_suit,
+    partner_of,
+    suit_of,
 )
 from vivant.deal import deal_hands, parse_deal
 from vivant.duplicate.movements import Schedule, plays
@@ -222,7 +224,7 @@ class Tray:
         union = hands[0] | hands[1] | hands[2] | hands[3]
         if union != (1 << 52) - 1 or any(h.bit_count() != 13 for h in hands):
             raise InvalidNotationError(f"tray {tray}: a tray holds thirteen cards in each hand")
-        if turn_up is not None and (not hands[dealer] >> turn_up & 1 or turn_up // 13 != trump):
+        if turn_up is not None and (not hands[dealer] >> turn_up & 1 or suit_of(turn_up) != trump):
             raise InvalidNotationError(f"tray {tray}: the turn-up must be the dealer's, of trumps")
         return cls(tray, dealer, (hands[0], hands[1], hands[2], hands[3]), trump, turn_up)
 
@@ -244,7 +246,7 @@ def make_tray(
     h = deal_hands(pack, dealer)
     last = pack[-1]
     if declared_trump is None:
-        return Tray(tray, dealer, (h[0], h[1], h[2], h[3]), last // 13, last)
+        return Tray(tray, dealer, (h[0], h[1], h[2], h[3]), suit_of(last), last)
     return Tray(tray, dealer, (h[0], h[1], h[2], h[3]), declared_trump, last if turn else None)
 
 
@@ -440,7 +442,7 @@ class DuplicateTable(Table):
         hands = deal_hands(pack, dealer)
         last = pack[-1]
         declared = self.trump_suit
-        trump = last // 13 if declared is None else declared
+        trump = suit_of(last) if declared is None else declared
         turn_up = last if declared is None or self.turn_trump_each_deal else None
         return HandState(
             dealer=dealer,
@@ -701,7 +703,7 @@ class DuplicateTable(Table):
         to play to it, lies face up and is played in its turn (the offender cannot take it
         back); the adversary last to play may direct the partner. A lead out of turn: whist law
         (WL-6.1, with DL-4); any other card out of turn is refused (WL-6.5: no penalty)."""
-        partner = (seat + 2) % 4
+        partner = partner_of(seat)
         if h.trick and seat in h.trick_seats and partner not in h.trick_seats:
             return self._led_again(h, seat, c)
         if not h.trick or seat in h.trick_seats or partner in h.trick_seats or h.forced:
@@ -835,8 +837,7 @@ class DuplicateTable(Table):
         if p is None or p.kind not in PENALTY_KINDS or not self.laws:
             return self._elect_base(action)
         seat = action.seat
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise InvalidActionError(f"invalid seat {seat!r}")
+        self._check_seat(seat)
         if not self._adversary_of(seat, p.offender):
             raise WrongSeatError(
                 f"the penalty for the {p.kind} ({p.rule}) is the adversaries', "
@@ -890,7 +891,7 @@ class DuplicateTable(Table):
         if p.kind == "lead_out_of_turn":
             return events  # the card goes back; the right hand leads
         if p.kind in ("two_cards", "winning_cards", "card_exposed"):
-            led = h.trick[0] // 13 if h.trick else None
+            led = suit_of(h.trick[0]) if h.trick else None
             hand = h.hands[p.offender]
             if not hand >> p.cards[0] & 1:
                 return events  # DL-6 after a second lead: the first card lies in the trick
@@ -903,7 +904,7 @@ class DuplicateTable(Table):
         assert h is not None
         self.pending = None
         first, *rest = p.cards
-        partner = (p.offender + 2) % 4
+        partner = partner_of(p.offender)
         h.irregularities.append(
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, option)
         )
@@ -919,7 +920,7 @@ class DuplicateTable(Table):
         events = [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=option))]
         if not h.hands[p.offender] >> first & 1:
             return events  # a second lead (DL-6): the first card already lies in the trick
-        led = h.trick[0] // 13 if h.trick else None
+        led = suit_of(h.trick[0]) if h.trick else None
         return events + self._put_card(
             h, p.offender, first, is_revoke(h.hands[p.offender], led, first)
         )

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from vivant.actions import Action, Discard, Elect, Play
-from vivant.cards import ACE, JACK, KING, SUIT_MASK, Card, Seat, cards_of
+from vivant.cards import ACE, JACK, KING, Card, Seat, cards_of, partner_of, suit_mask, suit_of
 from vivant.scoring.all_fours import CARD_POINTS
 from vivant.trick import playable_mask, trick_winner
 from vivant.views import View
@@ -34,7 +34,7 @@ STAND_TRUMPS = 2
 
 def _value(c: Card, trump: int | None) -> tuple[int, int, int]:
     """How much a card is worth keeping: a trump honour most, then count, then rank."""
-    is_trump = trump is not None and c // 13 == trump
+    is_trump = trump is not None and suit_of(c) == trump
     honour = is_trump and c % 13 in (ACE, KING, JACK)
     return (honour, CARD_POINTS.get(c % 13, 0) + 5 * is_trump, c % 13)
 
@@ -51,7 +51,7 @@ def _strong(view: View) -> bool:
     """Two trumps, or one trump honour, in the hand (the turned suit)."""
     if view.trump is None:
         return False
-    trumps = [c for c in view.hand if c // 13 == view.trump]
+    trumps = [c for c in view.hand if suit_of(c) == view.trump]
     return len(trumps) >= STAND_TRUMPS or any(c % 13 in (ACE, KING, JACK) for c in trumps)
 
 
@@ -90,17 +90,17 @@ def choose_card(view: View, me: Seat, legal: Sequence[Card]) -> Card:
     cards = list(trick.cards)
     best = trick_winner(cards, trump)
     partners = len(view.names) == 4
-    partner_wins = partners and trick.seats[best] == (me + 2) % 4
+    partner_wins = partners and trick.seats[best] == partner_of(me)
     players = max(len(view.names), 2)
     last = len(cards) == players - 1
     count = sum(CARD_POINTS.get(c % 13, 0) for c in cards)
-    jack_in = trump is not None and any(c // 13 == trump and c % 13 == JACK for c in cards)
+    jack_in = trump is not None and any(suit_of(c) == trump and c % 13 == JACK for c in cards)
     winners = [c for c in legal if trick_winner([*cards, c], trump) == len(cards)]
     if partner_wins and (last or _is_master(view, cards[best])):
         return max(legal, key=lambda c: (not _honour(c, trump), CARD_POINTS.get(c % 13, 0)))
     if winners and not partner_wins and (count or jack_in or last):
         # Take the points: the cheapest card that wins (the Ten or Jack only when it must).
-        return min(winners, key=lambda c: (_value(c, trump)[0], c // 13 == trump, c % 13))
+        return min(winners, key=lambda c: (_value(c, trump)[0], suit_of(c) == trump, c % 13))
     for c in winners:  # the Jack or Ten of trumps, when it wins for sure
         if _honour_to_bring_home(c, trump) and (last or _is_master(view, c)):
             return c
@@ -108,17 +108,17 @@ def choose_card(view: View, me: Seat, legal: Sequence[Card]) -> Card:
 
 
 def _honour(c: Card, trump: int | None) -> bool:
-    return trump is not None and c // 13 == trump and c % 13 in (ACE, KING, JACK)
+    return trump is not None and suit_of(c) == trump and c % 13 in (ACE, KING, JACK)
 
 
 def _honour_to_bring_home(c: Card, trump: int | None) -> bool:
-    return trump is not None and c // 13 == trump and CARD_POINTS.get(c % 13, 0) in (1, 10)
+    return trump is not None and suit_of(c) == trump and CARD_POINTS.get(c % 13, 0) in (1, 10)
 
 
 def _is_master(view: View, c: Card) -> bool:
     """No card of its suit above it is still out (unplayed and not in this hand)."""
-    suit = c // 13
-    above = (SUIT_MASK << (13 * suit)) & ~((1 << (c + 1)) - 1)
+    suit = suit_of(c)
+    above = suit_mask(suit) & ~((1 << (c + 1)) - 1)
     out = above & ~_played(view) & ~view.hand.mask
     return out == 0 and (view.trump is None or suit == view.trump)
 
@@ -128,11 +128,11 @@ def _lead(view: View, legal: Sequence[Card]) -> Card:
     if trump is not None:
         jack = 13 * trump + JACK
         jack_out = not (_played(view) | view.hand.mask) >> jack & 1
-        masters = [c for c in legal if c // 13 == trump and c > jack and _is_master(view, c)]
+        masters = [c for c in legal if suit_of(c) == trump and c > jack and _is_master(view, c)]
         if jack_out and masters:
             return max(masters)
-    plain = [c for c in legal if c // 13 != trump]
-    safe = [c for c in plain if not any(x // 13 == c // 13 and x % 13 == 8 for x in legal)]
+    plain = [c for c in legal if suit_of(c) != trump]
+    safe = [c for c in plain if not any(suit_of(x) == suit_of(c) and x % 13 == 8 for x in legal)]
     pool = safe or plain or list(legal)
     return min(pool, key=lambda c: (CARD_POINTS.get(c % 13, 0) > 0, c % 13))
 
@@ -193,7 +193,7 @@ class _Search:
         low: tuple[Card, int] | None,
         jack: int | None,
     ) -> tuple[tuple[Card, int] | None, tuple[Card, int] | None, int | None]:
-        if c // 13 != self.trump:
+        if suit_of(c) != self.trump:
             return high, low, jack
         p = self.party(seat)
         if high is None or c > high[0]:
@@ -224,7 +224,7 @@ class _Search:
         if got is not None:
             return got
         self.nodes += 1
-        led = trick[0][0] // 13 if trick else None
+        led = suit_of(trick[0][0]) if trick else None
         mine = self.party(seat) == self.me
         best: int | None = None
         for c in cards_of(playable_mask(hands[seat], led, self.trump)):
@@ -268,7 +268,7 @@ def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] |
     played = tuple(zip(trick.cards, trick.seats, strict=True)) if trick else ()
     leader = trick.leader if trick and trick.cards else view.to_play
     seat = view.to_play
-    led = played[0][0] // 13 if played else None
+    led = suit_of(played[0][0]) if played else None
     state = search.start(view)
     values: dict[Card, float] = {}
     for c in cards_of(playable_mask(hands[seat], led, view.trump)):

@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from vivant.actions import Action, Play
-from vivant.cards import Card, Seat
+from vivant.cards import SEAT_LETTERS, Card, Seat
 from vivant.errors import InvalidActionError
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.players.sampling import knowledge
@@ -151,7 +151,7 @@ class DoubleDummyPlayer:
             raise InvalidActionError(
                 "the double-dummy player sees concealed hands only when a table is attached "
                 "for measurement (DoubleDummyPlayer.attach); this view hides "
-                + ", ".join("NESW"[s] for s in k.hidden)
+                + ", ".join(SEAT_LETTERS[s] for s in k.hidden)
             )
         return list(table.hand.hands)
 

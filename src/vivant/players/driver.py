@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action, AskRenounce, CallCard, ClaimRevoke, Play
-from vivant.cards import Seat
+from vivant.cards import SEAT_LETTERS, Seat
 from vivant.errors import InvalidActionError
 from vivant.laws import ProvenRevoke
 from vivant.players.base import Player
@@ -50,7 +50,7 @@ def who_acts(table: Table) -> tuple[Seat, str] | None:
         raise InvalidActionError(f"the table waits for nobody in phase {table.phase!r}")
     name = table.seat_player(table.controller(seat))
     if name is None:
-        raise InvalidActionError(f"no player sits at seat {'NESW'[seat]} to act")
+        raise InvalidActionError(f"no player sits at seat {SEAT_LETTERS[seat]} to act")
     return seat, name
 
 

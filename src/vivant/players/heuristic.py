@@ -62,6 +62,9 @@ from vivant.cards import (
     Suit,
     cards_of,
     parse_card,
+    partner_of,
+    suit_mask,
+    suit_of,
 )
 from vivant.errors import InvalidActionError
 from vivant.laws import TOGETHER, winners_in_view
@@ -79,13 +82,9 @@ DRAW_TRUMPS = 5
 BOOK = 6
 
 
-def _suit_bits(suit: Suit) -> int:
-    return SUIT_MASK << (13 * suit)
-
-
 def _above(c: Card) -> int:
     """Mask of the cards of ``c``'s suit ranking above it."""
-    return _suit_bits(c // 13) & ~((1 << (c + 1)) - 1)
+    return suit_mask(suit_of(c)) & ~((1 << (c + 1)) - 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +111,7 @@ class Position:
         own = view.hand.mask
         exposed = {s: cs.mask for s, cs in view.exposed.items()}
         hand = own if me == view.seat else exposed.get(me, 0)
-        partner = (me + 2) % 4
+        partner = partner_of(me)
         partner_visible = partner == view.seat or partner in exposed
         partner_hand = own if partner == view.seat else exposed.get(partner, 0)
         played = 0
@@ -122,12 +121,12 @@ class Position:
         if view.trick is not None and view.trick.cards:
             all_tricks.append(view.trick)
         for t in all_tricks:
-            led = t.cards[0] // 13
+            led = suit_of(t.cards[0])
             if t.leader == partner and led not in partner_led:
                 partner_led.append(led)
             for seat, c in zip(t.seats, t.cards, strict=True):
                 played |= 1 << c
-                if c // 13 != led:
+                if suit_of(c) != led:
                     voids.add((seat, led))
         opponents = 0
         for s, cs in view.penalty_cards.items():
@@ -167,7 +166,7 @@ class Position:
         ours, our partner's (in view) or already played (win cheaply; top of a sequence)."""
         ours = self.hand | self.partner_hand | self.played
         best = c
-        low = (c // 13) * 13
+        low = (suit_of(c)) * 13
         x = c
         while x > low and ours >> (x - 1) & 1:
             x -= 1
@@ -182,7 +181,7 @@ class Position:
         """Whether an opponent has shown out of ``suit`` while trumps may remain against us."""
         if self.trump is None or suit == self.trump:
             return False
-        trumps_out = bool(self.against & _suit_bits(self.trump))
+        trumps_out = bool(self.against & suit_mask(self.trump))
         return trumps_out and any((s, suit) in self.voids for s in (self.me + 1, self.me + 3))
 
     def trick_state(self) -> tuple[Card, Seat]:
@@ -206,8 +205,8 @@ def choose_card(view: View, me: Seat, legal: Sequence[Card]) -> Card:
     pos = Position.from_view(view, me)
     if not pos.trick:
         return _lead(pos, legal)
-    led = pos.trick[0] // 13
-    if legal[0] // 13 == led and all(c // 13 == led for c in legal):
+    led = suit_of(pos.trick[0])
+    if suit_of(legal[0]) == led and all(suit_of(c) == led for c in legal):
         return _follow(pos, legal)
     return _cannot_follow(pos, legal)
 
@@ -237,9 +236,9 @@ def _lead(pos: Position, legal: Sequence[Card]) -> Card:
         mask |= 1 << c
     by_suit: dict[Suit, list[Card]] = {}
     for c in legal:
-        by_suit.setdefault(c // 13, []).append(c)
+        by_suit.setdefault(suit_of(c), []).append(c)
     trump = pos.trump
-    trumps_out = trump is not None and bool(pos.against & _suit_bits(trump))
+    trumps_out = trump is not None and bool(pos.against & suit_mask(trump))
     plain = [s for s in by_suit if s != trump]
     # Trumps with five or more, while the opponents may still hold some.
     long_trumps = trump is not None and len(by_suit.get(trump, ())) >= TRUMP_LEAD_LENGTH
@@ -266,7 +265,7 @@ def _lead(pos: Position, legal: Sequence[Card]) -> Card:
                 return top
     # Lead a small card toward a partner's exposed winner.
     for s in safe:
-        theirs = pos.partner_hand & _suit_bits(s)
+        theirs = pos.partner_hand & suit_mask(s)
         if theirs and pos.is_master(theirs.bit_length() - 1) and not pos.is_master(max(by_suit[s])):
             return min(by_suit[s])
     if safe:
@@ -289,7 +288,7 @@ def _through_or_up(pos: Position, suit: Suit) -> int:
     for seat, held in pos.exposed.items():
         if seat % 2 == pos.me % 2:
             continue
-        cards = held & _suit_bits(suit)
+        cards = held & suit_mask(suit)
         top = cards.bit_length() - 1 if cards else -1
         honour = bool(cards) and top % 13 >= JACK
         sure = bool(cards) and not FULL_PACK_MASK & ~pos.played & ~held & _above(top)
@@ -307,8 +306,8 @@ def _through_or_up(pos: Position, suit: Suit) -> int:
 
 def _follow(pos: Position, legal: Sequence[Card]) -> Card:
     winning, winner = pos.trick_state()
-    led = pos.trick[0] // 13
-    trumped = winning // 13 != led
+    led = suit_of(pos.trick[0])
+    trumped = suit_of(winning) != led
     beaters = sorted(c for c in legal if not trumped and c > winning)
     low = _lowest(legal)
     n = len(pos.trick)
@@ -322,7 +321,7 @@ def _follow(pos: Position, legal: Sequence[Card]) -> Card:
         return beaters[0]
     if n == 1:  # second hand low; cover an honour with an honour
         # Partner plays fourth: when his hand is in view and holds the master, leave it to him.
-        partner_top = pos.partner_hand & _suit_bits(led)
+        partner_top = pos.partner_hand & suit_mask(led)
         if partner_top and pos.is_master(partner_top.bit_length() - 1):
             return low
         if beaters and pos.trick[0] % 13 >= JACK:
@@ -339,9 +338,9 @@ def _follow(pos: Position, legal: Sequence[Card]) -> Card:
         return low
     if fourth in pos.exposed:
         fourth_hand = pos.exposed[fourth]
-        theirs = fourth_hand & _suit_bits(led)
+        theirs = fourth_hand & suit_mask(led)
         target = max(winning, theirs.bit_length() - 1) if theirs else winning
-        if not theirs and pos.trump is not None and fourth_hand & _suit_bits(pos.trump):
+        if not theirs and pos.trump is not None and fourth_hand & suit_mask(pos.trump):
             # The exposed fourth hand can ruff: do not waste a high card.
             return low
         over = [c for c in beaters if c > target]
@@ -358,21 +357,21 @@ def _follow(pos: Position, legal: Sequence[Card]) -> Card:
 
 def _cannot_follow(pos: Position, legal: Sequence[Card]) -> Card:
     trump = pos.trump
-    led = pos.trick[0] // 13
+    led = suit_of(pos.trick[0])
     winning, winner = pos.trick_state()
     n = len(pos.trick)
     partner_winning = winner == pos.partner
-    trumps = sorted(c for c in legal if trump is not None and c // 13 == trump)
+    trumps = sorted(c for c in legal if trump is not None and suit_of(c) == trump)
     if trump is not None and led != trump and trumps:
         sure = partner_winning and (n == 3 or pos.is_master(winning))
         if n == 1:
             # Partner, fourth and in view, holds the master of the suit led: let him win it.
-            theirs = pos.partner_hand & _suit_bits(led)
-            third = (pos.leader + 2) % 4
+            theirs = pos.partner_hand & suit_mask(led)
+            third = partner_of(pos.leader)
             sure = bool(theirs) and pos.is_master(theirs.bit_length() - 1)
             sure = sure and (third, led) not in pos.voids
         if not sure:
-            if winning // 13 == trump:
+            if suit_of(winning) == trump:
                 over = [c for c in trumps if c > winning]
                 if over:
                     return over[0]
@@ -386,7 +385,7 @@ def _discard(pos: Position, legal: Sequence[Card]) -> Card:
     no sure winner), shortest first; trumps only when nothing else is left."""
     by_suit: dict[Suit, list[Card]] = {}
     for c in legal:
-        by_suit.setdefault(c // 13, []).append(c)
+        by_suit.setdefault(suit_of(c), []).append(c)
     plain = [s for s in by_suit if s != pos.trump] or list(by_suit)
 
     def weakness(s: Suit) -> tuple[int, int, int, int]:
@@ -520,7 +519,7 @@ class HeuristicPlayer:
                 mine |= view.exposed[s].mask
 
         def strength(a: CallSuit) -> tuple[int, int]:
-            cards = cards_of(mine & _suit_bits(a.suit))
+            cards = cards_of(mine & suit_mask(a.suit))
             return (sum(c % 13 for c in cards), -a.suit)
 
         return max(calls, key=strength)

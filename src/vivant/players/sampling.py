@@ -37,7 +37,7 @@ import random
 from dataclasses import dataclass
 from itertools import combinations
 
-from vivant.cards import FULL_PACK_MASK, SUIT_MASK, Seat, cards_of, parse_card
+from vivant.cards import FULL_PACK_MASK, SUIT_MASK, Seat, cards_of, parse_card, suit_of
 from vivant.errors import InvalidActionError
 from vivant.variants import VARIANTS
 from vivant.views import View
@@ -82,10 +82,10 @@ def knowledge(view: View) -> Knowledge:
         tricks.append(view.trick)
     may_trump = view.trump if _follow_or_trump(view.variant) else None
     for t in tricks:
-        led = t.cards[0] // 13
+        led = suit_of(t.cards[0])
         for s, c in zip(t.seats, t.cards, strict=True):
             played |= 1 << c
-            suit = c // 13
+            suit = suit_of(c)
             # Playing a suit after showing out of it proves a revoke (laws mode): no void.
             voids[s] &= ~(1 << suit)
             if suit != led and suit != may_trump:
@@ -164,7 +164,7 @@ def sample_hands(view: View, rng: random.Random) -> list[int]:
     constrained = any(voids.values())
     rng.shuffle(unseen)
     for c in unseen:
-        suit = c // 13
+        suit = suit_of(c)
         counts[suit] -= 1
         choices = [s for s, r in room.items() if r and not voids[s] >> suit & 1]
         while choices:

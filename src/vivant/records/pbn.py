@@ -40,11 +40,10 @@ from vivant.cards import (
     Seat,
     Suit,
     card_name,
-    rank_of,
-    suit_of,
 )
 from vivant.deal import read_deal
 from vivant.errors import InvalidNotationError
+from vivant.trick import winning_seat
 
 __all__ = [
     "MANDATORY_TAGS",
@@ -306,7 +305,8 @@ def _denomination(value: str | None) -> tuple[bool, Suit | None] | None:
 def trick_winner(
     cards: Mapping[Seat, Card] | tuple[Card | None, ...], leader: Seat, trump: Suit | None
 ) -> Seat | None:
-    """The seat that wins a trick: highest trump, else highest card of the suit led (rules T3).
+    """The seat that wins a trick: highest trump, else highest card of the suit led (rules T3,
+    :func:`vivant.trick.winning_seat`).
 
     ``cards`` maps seats to the cards they played (missing seats took no part). Returns ``None``
     when the leader's card is unknown.
@@ -318,15 +318,7 @@ def trick_winner(
     )
     if leader not in by_seat:
         return None
-    led = suit_of(by_seat[leader])
-
-    def strength(c: Card) -> tuple[int, int]:
-        s = suit_of(c)
-        if trump is not None and s == trump:
-            return (2, rank_of(c))
-        return (1, rank_of(c)) if s == led else (0, 0)
-
-    return max(by_seat, key=lambda seat: strength(by_seat[seat]))
+    return winning_seat(by_seat, leader, trump)
 
 
 #: A Deal tag value as four hands by seat and the problems found (PBN §3.4.11): the project's

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from vivant.cards import ACE, JACK, KING, QUEEN, TEN, Card, Suit
+from vivant.cards import ACE, JACK, KING, QUEEN, TEN, Card, Suit, suit_of
 
 #: Card-points towards Game (AF-4.4): ace 4, king 3, queen 2, jack 1, ten 10, the rest nothing.
 CARD_POINTS: dict[int, int] = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1, TEN: 10}
@@ -75,7 +75,7 @@ def hand_points(
     for t in tricks:
         counts[t.winner] += game_count(t.cards)
         for c, party in zip(t.cards, t.parties, strict=True):
-            if trump is None or c // 13 != trump:
+            if trump is None or suit_of(c) != trump:
                 continue
             if high is None or c > high[0]:
                 high = (c, party)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import Play
-from vivant.cards import Seat, card_name
+from vivant.cards import SEAT_LETTERS, Seat, card_name
 from vivant.errors import VivantError
 from vivant.players import customary_default
 from vivant.players.dd import DoubleDummyPlayer
@@ -43,7 +43,7 @@ def replay_card_values(table: Table) -> dict[str, Any]:
     shown = {card_name(a.card): values[a.card] for a in legal if a.card in values}
     top = max(shown.values(), default=0)
     return {
-        "seat": "NESW"[seat],
+        "seat": SEAT_LETTERS[seat],
         "values": shown,
         "best": sorted(c for c, v in shown.items() if v == top),
     }

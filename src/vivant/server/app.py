@@ -71,7 +71,7 @@ from .hub import (
     is_table_id,
 )
 from .limits import BodyLimit, Limits, TableQuota
-from .live import HUMAN, LiveTable, Person, replay_table
+from .live import HUMAN, LiveTable, Person, replay_sitting
 from .replay import replay_frames
 from .store import (
     DEFAULT_ABSENT_AFTER,
@@ -580,7 +580,9 @@ async def analysis(request: Request) -> Response:
     found = lt.analysis.get(seq)
     if found is None:
         actions = lt.actions[:seq]
-        found = await asyncio.to_thread(lambda: replay_card_values(replay_table(lt.row, actions)))
+        found = await asyncio.to_thread(
+            lambda: replay_card_values(replay_sitting(lt.row, actions).table)
+        )
         lt.analysis[seq] = found
     return JSONResponse({"seq": seq, **found})
 

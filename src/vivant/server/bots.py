@@ -18,7 +18,7 @@ import hmac
 import random
 
 from vivant.actions import Action
-from vivant.cards import Seat
+from vivant.cards import SEAT_LETTERS, Seat
 from vivant.errors import InvalidActionError
 from vivant.players import Player, customary_default, find_player, player_kinds
 from vivant.players.driver import claims_worth_making
@@ -51,7 +51,7 @@ def bot_action(table: Table, seat: Seat, kind: str, key: bytes, seq: int) -> Act
         return claims[0]
     legal = table.legal_actions(seat)
     if not legal:
-        raise InvalidActionError(f"seat {'NESW'[seat]} has nothing to do now")
+        raise InvalidActionError(f"seat {SEAT_LETTERS[seat]} has nothing to do now")
     bot = make_bot(kind, decision_seed(key, seq))
     action = bot.choose(table.view(seat), legal, customary_default(table, legal))
     if action not in legal:

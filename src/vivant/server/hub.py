@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vivant.actions import Action, AnswerUndo
+from vivant.cards import SEAT_LETTERS
 from vivant.conventions import Sitting
 from vivant.errors import VivantError
 
@@ -549,10 +550,10 @@ class Hub:
                 )
             acting = getattr(action, "seat", None)
             if not isinstance(acting, int) or lt.table.controller(acting) != seat:
-                what = "a chance action" if acting is None else f"seat {'NESW'[acting]}"
+                what = "a chance action" if acting is None else f"seat {SEAT_LETTERS[acting]}"
                 raise ClientError(
                     "not_your_seat",
-                    f"{name} sits at {'NESW'[seat]} and cannot act for {what}",
+                    f"{name} sits at {SEAT_LETTERS[seat]} and cannot act for {what}",
                 )
             self._back(lt, lt.people[name])  # whoever acts is at the table
             await self._commit(lt, action, name, client_id, conn)

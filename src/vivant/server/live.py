@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action
-from vivant.cards import Seat
+from vivant.cards import SEAT_LETTERS, Seat
 from vivant.conventions import Sitting
 from vivant.describe import Narrator, decision_words
 from vivant.players.driver import claims_worth_making
@@ -317,7 +317,7 @@ class LiveTable:
         summary = words.hand_summary()
         decision = self.sitting.undo_words() if self.sitting.undo is not None and legal else None
         state: dict[str, Any] = {
-            "seat": None if seat is None else "NESW"[seat],
+            "seat": None if seat is None else SEAT_LETTERS[seat],
             "view": view.to_json(),
             "legal": legal,
             "decision": decision or decision_words(words, actions, view),

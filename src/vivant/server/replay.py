@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import action_from_json
+from vivant.cards import SEAT_LETTERS
 from vivant.conventions import Sitting
 from vivant.describe import Narrator
 
@@ -32,7 +33,7 @@ def _frame(
         "action": None if action is None else public_action(action),
         "text": text or [],
         "phase": v["phase"],
-        "hands": {"NESW"[s]: views[s].to_json()["hand"] for s in range(4)},
+        "hands": {SEAT_LETTERS[s]: views[s].to_json()["hand"] for s in range(4)},
         "roles": v["roles"],
         "names": v["names"],
         "dealer": v["dealer"],

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from vivant.cards import CardSet, parse_card
+from vivant.cards import CardSet, parse_card, suit_of
 from vivant.dummy_declaration import declare_for_dummy
 from vivant.errors import VivantError
 from vivant.scoring.bridge import DENOMINATIONS, trick_value
@@ -426,7 +426,7 @@ def _turn_ups(task: SittingTask, record: dict[str, Any]) -> dict[str, Any]:
                 first = seats.index(trick["leader"])
                 for k, name in enumerate(trick["cards"]):
                     card = parse_card(name)
-                    if (first + k) % 2 == side and card // 13 == trump and card % 13 >= 9:
+                    if (first + k) % 2 == side and suit_of(card) == trump and card % 13 >= 9:
                         honours += 1
             rows.append(
                 {

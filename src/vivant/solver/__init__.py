@@ -40,6 +40,7 @@ from vivant.cards import (
     Seat,
     card_name,
     parse_card,
+    suit_of,
 )
 from vivant.deal import parse_deal
 from vivant.errors import InvalidNotationError, VivantError
@@ -218,7 +219,7 @@ class Position:
         """The cards the seat to move may play (it must follow suit if it can)."""
         hand = self.hands[self.to_move]
         if self.trick:
-            follow = hand.suit(self.trick[0] // 13)
+            follow = hand.suit(suit_of(self.trick[0]))
             if follow:
                 return follow
         return hand
@@ -274,10 +275,10 @@ def _validate(p: Position) -> None:
                 f"{len(p.trick)} card(s) are on the table"
             )
     if p.trick:
-        led = p.trick[0] // 13
+        led = suit_of(p.trick[0])
         for i in range(1, len(p.trick)):
             seat = (p.leader + i) % n
-            if p.trick[i] // 13 != led and p.hands[seat].has_suit(led):
+            if suit_of(p.trick[i]) != led and p.hands[seat].has_suit(led):
                 raise InvalidPositionError(
                     f"seat {names[seat]} played {card_name(p.trick[i])} to a "
                     f"{SUIT_LETTERS[led]} lead while still holding that suit (a revoke)"

@@ -67,6 +67,7 @@ from vivant.cards import (
     EAST,
     JACK,
     NORTH,
+    SEAT_LETTERS,
     SOUTH,
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -75,6 +76,7 @@ from vivant.cards import (
     Seat,
     card_name,
     cards_of,
+    suit_of,
 )
 from vivant.decisions import decision, refused
 from vivant.errors import IllegalPlayError, InvalidActionError
@@ -100,6 +102,7 @@ from vivant.table import (
     PLAY,
     Event,
     HandState,
+    game_hand,
 )
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
 from vivant.views import View, ViewExtra
@@ -188,12 +191,6 @@ class AllFoursHand(HandState):
     suspended: Election | None = None
 
 
-def _dealt(h: HandState | None) -> AllFoursHand:
-    """The hand in play, All Fours' own."""
-    assert isinstance(h, AllFoursHand)
-    return h
-
-
 class AllFoursTable(CuttingTable):
     """A game of All Fours to seven points. The class describes the game for two players; the
     same name makes the table for three (:class:`AllFoursThreeTable`) or four
@@ -250,6 +247,7 @@ class AllFoursTable(CuttingTable):
         ),
         summary=SUMMARY,
     )
+    hand_state = AllFoursHand
 
     def __new__(cls, players: Sequence[str] = (), *_: Any, **__: Any) -> AllFoursTable:
         target = _BY_PLAYERS.get(len(tuple(players)), cls) if cls is AllFoursTable else cls
@@ -333,7 +331,7 @@ class AllFoursTable(CuttingTable):
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> AllFoursHand:
         eldest = self.left(dealer)
-        h = AllFoursHand(
+        h = self.hand_state(
             dealer=dealer,
             hands=[0, 0, 0, 0],
             trump=None,
@@ -347,7 +345,7 @@ class AllFoursTable(CuttingTable):
             self._deal_round(h)
         if not self.pitch:
             c = h.undealt.pop(0)
-            h.turn_up, h.trump = c, c // 13
+            h.turn_up, h.trump = c, suit_of(c)
             h.turned.append(c)
         self._out_of_play(h)
         return h
@@ -370,7 +368,7 @@ class AllFoursTable(CuttingTable):
             del stock[:PACKET]
 
     def _after_deal(self, h: HandState) -> list[Event]:
-        h = _dealt(h)
+        h = game_hand(h, AllFoursHand)
         if self.pitch:
             return self._start_play(h)
         events: list[Event] = []
@@ -416,7 +414,7 @@ class AllFoursTable(CuttingTable):
     def _decided(self, p: Election, action: Elect) -> list[Event]:
         """A choice of All Fours' own (AF-2 standing, begging, running and bunching; AF-1.7 a
         wrong number of cards dealt; AF-5.2 a revoke's penalty): recorded, then carried out."""
-        h = _dealt(self.hand)
+        h = game_hand(self.hand, AllFoursHand)
         choice = action.option
         events = [
             Event(
@@ -494,17 +492,17 @@ class AllFoursTable(CuttingTable):
             h.runs += 1
             h.turned.append(c)
             self._out_of_play(h)
-            if c // 13 == rejected:
+            if suit_of(c) == rejected:
                 h.laid_aside.append(c)
                 words = f"{card_name(c)} turned, of the rejected suit: laid aside"
                 events.append(Event(EventKind.LAID_ASIDE, {"card": card_name(c), "words": words}))
                 continue
-            h.trump, h.turn_up = c // 13, c
-            words = f"{card_name(c)} turned: {SUIT_NAMES[c // 13]} are trumps"
+            h.trump, h.turn_up = suit_of(c), c
+            words = f"{card_name(c)} turned: {SUIT_NAMES[suit_of(c)]} are trumps"
             events.append(
                 Event(
                     EventKind.TRUMP,
-                    {"card": card_name(c), "trump": SUIT_LETTERS[c // 13], "words": words},
+                    {"card": card_name(c), "trump": SUIT_LETTERS[suit_of(c)], "words": words},
                 )
             )
             if c % 13 == JACK:
@@ -551,7 +549,7 @@ class AllFoursTable(CuttingTable):
     @refused("no discard is due now", "{due} discards now, not {seat}")
     def _discard(self, action: Discard) -> list[Event]:
         """AF-2.7 (D-AF4): after a run each player discards, face down, down to six cards."""
-        h = _dealt(self.hand)
+        h = game_hand(self.hand, AllFoursHand)
         if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
             raise IllegalPlayError(
                 f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
@@ -583,7 +581,7 @@ class AllFoursTable(CuttingTable):
         trump = h.trump
 
         def worth(c: Card) -> tuple[int, int, int]:
-            return (c // 13 == trump, CARD_POINTS.get(c % 13, 0) > 0, c % 13)
+            return (suit_of(c) == trump, CARD_POINTS.get(c % 13, 0) > 0, c % 13)
 
         return Discard(seat, min(cards_of(h.hands[seat]), key=worth))
 
@@ -666,7 +664,7 @@ class AllFoursTable(CuttingTable):
 
     def _misdeal_election(self, h: HandState, reason: str) -> Election:
         """AF-1.7 (D-AF11): a wrong number of cards; the dealer's adversary elects."""
-        h = _dealt(h)
+        h = game_hand(h, AllFoursHand)
         wrong = [s for s in self.seats if h.hands[s].bit_count() != self._due_size(h)]
         if not wrong:
             raise InvalidActionError("every hand holds the right number of cards")
@@ -732,10 +730,10 @@ class AllFoursTable(CuttingTable):
         return super()._start_play(h)
 
     def _put_card(self, h: HandState, seat: Seat, c: Card, revoke: bool) -> list[Event]:
-        h = _dealt(h)
+        h = game_hand(h, AllFoursHand)
         events: list[Event] = []
         if h.trump is None and self.pitch:
-            h.trump = c // 13  # Pitch: the first card led fixes trumps
+            h.trump = suit_of(c)  # Pitch: the first card led fixes trumps
             words = f"{card_name(c)} led: {SUIT_NAMES[h.trump]} are trumps"
             events.append(
                 Event(
@@ -745,7 +743,7 @@ class AllFoursTable(CuttingTable):
             )
         low = h.low
         played = super()._put_card(h, seat, c, revoke)
-        if c // 13 == h.trump and (low is None or c < low):
+        if suit_of(c) == h.trump and (low is None or c < low):
             # AF-4.10 (seed 002): the holder announces each new lowest trump, "six for Low".
             h.low = c
             words = f'announces "{RANK_WORDS[c % 13]} for Low"'
@@ -780,7 +778,7 @@ class AllFoursTable(CuttingTable):
     def _hand_played(self) -> list[Event]:
         """Laws mode: each non-revoker elects, for each established revoke, to add the penalty
         or deduct it (AF-5.2, D-AF7 (a), (b)); then the hand is counted."""
-        h = _dealt(self.hand)
+        h = game_hand(self.hand, AllFoursHand)
         chosen = {(i, q) for i, q, _ in h.penalties}
         for i, r in enumerate(h.revokes):
             if not r.established:
@@ -798,13 +796,15 @@ class AllFoursTable(CuttingTable):
         return self._finish_hand()
 
     def _finish_hand(self) -> list[Event]:
-        h = _dealt(self.hand)
+        h = game_hand(self.hand, AllFoursHand)
         tricks = [
             PlayedTrick(t.cards, tuple(self.party(s) for s in t.seats), self.party(t.winner))
             for t in h.tricks
         ]
         points = hand_points(tricks, h.trump, self.party_rotation(h.dealer))
-        jack_in_play = any(c // 13 == h.trump and c % 13 == JACK for t in h.tricks for c in t.cards)
+        jack_in_play = any(
+            suit_of(c) == h.trump and c % 13 == JACK for t in h.tricks for c in t.cards
+        )
         pen_points = revoke_penalty_points(jack_in_play)
         established = [r for r in h.revokes if r.established]
         penalties = [
@@ -863,7 +863,7 @@ class AllFoursTable(CuttingTable):
         return self.hand_records
 
     def _abandon_hand(self, h: HandState) -> None:
-        h = _dealt(h)
+        h = game_hand(h, AllFoursHand)
         rec = self._hand_record(h, abandoned=True)
         rec["turned"] = [card_name(c) for c in h.turned]
         self.hand_records.append(rec)
@@ -935,7 +935,7 @@ class AllFoursTable(CuttingTable):
         if h is not None and h.trump is not None:
             played = [(c, s) for t in h.tricks for c, s in zip(t.cards, t.seats, strict=True)]
             played += list(zip(h.trick, h.trick_seats, strict=True))
-            trumps = [(c, s) for c, s in played if c // 13 == h.trump]
+            trumps = [(c, s) for c, s in played if suit_of(c) == h.trump]
             if trumps:
                 low, holder = min(trumps)
                 extra["low"] = {"card": card_name(low), "seat": self.role(holder)}
@@ -944,7 +944,7 @@ class AllFoursTable(CuttingTable):
     def action_seen_by(self, action: Action, seat: Seat | None) -> dict[str, Any]:
         """A discard is made face down (D-AF4): the others know only that it was made."""
         if isinstance(action, Discard) and action.seat != seat:
-            return {"type": "Discard", "seat": "NESW"[action.seat]}
+            return {"type": "Discard", "seat": SEAT_LETTERS[action.seat]}
         return super().action_seen_by(action, seat)
 
 

@@ -30,6 +30,7 @@ EB1911's three-handed bridge with Bridge Whist values, D-B1):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from vivant.actions import Action, Declare, Double, Pass, Redouble
@@ -51,7 +52,7 @@ from vivant.scoring.bridge import (
     next_doubling,
     pair_holding,
 )
-from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState
+from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState, game_hand
 from vivant.variants.sitting import CuttingTable, parse_trump
 from vivant.views import ViewExtra
 
@@ -73,6 +74,18 @@ non-dealers' odd tricks, honours, chicane and slams go above the line to each of
 Revoke: three tricks to the other side; a revoking dealer cannot make game that hand (28 below).
 A side that revoked scores no slam, even when the revoke is not claimed.
 """
+
+
+@dataclass(slots=True)
+class BridgeForThreeHand(HandState):
+    """A hand of Bridge for Three: the declaration (B3-3: the denomination's letter and who made
+    it, the dealer or Dummy's schedule, with the schedule's step), then the doubling (B3-5)."""
+
+    declaration: dict[str, str] | None = None
+    dummy_schedule_step: int | None = None
+    doubling: str | None = None
+    recorded: ClassVar[tuple[str, ...]] = ("dummy_schedule_step", "declaration", "doubling")
+
 
 Role = Literal["dealer", "eldest", "pone"]
 ROLE_SEATS: dict[Seat, Role] = {SOUTH: "dealer", WEST: "eldest", EAST: "pone"}
@@ -109,6 +122,7 @@ class BridgeForThreeTable(CuttingTable):
     )
     options: ClassVar[tuple[str, ...]] = ("three_games_no_rubber",)
     prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, DOUBLING)
+    hand_state = BridgeForThreeHand
 
     def __init__(
         self,
@@ -163,8 +177,7 @@ class BridgeForThreeTable(CuttingTable):
     def _declare(self, action: Declare | Pass) -> list[Event]:
         """B3-3: the dealer declares trumps or no trumps on his own cards, or passes: Dummy's
         declaration is then forced by the schedule, announced by the pone (B3-4)."""
-        h = self.hand
-        assert h is not None
+        h = game_hand(self.hand, BridgeForThreeHand)
         if isinstance(action, Declare):
             trump = parse_trump(action.trump, no_trumps=True)
             self.denomination = NO_TRUMPS if trump is None else trump
@@ -174,12 +187,12 @@ class BridgeForThreeTable(CuttingTable):
             forced = dummy_declaration(CardSet(h.hands[NORTH]))
             self.denomination = forced.denomination
             self.forced = True
-            h.notes["dummy_schedule_step"] = forced.step
+            h.dummy_schedule_step = forced.step
             event = Event(
                 EventKind.DECLARED, DeclaredData(by="dummy", trump=forced.letter, step=forced.step)
             )
         h.trump = None if self.denomination == NO_TRUMPS else self.denomination
-        h.notes["declaration"] = {
+        h.declaration = {
             "trump": DENOMINATION_LETTERS[self.denomination],
             "by": "dummy" if self.forced else "dealer",
         }
@@ -247,9 +260,8 @@ class BridgeForThreeTable(CuttingTable):
         return events
 
     def _start_play_events(self) -> list[Event]:
-        h = self.hand
-        assert h is not None
-        h.notes["doubling"] = self.doubling.name.lower()
+        h = game_hand(self.hand, BridgeForThreeHand)
+        h.doubling = self.doubling.name.lower()
         return self._start_play(h)
 
     # --- views: Dummy after the opening lead; what the pone and eldest see ----------------------
@@ -308,7 +320,7 @@ class BridgeForThreeTable(CuttingTable):
         entry = self.sheet.hands[-1]
         score = entry.score
         record = self._hand_record(h)
-        record.update(h.notes)
+        record.update(h.record_notes())
         record["roles"] = roles
         record["won"] = {"NS": score.detail.tricks[0], "EW": score.detail.tricks[1]}
         record["tricks_in_play"] = {"NS": h.won[0], "EW": h.won[1]}

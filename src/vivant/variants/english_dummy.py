@@ -38,6 +38,7 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DUMMY … ENGLISH DUMMY"; english-d
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from vivant.actions import Action, AfterTournee, ChooseSeatsAndPack
@@ -82,6 +83,14 @@ penalties at DP's choice.
 """
 
 
+@dataclass(slots=True)
+class EnglishDummyHand(HandState):
+    """A hand of English Dummy: the pack it was dealt with (ED-1.1, ED-2.3)."""
+
+    pack: int | None = None
+    recorded: ClassVar[tuple[str, ...]] = ("pack",)
+
+
 class EnglishDummyTable(EnglishRubberTable):
     """A sitting of English Dummy: the cut, the tournée of three rubbers, English scoring."""
 
@@ -112,6 +121,7 @@ class EnglishDummyTable(EnglishRubberTable):
     )
     withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
     options: ClassVar[tuple[str, ...]] = ("continuous",)
+    hand_state = EnglishDummyHand
 
     def __init__(
         self, players: Sequence[str], *, laws: bool = False, continuous: bool = False
@@ -309,7 +319,8 @@ class EnglishDummyTable(EnglishRubberTable):
 
     def _after_deal(self, h: HandState) -> list[Event]:
         """Each hand's record names the pack it was dealt with."""
-        h.notes["pack"] = self.pack
+        assert isinstance(h, EnglishDummyHand)
+        h.pack = self.pack
         return super()._after_deal(h)
 
     def _pass_deal(self, dealer: Seat) -> None:

@@ -28,7 +28,7 @@ without four reasonably sure tricks, counted as the master cards from the ace do
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from vivant.actions import Action, Declare, Exchange
@@ -38,7 +38,7 @@ from vivant.events import DeclaredData, EventKind, ExchangedData
 from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.prelude import DECLARATION, EXCHANGES, PreludeDecision
 from vivant.scoring.english import HUMBUG
-from vivant.table import DECLARE, EXCHANGE, Event, HandState
+from vivant.table import DECLARE, EXCHANGE, Event, HandState, game_hand
 from vivant.variants.sitting import TwoHandTable, parse_trump
 
 _SEATS = """\
@@ -92,6 +92,16 @@ def sure_tricks(hand: int) -> int:
     return total
 
 
+@dataclass(slots=True)
+class HumbugHand(HandState):
+    """A hand of Humbug: each player's choice to keep his hand or exchange it, by role letter
+    (HU-2.1), and the trumps the dealer named (the declared-trump variation, HU-5.1)."""
+
+    exchanged: dict[str, bool] = field(default_factory=dict)
+    declared: str | None = None
+    recorded: ClassVar[tuple[str, ...]] = ("exchanged", "declared")
+
+
 class HumbugTable(TwoHandTable):
     """A rubber of Humbug Whist: the exchange for the dead hand, two-card tricks, Humbug honours.
 
@@ -121,6 +131,7 @@ class HumbugTable(TwoHandTable):
     )
     declared_trump: ClassVar[bool] = False
     prelude: ClassVar[tuple[PreludeDecision, ...]] = (EXCHANGES,)
+    hand_state = HumbugHand
 
     def _new_hand(self, pack: tuple[int, ...], dealer: Seat) -> HandState:
         h = super()._new_hand(pack, dealer)
@@ -131,7 +142,6 @@ class HumbugTable(TwoHandTable):
         return h
 
     def _after_deal(self, h: HandState) -> list[Event]:
-        h.notes["exchanged"] = {}
         self.phase = DECLARE if self.declared_trump else EXCHANGE
         return []
 
@@ -149,10 +159,9 @@ class HumbugTable(TwoHandTable):
     @refused("no declare is due now (phase {phase})", "{due} decides now, not {seat}")
     def _declare(self, action: Declare) -> list[Event]:
         """HU-5.1: any suit, never no trumps (D-H7)."""
-        h = self.hand
-        assert h is not None
+        h = game_hand(self.hand, HumbugHand)
         h.trump = parse_trump(action.trump, no_trumps=False)
-        h.notes["declared"] = action.trump.upper()
+        h.declared = action.trump.upper()
         self.phase = EXCHANGE
         return [
             Event(
@@ -178,15 +187,14 @@ class HumbugTable(TwoHandTable):
     @decision(EXCHANGE, Exchange, "HU-2.1", "Keep your hand, or take the dead hand on your right?")
     @refused("no exchange is due now (phase {phase})", "{due} decides now, not {seat}")
     def _exchange(self, action: Exchange) -> list[Event]:
-        h = self.hand
-        assert h is not None
+        h = game_hand(self.hand, HumbugHand)
         seat = action.seat
         if action.take:
             right = (seat - 1) % 4
             h.hands[seat], h.hands[right] = h.hands[right], h.hands[seat]
             if seat == h.dealer:
                 h.turn_up_taken = True  # HU-2.3: the turn-up stays with the discarded hand
-        h.notes["exchanged"][self.role(seat)] = action.take
+        h.exchanged[self.role(seat)] = action.take
         events = [Event(EventKind.EXCHANGE, ExchangedData(seat=self.role(seat), take=action.take))]
         if not self._exchange_deciders():
             events.extend(self._start_play(h))
@@ -195,9 +203,9 @@ class HumbugTable(TwoHandTable):
     def _exchange_deciders(self) -> tuple[Seat, ...]:
         """HU-2.1: the players exchange in turn, the non-dealer first (D-H1)."""
         h = self.hand
-        if h is None:
+        if not isinstance(h, HumbugHand):
             return ()
-        done = h.notes["exchanged"]
+        done = h.exchanged
         return tuple(s for s in self._exchangers(h) if self.role(s) not in done)[:1]
 
     def _exchange_options(self, seat: Seat) -> list[Action]:
@@ -210,7 +218,7 @@ class HumbugTable(TwoHandTable):
     def _shown_to(self, seat: Seat) -> dict[Seat, int]:
         """A player who exchanged remembers the hand he discarded (now the dead hand)."""
         h = self.hand
-        if h is not None and h.notes.get("exchanged", {}).get(self.role(seat)):
+        if isinstance(h, HumbugHand) and h.exchanged.get(self.role(seat)):
             right = (seat - 1) % 4
             return {right: h.initial[right] if h.initial else h.hands[right]}
         return {}

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from vivant.actions import Action, ChooseDeal, ChooseSeats
-from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
+from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat, partner_of
 from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError
 from vivant.events import EventKind, GameOverData, HandScoredData
@@ -186,7 +186,7 @@ class MortTable(CuttingTable):
         Mort) the adversary who is not cutting; when an adversary deals, his partner."""
         if dealer in (NORTH, SOUTH):
             return WEST if self.cutter(dealer) == EAST else EAST
-        return (dealer + 2) % 4
+        return partner_of(dealer)
 
     # --- the laws Mort changes ------------------------------------------------------------------
 

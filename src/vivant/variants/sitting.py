@@ -25,6 +25,7 @@ from vivant.actions import Action, ChooseSeat, Claim, Cut, Elect
 from vivant.cards import (
     EAST,
     NORTH,
+    SEAT_LETTERS,
     SOUTH,
     SUIT_LETTERS,
     WEST,
@@ -34,6 +35,7 @@ from vivant.cards import (
     Suit,
     card_name,
     cutting_rank,
+    is_seat,
 )
 from vivant.deal import rank_cuts
 from vivant.decisions import decision, refused
@@ -339,7 +341,7 @@ class EnglishRubberTable(CuttingTable):
         scored: HandScore = (self.sheet.hands or self.sheet.games[-1].hands)[-1]
         names = self.side_names
         record = self._hand_record(h)
-        record.update(h.notes)
+        record.update(h.record_notes())
         record["won"] = {names[i]: scored.tricks[i] for i in (0, 1)}
         record["tricks_in_play"] = {names[i]: h.won[i] for i in (0, 1)}
         record["honours"] = {names[i]: honours[i] for i in (0, 1)}
@@ -476,7 +478,7 @@ class TwoHandTable(EnglishRubberTable):
         """HU-1.2 (D-H0): the lowest cutter sits North or South and deals first."""
         target = action.target
         if type(target) is not int or target not in (NORTH, SOUTH):
-            where = "NESW"[target] if type(target) is int and 0 <= target < 4 else repr(target)
+            where = SEAT_LETTERS[target] if is_seat(target) else repr(target)
             raise InvalidActionError(
                 f"the two players sit North and South (East and West are dead hands), not {where}"
             )
@@ -484,7 +486,7 @@ class TwoHandTable(EnglishRubberTable):
             self.seating = {"N": self.seating["S"], "S": self.seating["N"]}
             self.dealer = NORTH  # D-H0: the lowest cutter deals first, wherever he sits
         self.phase = DEAL
-        return [Event(EventKind.SEATS, {"lowest": "NESW"[target], **self.roles()})]
+        return [Event(EventKind.SEATS, {"lowest": SEAT_LETTERS[target], **self.roles()})]
 
     def _choose_seat_deciders(self) -> tuple[Seat, ...]:
         return (SOUTH,)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from vivant.cards import Card, Seat
+from vivant.cards import Card, Seat, suit_of
 from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.scoring.english import THIRTEEN_AND_THE_ODD
 from vivant.table import HandState
@@ -78,10 +78,10 @@ class ThirteenTable(TwoHandTable):
         for c in pack[DEALT:]:
             stock |= 1 << c
         turn_up = pack[DEALT]
-        return HandState(
+        return self.hand_state(
             dealer=dealer,
             hands=hands,
-            trump=turn_up // 13,
+            trump=suit_of(turn_up),
             turn_up=turn_up,
             leader=adversary,
             turn_up_taken=True,
