@@ -150,31 +150,50 @@ def test_a_table_mid_hand_and_its_hand_summary(
 
 
 def summary_states_the_cores_figures(server: ServerProcess, page: Page) -> None:
-    """The hand summary on the page states every figure of the core's scoring of that hand
-    (its ``hand_scored`` event, as the store keeps it): for each field, the same numbers in the
-    same order, the tricks first."""
+    """The hand summary on the page states every figure of the core's own summary of that hand
+    (:meth:`vivant.describe.Narrator.hand_summary` of the sitting replayed from the store up to
+    the hand's ``hand_scored``): for each of tricks, honours, points and score, the same numbers
+    in the same order, the tricks first."""
+    from vivant.conventions import Sitting
+    from vivant.describe import Narrator
     from vivant.server.store import Store
 
     table_id = page.url.rstrip("/").split("/")[-1].split("?")[0]
     store = Store(server.db_url)
     try:
-        events = [e for r in store.load_events(table_id) for e in r.events]
+        row = store.get_table(table_id)
+        stored = store.load_events(table_id)
     finally:
         store.close()
-    scored = next(e for e in events if e["kind"] == "hand_scored")
+    assert row is not None
+    upto = next(
+        i for i, r in enumerate(stored) if any(e["kind"] == "hand_scored" for e in r.events)
+    )
+    sitting = Sitting.replay(row.config, [r.action for r in stored[: upto + 1]])
+    summary = Narrator(sitting.table, "Ann").hand_summary()
+    assert summary is not None
     rows = page.evaluate(
         """() => [...document.querySelectorAll('#summary tr')].map(
             (r) => [r.querySelector('th').textContent, r.querySelector('td').textContent])"""
     )
     shown = dict(rows)
     assert rows[0][0] == "Tricks", rows
-    for key, value in scored.items():
-        if not isinstance(value, dict):
+    figures = {
+        "Tricks": summary.tricks,
+        "Honours": summary.honours or {},
+        "Points": summary.points,
+        "Score": summary.score,
+    }
+    for label, value in figures.items():
+        if not value:
+            assert label not in shown, (label, shown)
             continue
-        label = "Tricks" if key == "won" else key.replace("_", " ").capitalize()
         # "Ann 9, Bot1 4": each side's figure is the last word of its part
         numbers = [int(part.rsplit(" ", 1)[1]) for part in shown[label].split(", ")]
-        assert numbers == list(value.values()), (key, shown[label], value)
+        assert numbers == list(value.values()), (label, shown[label], value)
+    assert [text for label, text in rows if label == "Penalty"] == [
+        p.words for p in summary.penalties
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -497,24 +497,17 @@ function fieldName(key) {
   return words[0].toUpperCase() + words.slice(1);
 }
 
-/** The rows of the summary: every figure the core's hand_scored event states, side by side. */
-function summaryRows(e, v) {
-  const rows = [];
-  const keys = ["won", ...Object.keys(e).filter((k) => k !== "won" && k !== "kind")];
-  for (const k of keys) {
-    const value = e[k];
-    if (value === null || value === undefined) continue;
-    let shown;
-    if (typeof value === "object" && !Array.isArray(value)) {
-      shown = Object.entries(value).map(([side, n]) => `${sideLabel(v, side)} ${n}`).join(", ");
-    } else if (Array.isArray(value)) {
-      shown = value.map((item) => (typeof item === "object" ? Object.values(item).join(" ") : String(item))).join("; ");
-    } else {
-      shown = String(value);
-    }
-    if (shown) rows.push(el("tr", {}, el("th", { scope: "row" }, fieldName(k)), el("td", {}, shown)));
-  }
-  return rows;
+/** The rows of the summary: the core's hand summary (tricks, honours, points, the score, each
+ * penalty and why), each side named as the table names it. */
+function summaryRows(s, v) {
+  if (!s) return [];
+  const figures = (o) => Object.entries(o || {}).map(([side, n]) => `${sideLabel(v, side)} ${n}`).join(", ");
+  const rows = [["Tricks", figures(s.tricks)]];
+  if (s.honours && Object.keys(s.honours).length) rows.push(["Honours", figures(s.honours)]);
+  if (Object.keys(s.points).length) rows.push(["Points", figures(s.points)]);
+  if (Object.keys(s.score).length) rows.push(["Score", figures(s.score)]);
+  for (const p of s.penalties) rows.push(["Penalty", p.words]);
+  return rows.map(([k, text]) => el("tr", {}, el("th", { scope: "row" }, k), el("td", {}, text)));
 }
 
 /** The last trick of the hand: the cards on the table before the update and those it played. */
@@ -539,9 +532,9 @@ function finalTrick(m, before) {
 
 function openSummary(m, before) {
   const v = (before || state).view;
-  const scored = (m.events || []).find((e) => e.kind === "hand_scored");
+  const scored = state && state.summary;
   const scoring = (m.events || []).filter((e) => e.kind === "hand_scored" || e.kind === "game_over");
-  const lines = eventText({ ...m, events: scoring }, v.roles, v.names);
+  const lines = [...eventText({ ...m, events: scoring }), ...(scored ? scored.lines : [])];
   const box = el("div", { class: "sheet-card", role: "dialog", "aria-labelledby": "summary-title", "aria-describedby": "summary-words" },
     el("h2", { id: "summary-title" }, "The hand is scored"),
     // The log's words where they say more than the title (a game's end, its value).
