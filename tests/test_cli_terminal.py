@@ -227,7 +227,7 @@ def _every_game_screen(seed: int, laws: bool) -> str:
 
 
 def test_every_event_kind_of_the_games_has_its_words() -> None:
-    from vivant.cli.play import Session
+    from vivant.describe import Narrator  # the core's words, which the terminal prints
     from vivant.events import EventKind
 
     src = Path(__file__).parents[1] / "src" / "vivant"
@@ -241,7 +241,7 @@ def test_every_event_kind_of_the_games_has_its_words() -> None:
     }
     kinds |= {"played", "trick"}
     assert {"exchange", "declared", "doubled", "claim", "irregularity"} <= kinds
-    assert not {k for k in kinds if not hasattr(Session, "_tell_" + k)}
+    assert not {k for k in kinds if not hasattr(Narrator, "_tell_" + k)}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -250,7 +250,7 @@ def test_every_all_fours_event_is_said_in_words(players: int) -> None:
     whole games of computer players, in laws mode, never meet an event without either."""
     import random as random_
 
-    from vivant.cli.play import Session
+    from vivant.describe import Narrator
     from vivant.players import RandomPlayer, step
     from vivant.variants import find_variant
 
@@ -261,7 +261,7 @@ def test_every_all_fours_event_is_said_in_words(players: int) -> None:
         rng = random_.Random(seed)
         while not t.is_over():
             for e in step(t, bots, rng).events:
-                assert "words" in e.data or hasattr(Session, "_tell_" + e.kind), e
+                assert "words" in e.data or hasattr(Narrator, "_tell_" + e.kind), e
 
 
 def test_screens_show_no_raw_values_of_the_engine() -> None:

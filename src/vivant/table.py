@@ -75,9 +75,10 @@ from vivant.errors import (
 )
 from vivant.events import DealtData, ElectedData, EventKind, PlayedData, TrickData
 from vivant.events import Event as Event
+from vivant.info import GameInfo
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
-from vivant.views import TrickView, View
+from vivant.views import TrickView, View, ViewExtra
 
 if TYPE_CHECKING:
     from vivant.prelude import PreludeDecision
@@ -216,6 +217,8 @@ class Table(ABC):
 
     variant: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: The game's declared metadata (title, players, seats, sides, unit…): :mod:`vivant.info`.
+    info: ClassVar[GameInfo]
     dummy_seats: tuple[Seat, ...] = ()
     dead_seats: ClassVar[tuple[Seat, ...]] = ()
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
@@ -1950,7 +1953,7 @@ class Table(ABC):
             won={self.side_names[i]: h.won[i] for i in (0, 1)} if h else {},
             score=self._score_view(),
             called_suit=h.called_suit if h else None,
-            pending=self.pending.to_json(self.role) if self.pending else None,
+            pending=self.pending.pending_view(self.role) if self.pending else None,
             extra=self._view_extra(seat),
         )
 
@@ -1988,7 +1991,7 @@ class Table(ABC):
     def _score_view(self) -> dict[str, int]:
         return {}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         return {}
 
 

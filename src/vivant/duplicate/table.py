@@ -107,6 +107,7 @@ from vivant.duplicate.scoring import (
 )
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
 from vivant.events import ElectedData, EventKind, HandScoredData
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import (
     TOGETHER,
     Election,
@@ -117,6 +118,7 @@ from vivant.laws import (
 )
 from vivant.table import DEAL, OVER, Event, HandState, Table
 from vivant.trick import is_revoke
+from vivant.views import ViewExtra
 
 __all__ = [
     "DIRECTIONS",
@@ -293,6 +295,21 @@ class DuplicateTable(Table):
     variant: ClassVar[str] = "duplicate"
     aliases: ClassVar[tuple[str, ...]] = ("duplicate-whist",)
     summary: ClassVar[str] = SUMMARY
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Duplicate Whist",
+        aliases=aliases,
+        player_counts=(4,),
+        default_players=4,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "East", "South", "West")),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="match",
+        revoke_penalty=REVOKE_TRICKS,
+        command="duplicate play",
+        honours=False,
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"
     #: SEC 4 (DL-4): "…or either adversary waives a penalty, none can be enforced except in case
@@ -575,9 +592,9 @@ class DuplicateTable(Table):
     def _score_view(self) -> dict[str, int]:
         return self._totals()
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         tray, turned = self.current
-        extra: dict[str, Any] = {
+        extra: ViewExtra = {
             "tray": tray,
             "turned": turned,
             "play": min(self.position + 1, len(self.sequence)),

@@ -79,6 +79,7 @@ from vivant.cards import (
 from vivant.decisions import decision, refused
 from vivant.errors import IllegalPlayError, InvalidActionError
 from vivant.events import EventKind, GameOverData
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Election, IrregularityRecord
 from vivant.scoring.all_fours import (
     CARD_POINTS,
@@ -101,7 +102,7 @@ from vivant.table import (
     HandState,
 )
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
-from vivant.views import View
+from vivant.views import View, ViewExtra
 
 SUMMARY = """\
 All Fours (Seven-up) — two or three each for himself, or four in partnerships (seed 002).
@@ -223,6 +224,32 @@ class AllFoursTable(CuttingTable):
     trick_size: ClassVar[int] = 2
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "D-AF12"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="All Fours",
+        aliases=aliases,
+        player_counts=(2, 3, 4),
+        default_players=2,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "", "South", ""), empty=dead_seats),
+        sides=declare_sides(
+            ("N", "North"),
+            ("S", "South"),
+            ("E", "East"),
+            ("NS", "North–South"),
+            ("EW", "East–West"),
+        ),
+        unit="rubber",
+        revoke_penalty=1,
+        honours=False,
+        scores="points",
+        game_to=7,
+        laws=(
+            "A revoke costs 1 point (2 if the Jack is out), the revoker scores neither Jack nor "
+            "Game and cannot pass six; a wrong number of cards dealt, a card exposed, a lead out "
+            "of turn are recorded and the laws decide."
+        ),
+        summary=SUMMARY,
+    )
 
     def __new__(cls, players: Sequence[str] = (), *_: Any, **__: Any) -> AllFoursTable:
         target = _BY_PLAYERS.get(len(tuple(players)), cls) if cls is AllFoursTable else cls
@@ -896,10 +923,10 @@ class AllFoursTable(CuttingTable):
             return v
         return replace(v, won={n: h.won[q] for q, n in enumerate(self.party_names)})
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         """Foster's advice for settling Low (AF-4.10): the lowest trump out so far and who holds
         it, announced as it falls ("six for Low")."""
-        extra: dict[str, Any] = {"roles": self.roles()} if self.seating else {}
+        extra: ViewExtra = {"roles": self.roles()} if self.seating else {}
         h = self.hand
         if isinstance(h, AllFoursHand):
             extra["turned_up"] = [card_name(c) for c in h.turned]

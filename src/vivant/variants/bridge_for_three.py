@@ -38,6 +38,7 @@ from vivant.decisions import decision, refused
 from vivant.dummy_declaration import dummy_declaration
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.events import DeclaredData, EventKind, HandScoredData
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Revoke
 from vivant.prelude import DECLARATION, DOUBLING, PreludeDecision
 from vivant.scoring.bridge import (
@@ -52,6 +53,7 @@ from vivant.scoring.bridge import (
 )
 from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState
 from vivant.variants.sitting import CuttingTable, parse_trump
+from vivant.views import ViewExtra
 
 SUMMARY = """\
 Bridge for Three (Dummy Bridge, Cut-Throat) — three players, each for himself (seed 002).
@@ -86,6 +88,25 @@ class BridgeForThreeTable(CuttingTable):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "Bridge for Three is played by three"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Bridge for Three",
+        aliases=aliases,
+        player_counts=(3,),
+        default_players=3,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("Dummy", "pone", "dealer, with Dummy", "eldest"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "the dealer and Dummy"), ("EW", "the eldest and the pone")),
+        unit="rubber",
+        laws=(
+            "Revoke: three tricks to the other side; a revoking dealer cannot make game that "
+            "hand. Irregular play is recorded and the whist laws decide."
+        ),
+        summary=SUMMARY,
+    )
     options: ClassVar[tuple[str, ...]] = ("three_games_no_rubber",)
     prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, DOUBLING)
 
@@ -357,8 +378,8 @@ class BridgeForThreeTable(CuttingTable):
     def _score_view(self) -> dict[str, int]:
         return {p: self.sheet.below[i] for i, p in enumerate(self.players)}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = {
             "roles": self.roles(),
             "declaration": (
                 None

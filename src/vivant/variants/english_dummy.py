@@ -45,10 +45,12 @@ from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError
 from vivant.events import EventKind
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
 from vivant.table import CHOOSE, CUT, DEAL, OVER, TOURNEE_OVER, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+from vivant.views import ViewExtra
 
 #: The two packs, used alternately (ED-1.1, WL-1.1).
 PACKS: tuple[int, int] = (1, 2)
@@ -91,6 +93,23 @@ class EnglishDummyTable(EnglishRubberTable):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "English Dummy is played by three, no more and no fewer"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="English Dummy",
+        aliases=aliases,
+        player_counts=(3,),
+        default_players=3,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("Dummy", "East", "South, with Dummy", "West"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="tournée",
+        game_to=5,
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
     options: ClassVar[tuple[str, ...]] = ("continuous",)
 
@@ -300,7 +319,7 @@ class EnglishDummyTable(EnglishRubberTable):
         if self.pack is not None:
             self.pack = PACKS[1] if self.pack == PACKS[0] else PACKS[0]
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         return {**super()._view_extra(seat), "pack": self.pack, "tournee": len(self.tournees)}
 
     def _settle(self, result: RubberResult) -> dict[str, int]:

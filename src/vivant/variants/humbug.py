@@ -28,12 +28,14 @@ without four reasonably sure tricks, counted as the master cards from the ace do
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
 from vivant.decisions import decision, refused
 from vivant.events import DeclaredData, EventKind, ExchangedData
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.prelude import DECLARATION, EXCHANGES, PreludeDecision
 from vivant.scoring.english import HUMBUG
 from vivant.table import DECLARE, EXCHANGE, Event, HandState
@@ -102,6 +104,21 @@ class HumbugTable(TwoHandTable):
     summary: ClassVar[str] = SUMMARY
     rules = HUMBUG
     players_rule: ClassVar[str] = "Humbug Whist is played by two"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Humbug",
+        aliases=aliases,
+        player_counts=(2,),
+        default_players=2,
+        seats=declare_seats(
+            ("N", "E", "S", "W"), ("North", "dead hand", "South", "dead hand"), dead=(1, 3)
+        ),
+        sides=declare_sides(("N", "North"), ("S", "South")),
+        unit="rubber",
+        game_to=5,
+        laws="Irregular play is recorded and the whist laws decide (a revoke costs three tricks).",
+        summary=SUMMARY,
+    )
     declared_trump: ClassVar[bool] = False
     prelude: ClassVar[tuple[PreludeDecision, ...]] = (EXCHANGES,)
 
@@ -205,5 +222,12 @@ class HumbugDeclaredTable(HumbugTable):
     variant: ClassVar[str] = "humbug-declared"
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = DECLARED_SUMMARY
+    info: ClassVar[GameInfo] = replace(
+        HumbugTable.info,
+        name=variant,
+        title="Humbug Declared",
+        aliases=(),
+        summary=DECLARED_SUMMARY,
+    )
     declared_trump: ClassVar[bool] = True
     prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, EXCHANGES)

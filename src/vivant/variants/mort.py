@@ -29,10 +29,12 @@ from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
 from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError
 from vivant.events import EventKind, GameOverData, HandScoredData
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election, Revoke
 from vivant.scoring.mort import game_value, score_hand, settle
 from vivant.table import CHOOSE, DEAL, OVER, Event, HandState, side_of
 from vivant.variants.sitting import CuttingTable
+from vivant.views import ViewExtra
 
 VM, LR = 0, 1
 
@@ -72,6 +74,28 @@ class MortTable(CuttingTable):
     max_players: ClassVar[int] = 8
     players_rule: ClassVar[str] = "Mort is played by three or four (more may cut in)"
     summary: ClassVar[str] = SUMMARY
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Mort",
+        aliases=aliases,
+        player_counts=(3, 4),
+        default_players=3,
+        cut_in=max_players,
+        seats=declare_seats(
+            role_letters,
+            ("Vivant, with Mort", "Mort's right", "Mort", "Mort's left"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("VM", "Vivant & Mort"), ("LR", "the adversaries")),
+        unit="tournée",
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+        dummy_name="Mort",
+        score_title="Game score (markers)",
+        honours=False,
+        game_to=5,
+        seat_choice=("V", "R", "L"),
+    )
 
     def __init__(self, players: list[str] | tuple[str, ...], *, laws: bool = False) -> None:
         super().__init__(players, laws=laws)
@@ -352,8 +376,8 @@ class MortTable(CuttingTable):
             self.__dict__["_sheet_cache"] = cached
         return cached
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = {
             "game": self.game + 1,
             "games": self.n_games,
             "extras": {"VM": self.extras[0], "LR": self.extras[1]},

@@ -63,6 +63,7 @@ from vivant.table import (
     HandState,
     Table,
 )
+from vivant.views import ViewExtra
 
 
 class CuttingTable(Table):
@@ -167,7 +168,7 @@ class CuttingTable(Table):
         order = self.order + [p for p in range(len(self.players)) if p not in self.order]
         return [self.players[p] for p in order]
 
-    def _cut_view(self) -> dict[str, Any]:
+    def _cut_view(self) -> ViewExtra:
         if self.phase == CUT:
             return {"cuts": {self.players[p]: card_name(c) for p, c in self.draws.items()}}
         return {}
@@ -413,9 +414,9 @@ class EnglishRubberTable(CuttingTable):
         s = self.sheet.scores
         return {self.side_names[0]: s[0], self.side_names[1]: s[1]}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         won = self.sheet.games_won
-        extra: dict[str, Any] = {
+        extra: ViewExtra = {
             "rubber": min(len(self.rubber_records) + 1, self.rubbers),
             "rubbers": self.rubbers,
             "game": self.sheet.game_number,

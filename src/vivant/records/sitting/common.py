@@ -19,21 +19,6 @@ LAWS_TAG: Final = "WhistLaws"
 OPTIONS_TAG: Final = "WhistOptions"
 DOUBLING_TAG: Final = "WhistDoubling"
 DOUBLINGS: Final = ("", "doubled", "redoubled")
-#: What the players tags call a dummy seat: Mort by its name, any other dummy "Dummy".
-DUMMY_NAMES: Final = {"mort": "Mort"}
-#: The profile's recommended game names (docs/pbn-whist-profile.md), each read back by
-#: :func:`~vivant.variants.find_variant`; other variants are written under their own name.
-DISPLAY_NAMES: Final = {
-    "mort": "Mort",
-    "english-dummy": "English Dummy",
-    "double-dummy": "Double Dummy",
-    "bridge-for-three": "Bridge for Three",
-    "humbug": "Humbug",
-    "humbug-declared": "Humbug Declared",
-    "thirteen": "Thirteen and the Odd",
-    "duplicate": "Duplicate Whist",
-}
-
 #: Irregularities of the duplicate laws whose moment in the trick the note keeps (``at``).
 TIMED_KINDS: Final = frozenset({"played_out_of_turn", "direction", "card_exposed", "winning_cards"})
 #: The kinds of revoke a claim penalises (a DL-5 failure to comply is punished as a revoke).
@@ -41,8 +26,10 @@ REVOKE_KINDS: Final = frozenset({"revoke", "failure_to_comply"})
 
 
 def variant_name(table: Table) -> str:
-    """The ``WhistVariant`` value for a table's game."""
-    return DISPLAY_NAMES.get(table.variant, table.variant)
+    """The ``WhistVariant`` value for a table's game: its declared title (the profile's
+    recommended game names, docs/pbn-whist-profile.md), read back by
+    :func:`~vivant.variants.find_variant`."""
+    return table.info.title
 
 
 def scratch(table: Table) -> Table:

@@ -28,7 +28,6 @@ from vivant.records.pbn_whist import (
 from vivant.records.sitting.common import (
     DOUBLING_TAG,
     DOUBLINGS,
-    DUMMY_NAMES,
     LAWS_TAG,
     OPTIONS_TAG,
     PLAYERS_TAG,
@@ -72,7 +71,7 @@ def _seat_names(table: Table) -> tuple[str, str, str, str]:
         if s in table.dead_seats:
             return ""
         if s in table.dummy_seats:
-            return DUMMY_NAMES.get(table.variant, "Dummy")
+            return table.info.dummy_name
         return table.seat_player(s) or "?"
 
     return (name(0), name(1), name(2), name(3))
