@@ -520,7 +520,7 @@ def test_one_card_notation_everywhere_a_player_reads_cards() -> None:
 
 
 def test_declared_choices_can_be_typed_by_name() -> None:
-    from vivant.cli.play import choice_keys
+    from vivant.describe import choice_keys  # what vivant.cli.play types choices by
 
     assert choice_keys(Declare(0, "H")) == ("H", "HEARTS")
     assert choice_keys(Declare(0, "NT")) == ("NT", "NO TRUMPS")
