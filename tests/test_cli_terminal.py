@@ -239,7 +239,6 @@ def test_every_event_kind_of_the_games_has_its_words() -> None:
         if f.name not in ("duplicate.py", "all_fours.py")
         for k in re.findall(r"Event\(\s*EventKind\.(\w+)", f.read_text())
     }
-    kinds = {k.lower() for k in kinds}
     kinds |= {"played", "trick"}
     assert {"exchange", "declared", "doubled", "claim", "irregularity"} <= kinds
     assert not {k for k in kinds if not hasattr(Narrator, "_tell_" + k)}
@@ -521,7 +520,7 @@ def test_one_card_notation_everywhere_a_player_reads_cards() -> None:
 
 
 def test_declared_choices_can_be_typed_by_name() -> None:
-    from vivant.describe import choice_keys
+    from vivant.describe import choice_keys  # what vivant.cli.play types choices by
 
     assert choice_keys(Declare(0, "H")) == ("H", "HEARTS")
     assert choice_keys(Declare(0, "NT")) == ("NT", "NO TRUMPS")

@@ -108,8 +108,8 @@ def test_words_never_name_a_card_the_viewer_may_not_see(game: str, n: int) -> No
             words = decision_words(narrators[viewer], legal, t.view(s))
             said.append((seq, viewer, [words["question"], *words["labels"]], 0))
     oracle = Oracle(game, config, actions)
-    for seq, viewer, lines, recalled in said:
-        leaked = cards_named(lines) & ~(oracle.allowed(seq, viewer) | recalled)
+    for seq, viewer, lines, shown in said:
+        leaked = cards_named(lines) & ~(oracle.allowed(seq, viewer) | shown)
         assert not leaked, (game, seq, viewer, CardSet(leaked), lines)
     assert said and {"played", "trick", "hand_scored"} <= kinds
     assert kinds & {"irregularity", "revoke_claimed", "elected", "point"}, kinds  # the laws spoke
