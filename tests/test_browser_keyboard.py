@@ -228,7 +228,7 @@ def test_the_replay_by_card_trick_and_hand_with_the_keyboard_and_the_solvers_val
 
         page.keyboard.press("Home")
         start = where()
-        assert page.locator("#caption").inner_text().startswith("Hand 1: The deal")
+        assert page.locator("#caption").inner_text().startswith("Hand 1: New hand")
         page.keyboard.press("ArrowRight")
         assert where() == start + 1
         page.keyboard.press("ArrowLeft")
@@ -243,7 +243,7 @@ def test_the_replay_by_card_trick_and_hand_with_the_keyboard_and_the_solvers_val
         page.keyboard.press("ArrowUp")
         assert where() == first_trick
         page.keyboard.press("PageDown")
-        assert page.locator("#caption").inner_text().startswith("Hand 2: The deal")
+        assert page.locator("#caption").inner_text().startswith("Hand 2: New hand")
         page.keyboard.press("End")
         total = int(page.locator("#pos").inner_text().split(" / ")[1])
         assert where() == total

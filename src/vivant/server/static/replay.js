@@ -1,5 +1,5 @@
 // Replay of a finished sitting, every hand open: by card, by trick and by hand, with the keyboard,
-// and beside each card the double-dummy solver's value (tricks for its side from there on).
+// and beside each card the solver's value with every hand open (tricks for its side from there on).
 import { api, bySuit, cardImg, cardText, el, screenPositions, SUIT_NAME } from "/static/common.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -129,7 +129,7 @@ function say(answer, f) {
   }
   const ranked = Object.entries(answer.values).sort((a, b) => b[1] - a[1]);
   analysisBox.replaceChildren(
-    el("h2", {}, "Double-dummy analysis"),
+    el("h2", {}, "The solver's analysis, every hand open"),
     el("p", {}, `${nameOf(f, answer.seat)} (${f.roles[answer.seat]}) to play. Tricks for that side from this trick on, with best play by all:`),
     el("ul", { class: "dd-list" }, ranked.map(([c, v]) => el("li", { class: answer.best.includes(c) ? "best" : "" }, `${cardText(c)}: ${v}`))));
 }
