@@ -256,7 +256,7 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     ann, bea = pages["Ann"], pages["Bea"]
     revoked = False
     penalty_shot = None
-    for _ in range(600):
+    for _ in range(3000):
         acted = False
         for name, pg in pages.items():
             buttons = pg.locator(".decision button")
