@@ -76,7 +76,16 @@ from vivant.actions import (
     PlayTogether,
     ReportMisdeal,
 )
-from vivant.cards import SUIT_LETTERS, SUIT_NAMES, Card, Seat, Suit, card_name, cards_of
+from vivant.cards import (
+    RANK_LETTERS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Card,
+    Seat,
+    Suit,
+    card_name,
+    cards_of,
+)
 from vivant.deal import check_pack, cut_pack
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
 from vivant.laws import Election, IrregularityRecord
@@ -123,6 +132,22 @@ ROUNDS: Final = (4, 4, 5)
 #: Phases of Boston besides the table's: the pack offered for the cuts; the still pack cut and
 #: turned; the plain bidder naming his trump.
 OFFER, TURN, NAME_TRUMP = "offer", "turn", "name_trump"
+#: The ranks in words, two to ace.
+RANK_WORDS: Final = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 #: The other suit of each suit's colour (BO-3.2): spades–clubs, hearts–diamonds.
 COLOUR_PARTNER: Final = (3, 2, 1, 0)
 #: Kinds of the single player's contract.
@@ -132,6 +157,13 @@ PARTOUT = "misere-partout"
 def sorted_cards(mask: int) -> list[Card]:
     """A player's cards arranged by suit (♠ ♥ ♦ ♣) and rank, ace first (BO-2.6, D-BO11)."""
     return sorted(cards_of(mask), key=lambda c: (c // 13, -(c % 13)))
+
+
+def still_card_words(c: Card) -> str:
+    """The card turned from the still pack in words (``ace of clubs``). Views and events name
+    it by rank and suit, never in card notation: the dealt pack holds a card of the same name,
+    which a player may not see (the secrecy oracles read card notation)."""
+    return f"{RANK_WORDS[c % 13]} of {SUIT_NAMES[c // 13]}"
 
 
 def preferences(turned: Card) -> tuple[Suit, Suit, tuple[Suit, Suit]]:
@@ -395,13 +427,13 @@ class BostonTable(CuttingTable):
         first, second, _plain = preferences(turned)
         y = (self.dealer + 2) % 4
         words = (
-            f"cuts the still pack; {card_name(turned)} is turned: {SUIT_NAMES[first]} are first "
-            f"preference, {SUIT_NAMES[second]} second"
+            f"cuts the still pack; the {still_card_words(turned)} is turned: {SUIT_NAMES[first]} "
+            f"are first preference, {SUIT_NAMES[second]} second"
         )
         data = {
             "seat": self.role(y),
             "depth": depth,
-            "card": card_name(turned),
+            "rank": RANK_LETTERS[turned % 13],
             "preference": SUIT_LETTERS[first],
             "colour": SUIT_LETTERS[second],
             "words": words,
@@ -684,6 +716,7 @@ class BostonTable(CuttingTable):
             )
         h.hands[action.seat] &= ~(1 << action.card)
         h.notes["discards"][action.seat] |= 1 << action.card
+        h.stock |= 1 << action.card  # dead, out of play (D-BO16)
         h.notes["due"][action.seat] -= 1
         words = "discards a card face down"
         events = [Event("discarded", {"seat": self.role(action.seat), "words": words})]
@@ -839,6 +872,13 @@ class BostonTable(CuttingTable):
         taken = [0, 0, 0, 0]
         for t in h.tricks:
             taken[t.winner] += 1
+        rule = "BO-5.5" if h.notes["bid"] == PARTOUT else "D-BO13"
+        for r in h.revokes:
+            if r.established:
+                r.penalty = rule
+                h.irregularities.append(
+                    IrregularityRecord("revoke", rule, r.seat, r.trick, (r.card,))
+                )
         net, events, pool_events = self._settle(h, taken)
         for s in range(4):
             self.totals[self._name(s)] += net[s]
@@ -1038,7 +1078,7 @@ class BostonTable(CuttingTable):
         if h.notes["turned"] is not None:
             first, second, _ = preferences(h.notes["turned"])
             extra["preference"] = {
-                "card": card_name(h.notes["turned"]),
+                "rank": RANK_LETTERS[h.notes["turned"] % 13],
                 "first": SUIT_LETTERS[first],
                 "second": SUIT_LETTERS[second],
             }
