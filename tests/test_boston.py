@@ -264,7 +264,11 @@ def test_bov10_the_dealer_did_not_cut_misdeal_forfeit_and_the_same_pack_again() 
     expect = [c for s in (E, S, W, N) for c in sorted_cards(hands[s])]
     assert t.packs[0] == expect
     cuts(t)
-    assert t.hand is not None and t.pool_counters == 15  # no second stake, no Deal action
+    assert t.phase == DEAL and t.chance_action(random.Random(1)) == Deal(order=tuple(expect))
+    with pytest.raises(InvalidActionError, match="not shuffled between deals"):
+        t.apply(Deal(order=tuple(range(52))))
+    t.apply(Deal(order=tuple(expect)))
+    assert t.hand is not None and t.pool_counters == 15  # no second stake
 
 
 def test_the_dealer_who_does_not_offer_the_pack_misdeals() -> None:
@@ -329,6 +333,30 @@ def test_bov19_four_passes_make_misere_partout() -> None:
         zip("NESW", sc.partout_payments([won[r] for r in "NESW"]), strict=True)
     )
     assert t.pool_counters == 10  # neither won nor doubled (D-BO9 e); the next dealer's 5
+
+
+def test_a_trick_bid_is_called_in_two_steps_or_in_one() -> None:
+    """At most fourteen choices at a time: the number, then the suit class open at it."""
+    t = formed(shuffle_each_deal=True)
+    deal(t, {})
+    options = [a.to_json()["option"] for a in t.legal_actions(E)]
+    assert options[:4] == ["pass", "boston", "six", "seven"] and len(options) == 14
+    t.apply(Elect(E, "six"))
+    assert t.to_act() == E
+    assert [a.to_json()["option"] for a in t.legal_actions(E)] == ["plain", "colour", "pref"]
+    with pytest.raises(InvalidActionError, match="not a call"):
+        t.apply(Elect(E, "trumps"))
+    t.apply(Elect(E, "colour"))
+    assert t.to_act() == S
+    t.apply(Elect(S, "six"))
+    assert [a.to_json()["option"] for a in t.legal_actions(S)] == ["pref"]
+    t.apply(Elect(S, "pref"))
+    t.apply(Elect(W, "seven-plain"))
+    assert t.hand is not None and t.hand.notes["calls"] == [
+        (E, "six-colour"),
+        (S, "six-pref"),
+        (W, "seven-plain"),
+    ]
 
 
 def test_the_plain_bidder_names_his_trump() -> None:
@@ -612,11 +640,11 @@ def test_the_played_pack_is_gathered_in_play_order_and_comes_back_two_deals_late
 # --- whole sittings ------------------------------------------------------------------------------
 
 
-def run_sitting(seed: int, laws: bool, rounds: int = 1) -> BostonTable:
+def run_sitting(seed: int, laws: bool) -> BostonTable:
     """A sitting by random correct calls and play (passes more likely, so every kind of contract
     comes up); in laws mode with irregularities offered at random. Cards are checked conserved
     before every card."""
-    t = BostonTable(["P1", "P2", "P3", "P4"], laws=laws, rounds=rounds)
+    t = BostonTable(["P1", "P2", "P3", "P4"], laws=laws)
     rng = random.Random(seed)
     while not t.is_over():
         if t.awaiting_chance():
@@ -631,7 +659,7 @@ def run_sitting(seed: int, laws: bool, rounds: int = 1) -> BostonTable:
             if laws and attempt(t, irregular_action(t, rng)):
                 continue
         legal = t.legal_actions(seat)
-        if t.phase == DECLARE and rng.random() < 0.7:
+        if t.phase == DECLARE and Elect(seat, "pass") in legal and rng.random() < 0.7:
             t.apply(Elect(seat, "pass"))
             continue
         t.apply(rng.choice(legal) if legal else t.default_action())
@@ -712,16 +740,14 @@ def test_a_discard_is_face_down_to_everyone_but_its_maker() -> None:
 
 
 def test_options_replay_and_the_original_table() -> None:
-    t = BostonTable(["a", "b", "c", "d"], original_table=True, pool=False, rounds=2)
-    assert t.config()["original_table"] and not t.config()["pool"] and t.config()["rounds"] == 2
+    t = BostonTable(["a", "b", "c", "d"], original_table=True, pool=False)
+    assert t.config()["original_table"] and not t.config()["pool"]
     rng = random.Random(5)
     while not t.is_over():
         advance(t, rng)
     rec = t.record()
-    assert len([h for h in rec["games"][0]["hands"] if not h.get("abandoned")]) == 8
+    assert len([h for h in rec["games"][0]["hands"] if not h.get("abandoned")]) == 4
     assert rec["pool"] == 0 and sum(rec["settlement"].values()) == 0
-    with pytest.raises(InvalidActionError, match="1 to 20 rounds"):
-        BostonTable(["a", "b", "c", "d"], rounds=0)
     with pytest.raises(InvalidActionError, match="played by four"):
         BostonTable(["a", "b", "c"])
 

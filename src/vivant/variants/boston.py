@@ -46,7 +46,7 @@ Rules, by the IDs of the rules file:
   before the opening lead, a misdeal (D-BO17 b); found in play, BO-2.8 a–c with D-BO17 c–g.
 
 Where the sources are silent the rules file decided: D-BO1..D-BO17, named above. This module adds
-D-BO18 (a sitting is ``rounds`` rounds of four deals, one to each player; the pool left over is
+D-BO18 (a sitting is one round of four deals, each player dealing once; the pool left over is
 shared by D-BO9 f) and D-BO19 (the engine's limits of the laws: revokes are examined when the last
 trick is quitted and always penalised, as BO-5.10 says, which settles a misère exactly as a claim
 at once would; a hand with a short player ends when the first hand is empty; the bidder in a
@@ -97,6 +97,7 @@ from vivant.scoring.boston import (
     PARTOUT_FORFEIT,
     POOL_STAKE,
     REVOKE_TRICKS,
+    TRICK_WORDS,
     Bid,
     partout_payments,
     share_pool,
@@ -127,6 +128,8 @@ included; a failure pays each by the loss table (Foster's decimal one); misères
 The dealer puts 5 into the pool; a success takes it, a failure doubles it.
 """
 
+#: Deals in a sitting: one round, each player dealing once (D-BO18).
+DEALS: Final = 4
 #: Cards each player receives in the rounds of the deal (BO-2.2).
 ROUNDS: Final = (4, 4, 5)
 #: Phases of Boston besides the table's: the pack offered for the cuts; the still pack cut and
@@ -176,10 +179,10 @@ def preferences(turned: Card) -> tuple[Suit, Suit, tuple[Suit, Suit]]:
 
 
 class BostonTable(CuttingTable):
-    """A sitting of Boston: ``rounds`` rounds of four deals (D-BO18).
+    """A sitting of Boston: one round of four deals, each player dealing once (D-BO18).
 
     Options: ``original_table`` (Foster's original loss table, BO-6.2), ``pool`` (the pool and its
-    forfeits, D-BO9; default on), ``shuffle_each_deal`` (D-BO11's flag), ``rounds``.
+    forfeits, D-BO9; default on), ``shuffle_each_deal`` (D-BO11's flag).
     """
 
     variant: ClassVar[str] = "boston"
@@ -187,7 +190,7 @@ class BostonTable(CuttingTable):
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4
     players_rule: ClassVar[str] = "Boston is played by four"
-    options: ClassVar[tuple[str, ...]] = ("original_table", "pool", "shuffle_each_deal", "rounds")
+    options: ClassVar[tuple[str, ...]] = ("original_table", "pool", "shuffle_each_deal")
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "BO-5.6"
 
@@ -199,15 +202,11 @@ class BostonTable(CuttingTable):
         original_table: bool = False,
         pool: bool = True,
         shuffle_each_deal: bool = False,
-        rounds: int = 1,
     ) -> None:
         super().__init__(players, laws=laws)
-        if type(rounds) is not int or not 1 <= rounds <= 20:
-            raise InvalidActionError(f"a sitting of Boston is 1 to 20 rounds, not {rounds!r}")
         self.original_table = original_table
         self.pool = pool
         self.shuffle_each_deal = shuffle_each_deal
-        self.rounds = rounds
         #: The two packs in their order, top card first (``None`` until first used, D-BO11).
         self.packs: list[list[Card] | None] = [None, None]
         #: The pack the next deal uses (the other is the still pack, BO-2.7).
@@ -287,9 +286,20 @@ class BostonTable(CuttingTable):
         return self.rotation(self.dealer)[len(self.cuts)]
 
     def chance_action(self, rng: random.Random) -> Action:
+        """A cut at random; the deal of a pack as it lies, or shuffled when first used."""
         if self.pending is None and self.phase in (OFFER, TURN):
             return CutPack(self._cutter_due(), rng.randint(4, 48))
+        lying = self._pack_as_it_lies()
+        if self.pending is None and self.phase == DEAL and lying is not None:
+            return Deal(order=tuple(lying))
         return super().chance_action(rng)
+
+    def _pack_as_it_lies(self) -> list[Card] | None:
+        """The order the pack to be dealt now lies in, when it is not shuffled (D-BO11): the
+        pack gathered from the last hand it served; ``None`` when its order is an input."""
+        if self.phase != DEAL or self.hand is not None or self.shuffle_each_deal:
+            return None
+        return self.packs[self.pack_in_use]
 
     def _other_action(self, action: Action) -> list[Event]:
         if isinstance(action, CutPack):
@@ -330,19 +340,23 @@ class BostonTable(CuttingTable):
         self.cuts.append((seat, depth))
         words = f"cuts the pack at {depth}" if depth else "does not cut"
         events = [Event("pack_cut", {"seat": self.role(seat), "depth": depth, "words": words})]
-        if seat != self.dealer:
-            return events
-        if self.packs[self.pack_in_use] is None or self.shuffle_each_deal:
+        if seat == self.dealer:
             self.phase = DEAL
-            return events
-        return events + self._deal_pack()
+        return events
 
     def _deal(self, action: Deal) -> list[Event]:
-        """The order of a pack used for the first time (D-BO11): the pack to be dealt, then the
-        still pack; with ``shuffle_each_deal`` the pack of every deal."""
+        """The deal, after the cuts, of the pack in the order it lies before them (D-BO11): a
+        pack used for the first time (or shuffled, ``shuffle_each_deal``) in any order, else in
+        the order it was gathered; then, the first time, the still pack's order."""
         if self.phase != DEAL:
             raise InvalidActionError(f"no deal is due now (phase {self.phase!r})")
         pack = list(check_pack(action.order))
+        lying = self._pack_as_it_lies()
+        if lying is not None and pack != lying:
+            raise InvalidActionError(
+                "the packs are not shuffled between deals (D-BO11): this pack lies as it was "
+                "gathered from its last hand, and only the cuts change it"
+            )
         if self.hand is None:
             self.packs[self.pack_in_use] = pack
             return self._deal_pack()
@@ -376,6 +390,7 @@ class BostonTable(CuttingTable):
                 i += n
         h.notes.update(
             calls=[],
+            number=None,
             passed=[],
             discards=[0, 0, 0, 0],
             bid=None,
@@ -587,8 +602,7 @@ class BostonTable(CuttingTable):
         if h is None or seat != self._other_to_act():
             return []
         if self.phase == DECLARE:
-            calls: list[Action] = [Elect(seat, "pass")]
-            return calls + [Elect(seat, n) for n in self._bids_open(seat)]
+            return [Elect(seat, o) for o in self._call_options(h, seat)]
         if self.phase == NAME_TRUMP:
             return [Elect(seat, SUIT_LETTERS[s]) for s in self._plain_suits(h)]
         return [Discard(seat, c) for c in cards_of(h.hands[seat])]
@@ -599,7 +613,7 @@ class BostonTable(CuttingTable):
         if h is None or seat != self._other_to_act():
             return super()._default_other(seat)
         if self.phase == DECLARE:
-            return Elect(seat, "pass")
+            return Elect(seat, self._call_options(h, seat)[0])
         if self.phase == NAME_TRUMP:
             return Elect(seat, SUIT_LETTERS[self._plain_suits(h)[0]])
         return Discard(seat, sorted_cards(h.hands[seat])[-1])
@@ -618,13 +632,38 @@ class BostonTable(CuttingTable):
                     f"it is {self._seat_label(due or 0)}'s call, not "
                     f"{self._seat_label(action.seat)}'s (BO-4.1)"
                 )
-            legal = {a.option for a in self._other_actions(action.seat) if isinstance(a, Elect)}
-            if action.option not in legal:
-                raise InvalidActionError(self._refusal(h, action))
             if self.phase == NAME_TRUMP:
+                if action.option not in [SUIT_LETTERS[x] for x in self._plain_suits(h)]:
+                    raise InvalidActionError(self._refusal(h, action))
                 return self._name_trump(h, SUIT_LETTERS.index(action.option))
-            return self._call(h, action.seat, action.option)
+            name = action.option
+            number = h.notes.get("number")
+            if number is not None:
+                name = f"{number}-{name}"
+            if name in TRICK_WORDS.values() and name in self._call_options(h, action.seat):
+                h.notes["number"] = name  # a trick bid's number; its suit class follows
+                return []
+            if name != "pass" and name not in self._bids_open(action.seat):
+                raise InvalidActionError(self._refusal(h, replace(action, option=name)))
+            h.notes["number"] = None
+            return self._call(h, action.seat, name)
         return super()._elect(action)
+
+    def _call_options(self, h: HandState, seat: Seat) -> list[str]:
+        """What ``seat`` may call now, in two steps for a trick bid so that a call never offers
+        more than fourteen choices: ``pass``, a misère, or a number (``six``); after a number,
+        the suit classes open at it (``plain``, ``colour``, ``pref``). A bid may also be called
+        in one, ``six-colour``."""
+        bids = self._bids_open(seat)
+        number = h.notes.get("number")
+        if number is not None:
+            return [b.partition("-")[2] for b in bids if b.partition("-")[0] == number]
+        words: list[str] = ["pass"]
+        for b in bids:
+            word = BIDS_BY_NAME[b].misere or TRICK_WORDS[BIDS_BY_NAME[b].tricks]
+            if word not in words:
+                words.append(word)
+        return words
 
     def _refusal(self, h: HandState, action: Elect) -> str:
         """Why a call is refused, precisely (BO-4.1, BO-4.3, D-BO2)."""
@@ -879,6 +918,10 @@ class BostonTable(CuttingTable):
                 h.irregularities.append(
                     IrregularityRecord("revoke", rule, r.seat, r.trick, (r.card,))
                 )
+        for seat in self._short(h):
+            h.irregularities.append(
+                IrregularityRecord("wrong_number", "BO-2.8", seat, len(h.tricks), ())
+            )
         net, events, pool_events = self._settle(h, taken)
         for s in range(4):
             self.totals[self._name(s)] += net[s]
@@ -908,7 +951,7 @@ class BostonTable(CuttingTable):
         events = [*events, scored, *pool_events]
         for seat, amount, rule, words in h.notes["forfeits"]:
             events += self._to_pool(seat, amount, rule, words)
-        if self.deals_played >= 4 * self.rounds:
+        if self.deals_played >= DEALS:
             return events + self._end_sitting()
         self.dealer = self.left(h.dealer)
         self.pack_in_use = 1 - self.pack_in_use
