@@ -28,6 +28,7 @@ from vivant.actions import (
     Discard,
     Elect,
     Play,
+    ReportExposed,
     ReportMisdeal,
 )
 from vivant.cards import Card, Seat, card_name, cards_of, parse_card
@@ -559,6 +560,20 @@ def test_bov30_a_little_spread_is_laid_face_up_after_the_first_card() -> None:
         (hidden,) = cards_of(h.notes["discards"][S])
         assert f'"{card_name(hidden)}"' not in json.dumps(view.to_json())
     assert t.view(S).extra["discard"]
+
+
+def test_cards_exposed_in_dealing() -> None:
+    """BO-2.5: the dealer's own card exposed does not spoil the deal; another's exposed by the
+    dealer, its holder may claim a new deal (WL-3.3): the same dealer deals again, no forfeit."""
+    t = formed(laws=True, shuffle_each_deal=True)
+    deal(t, {N: cards("SA SK"), E: cards("HA HK")})
+    t.apply(ReportExposed(N, parse_card("SA")))
+    assert t.pending is not None and t.pending.options == ("stand",) and t.pending.rule == "BO-2.5"
+    t.apply(Elect(N, "stand"))
+    t.apply(ReportExposed(E, parse_card("HA"), by=N))
+    assert t.pending is not None and t.pending.electors == (E,) and t.pending.rule == "WL-3.3"
+    t.apply(Elect(E, "redeal"))
+    assert t.hand is None and t.phase == OFFER and t.dealer == N and t.pool_counters == 5
 
 
 def test_bov31_the_single_players_lead_out_of_turn_is_taken_back() -> None:

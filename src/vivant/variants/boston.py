@@ -1126,6 +1126,8 @@ class BostonTable(CuttingTable):
                 "second": SUIT_LETTERS[second],
             }
         extra["calls"] = [{"seat": self.role(s), "call": n} for s, n in h.notes["calls"]]
+        if h.notes["number"] is not None:
+            extra["number"] = h.notes["number"]  # a trick bid's number called, its class due
         if h.notes["bid"] is not None:
             extra["contract"] = h.notes["bid"]
             if h.notes["bidder"] is not None:
