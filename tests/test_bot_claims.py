@@ -21,6 +21,7 @@ from starlette.testclient import TestClient
 from server_helpers import SyncClient, pick
 from vivant.actions import AskRenounce, CallCard, ClaimRevoke, CorrectRevoke, Play
 from vivant.cards import EAST, NORTH, SOUTH, SUIT_MASK, WEST, cards_of, parse_card
+from vivant.duplicate.table import DuplicateTable
 from vivant.laws import revokes_in_view
 from vivant.players import Player, find_player, offer_claims, step
 from vivant.players.dd import DoubleDummyPlayer
@@ -28,7 +29,6 @@ from vivant.server import create_app
 from vivant.server.store import Store
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS
-from vivant.variants.duplicate import DuplicateTable
 from vivant.variants.mort import MortTable
 
 from helpers import last_hand, mort_at, play

@@ -12,16 +12,16 @@ import pytest
 
 from vivant.cards import SEATS
 from vivant.cli import main
-from vivant.cli.duplicate import play_event
-from vivant.movements import generate, plays
-from vivant.players import find_player, play_sitting
-from vivant.scoring.duplicate import TrayResult, score_event
-from vivant.variants.duplicate import (
+from vivant.duplicate.event import play_event
+from vivant.duplicate.movements import generate, plays
+from vivant.duplicate.scoring import TrayResult, score_event
+from vivant.duplicate.table import (
     deal_trays,
     event_results,
     event_sessions,
     pair_players,
 )
+from vivant.players import find_player, play_sitting
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -26,10 +26,10 @@ from vivant.actions import (
     WaiveRevokes,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
+from vivant.duplicate.table import DIRECTIONS, DuplicateTable
 from vivant.errors import InvalidActionError, OutOfTurnError, WrongSeatError
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.table import CLAIMS, DEAL, PENALTY, PLAY
-from vivant.variants.duplicate import DIRECTIONS, DuplicateTable
 
 from helpers import attempt, play, snapshot
 

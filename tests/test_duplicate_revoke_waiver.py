@@ -7,10 +7,10 @@ import pytest
 
 from vivant.actions import ChoosePenalty, ClaimRevoke, WaiveRevokes
 from vivant.cards import NORTH, SOUTH
+from vivant.duplicate.table import DuplicateTable
 from vivant.errors import WrongSeatError
 from vivant.records.sitting import export_pbn, import_pbn, sitting_deals
 from vivant.table import CLAIMS, PENALTY
-from vivant.variants.duplicate import DuplicateTable
 
 from helpers import play
 

@@ -10,10 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vivant import movements as mv
-from vivant.errors import VivantError
-from vivant.movements import ANY_PAIR
-from vivant.scoring.duplicate import (
+from vivant.duplicate import movements as mv
+from vivant.duplicate.movements import ANY_PAIR
+from vivant.duplicate.scoring import (
     IndividualDeal,
     InvalidResultError,
     NSRecord,
@@ -38,6 +37,7 @@ from vivant.scoring.duplicate import (
     travellers,
     two_team_margin,
 )
+from vivant.errors import VivantError
 
 
 def results_for(schedule: mv.Schedule, tricks: list[int]) -> list[TrayResult]:

@@ -12,16 +12,16 @@ from hypothesis import strategies as st
 
 from vivant.actions import Deal, Play
 from vivant.cards import EAST, HEARTS, NORTH, SEATS, SOUTH, WEST, CardSet, parse_card
-from vivant.errors import InvalidActionError, InvalidNotationError, OutOfTurnError
-from vivant.players import find_player, play_sitting
-from vivant.table import DEAL, OVER, PLAY, Table
-from vivant.variants import VARIANTS, find_variant
-from vivant.variants.duplicate import (
+from vivant.duplicate.table import (
     DuplicateTable,
     Tray,
     deal_trays,
     tray_dealer,
 )
+from vivant.errors import InvalidActionError, InvalidNotationError, OutOfTurnError
+from vivant.players import find_player, play_sitting
+from vivant.table import DEAL, OVER, PLAY, Table
+from vivant.variants import VARIANTS, find_variant
 
 from helpers import pbn_hands, play
 

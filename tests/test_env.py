@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, seed_test
 
-from vivant.env import env, raw_env
+from vivant.env import env, ppo, raw_env
 from vivant.env.encoding import OBSERVATION_SIZE, numbered
+from vivant.env.single import SeatEnv
 from vivant.errors import VivantError
 from vivant.variants import VARIANTS
 
@@ -125,3 +126,32 @@ def test_a_batch_of_tables_steps_together_and_restarts_ended_episodes(game: str)
     assert totals.any()
     with pytest.raises(ValueError, match="one action a table"):
         batch.step([0])
+
+
+def test_one_seat_is_a_gymnasium_environment_whose_masks_name_the_legal_actions() -> None:
+    env = SeatEnv("mort")
+    for seed in (1, 2):
+        obs, _ = env.reset(seed=seed)
+        first, trace, done = obs.copy(), [], False
+        while not done:
+            assert env.observation_space.contains(obs)
+            legal = np.flatnonzero(env.action_masks())
+            assert len(legal) > 0
+            obs, reward, done, cut, _ = env.step(int(legal[-1]))
+            assert not cut
+            trace.append(reward)
+        again, _ = env.reset(seed=seed)
+        assert (again == first).all()
+        assert sum(trace) in {float(2 * t - 13) for t in range(14)}
+    with pytest.raises(VivantError, match="not legal"):
+        env.reset(seed=3)
+        env.step(int(np.flatnonzero(~env.action_masks())[0]))
+
+
+def test_maskable_ppo_trains_against_random_players_without_error() -> None:
+    run = ppo.train("thirteen", steps=1024, seed=1, hands=40)
+    assert run.steps >= 1024
+    assert run.moved > 0
+    assert run.hands == 40
+    assert -13 <= run.random_reward <= 13
+    assert -13 <= run.trained_reward <= 13

@@ -40,10 +40,10 @@ from vivant.actions import (
     WaiveRevokes,
 )
 from vivant.cards import EAST, NORTH, SUIT_MASK, WEST, card_name, cards_of, parse_card
+from vivant.duplicate.table import DuplicateTable
 from vivant.errors import VivantError
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
-from vivant.variants.duplicate import DuplicateTable
 
 from helpers import mort_at, play
 

@@ -10,16 +10,16 @@ from itertools import combinations
 
 import pytest
 
-from vivant import movements as mv
 from vivant.cli import main
-from vivant.errors import VivantError
-from vivant.movements import (
+from vivant.duplicate import movements as mv
+from vivant.duplicate.movements import (
     InvalidScheduleError,
     Schedule,
     UnsupportedMovementError,
     generate,
     validate,
 )
+from vivant.errors import VivantError
 
 # ---------------------------------------------------------------------------------------------
 # helpers

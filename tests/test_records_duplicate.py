@@ -32,14 +32,14 @@ from vivant.actions import (
 )
 from vivant.cards import SUIT_MASK, CardSet, cards_of
 from vivant.cli import main
-from vivant.movements import generate
+from vivant.duplicate.movements import generate
+from vivant.duplicate.table import DuplicateTable, deal_trays, event_sessions
 from vivant.players import find_player, step
 from vivant.records import format_deal, read_whist_pbn
 from vivant.records.log import load_log, save_log, table_record
 from vivant.records.sitting import export_pbn, import_pbn, sitting_deals
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
-from vivant.variants.duplicate import DuplicateTable, deal_trays, event_sessions
 
 from helpers import attempt, damage
 

@@ -23,11 +23,11 @@ from vivant.actions import (
     PlayTogether,
 )
 from vivant.cards import EAST, NORTH, SOUTH, SUIT_MASK, WEST, CardSet, cards_of, parse_card
+from vivant.duplicate.table import DuplicateTable
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
 from vivant.players import find_player, step
 from vivant.table import ATTENTION_CALLS, CORRECTION_CALLS, PLAY, Table
 from vivant.variants import VARIANTS
-from vivant.variants.duplicate import DuplicateTable
 from vivant.variants.english_dummy import EnglishDummyTable
 
 from helpers import deal, formed, mort_at, play, snapshot

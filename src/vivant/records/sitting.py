@@ -29,7 +29,7 @@ irregularities the table lists revokes that were waived (``Penalty`` ``waived``)
 because the hand is never liable (a dummy's, ``Penalty`` ``-``), and Double Dummy's claims (Kind
 ``claim``, Penalty ``admit`` or ``refuse``).
 
-**Duplicate Whist** (:class:`~vivant.variants.duplicate.DuplicateTable`): every play of a tray is
+**Duplicate Whist** (:class:`~vivant.duplicate.table.DuplicateTable`): every play of a tray is
 a deal, ``Board`` the tray number, also the plays whose hands come from the tray without a deal
 (recorded trays, overplays). ``WhistTray`` says how the hands came (``dealt``, ``recorded``,
 ``overplay``, then ``turned``); ``WhistOptions`` adds ``trays=N``, ``declared_trump=H`` and
@@ -108,6 +108,7 @@ from vivant.actions import (
     WaiveRevokes,
 )
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, CardSet, Seat, card_name, parse_card
+from vivant.duplicate.table import DuplicateTable, Tray
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.records.pbn import PbnError, PbnGame, read_pbn, write_pbn
 from vivant.records.pbn_whist import (
@@ -132,7 +133,6 @@ from vivant.table import (
     Table,
 )
 from vivant.variants import find_variant
-from vivant.variants.duplicate import DuplicateTable, Tray
 
 __all__ = [
     "SittingImport",

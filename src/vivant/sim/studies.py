@@ -89,6 +89,14 @@ class Study:
 # --- reading rows -------------------------------------------------------------------------------
 
 
+def _share(count: int, total: int) -> str:
+    """``count`` of ``total`` in words a reader takes in: "none", or "1 in 79,647 (0.0013%)" with
+    two significant figures, so that a rare event never reads as 0.00%."""
+    if count == 0:
+        return f"none of {total:,}"
+    return f"{count:,} in {total:,} ({100 * count / total:.2g}%)"
+
+
 def _interval(values: Sequence[float], digits: int = 2) -> str:
     stats = describe(values)
     if stats["n"] == 0:
@@ -151,15 +159,14 @@ def _mort_stakes(study: Study, rows: dict[str, Rows], out: Path, kind: str) -> F
         ("least and greatest value, all games", f"{stats['min']:g} to {stats['max']:g}"),
         ("mean value, all games", _interval(values)),
         ("median value", f"{ordered[len(ordered) // 2]:g}"),
-        ("games worth more than 37", f"{over:,} ({100 * over / max(1, len(values)):.2f}%)"),
+        ("games worth more than 37", _share(over, len(values))),
     ]
-    share = 100 * over / max(1, len(values))
     verdict = (
         f"With {kind} players: without slams or revoke credits a game was worth "
         f"{base['min']:g} to {base['max']:g} — Foster's six is "
         f"{'the least, as he says' if base['min'] == 6 else 'not the least'} (M-8's table gives "
-        f"6 to 17); with them the greatest was {stats['max']:g}, and {share:.2f}% of games "
-        f"exceeded his 'probably the highest' of 37 ('fifty … not impossible': "
+        f"6 to 17); with them the greatest was {stats['max']:g}, and {_share(over, len(values))} "
+        f"games exceeded his 'probably the highest' of 37 ('fifty … not impossible': "
         f"{'seen' if stats['max'] >= 50 else 'not seen'}). The mean is {stats['mean']:.2f} ± "
         f"{stats['ci95']:.2f} against his 'about twelve': "
         f"{'consistent' if abs(stats['mean'] - 12) <= 1.5 else 'lower than he says'} "

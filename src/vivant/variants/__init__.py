@@ -8,13 +8,13 @@ play``, which runs the trays of a whole event.
 
 from __future__ import annotations
 
+from vivant.duplicate.table import DuplicateTable
 from vivant.errors import InvalidNotationError
 from vivant.table import Table
 from vivant.variants.all_fours import AllFoursTable
 from vivant.variants.boston import BostonTable
 from vivant.variants.bridge_for_three import BridgeForThreeTable
 from vivant.variants.double_dummy import DoubleDummyTable
-from vivant.variants.duplicate import DuplicateTable
 from vivant.variants.english_dummy import EnglishDummyTable
 from vivant.variants.humbug import HumbugDeclaredTable, HumbugTable
 from vivant.variants.mort import MortTable

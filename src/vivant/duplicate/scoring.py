@@ -30,8 +30,8 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Final, TypeVar
 
+from vivant.duplicate.movements import ANY_PAIR, Schedule, plays
 from vivant.errors import VivantError
-from vivant.movements import ANY_PAIR, Schedule, plays
 
 __all__ = [
     "TRICKS",

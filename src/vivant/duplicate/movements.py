@@ -51,9 +51,9 @@ __all__ = [
     "Check",
     "IndividualSeating",
     "InvalidScheduleError",
-    "Play",
     "Schedule",
     "Seating",
+    "TrayPlay",
     "TraySet",
     "UnsupportedMovementError",
     "Validation",
@@ -152,7 +152,7 @@ class Seating:
 
 
 @dataclass(frozen=True)
-class Play:
+class TrayPlay:
     """One play of one tray: who sat where, in which round, at which step of the round (D-MV3)."""
 
     round: int
@@ -810,7 +810,7 @@ def accepted_tables(kind: str) -> tuple[int, ...]:
 # Plays: trays within rounds (D-MV3) and originals (D-MV2)
 
 
-def plays(schedule: Schedule) -> tuple[Play, ...]:
+def plays(schedule: Schedule) -> tuple[TrayPlay, ...]:
     """Every play of every tray, in order, with the step at which it happens and its original.
 
     D-MV3: a set shared by m tables in one round is played so that no tray is needed at two tables
@@ -823,7 +823,7 @@ def plays(schedule: Schedule) -> tuple[Play, ...]:
     by_round_set: dict[tuple[int, str], list[Seating]] = defaultdict(list)
     for s in schedule.seatings:
         by_round_set[(s.round, s.set)].append(s)
-    out: list[Play] = []
+    out: list[TrayPlay] = []
     for (_, label), group in by_round_set.items():
         trays = schedule.set_by_label(label).trays
         k, m = len(trays), len(group)
@@ -835,7 +835,7 @@ def plays(schedule: Schedule) -> tuple[Play, ...]:
                 else:
                     index = (i + j) % k
                 out.append(
-                    Play(
+                    TrayPlay(
                         seat.round,
                         seat.table,
                         j,

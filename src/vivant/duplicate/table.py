@@ -19,7 +19,7 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
   laid aside, then every tray is replayed turned, so each player plays each deal twice, the second
   time with a hand an adversary held (SD-1, SD-5). Fixed pairs: E–W tricks of the originals (pair
   Y, sitting E–W) against tricks with the same cards in the overplays (pair X, sitting N–S); the
-  larger total wins by the difference (SD-6, ``scoring.duplicate.fixed_pairs_mnemonic``).
+  larger total wins by the difference (SD-6, ``duplicate.scoring.fixed_pairs_mnemonic``).
   Any irregularity found in the hands means a new deal: the tray is dealt again and both its plays
   restart (SD-4). Tricks may be gathered on the overplay (SD-3; nothing for the engine to do).
 * Laws mode (seed 003 SEC 1–6, duplicate.md §2; whist laws otherwise):
@@ -67,9 +67,9 @@ Mnemonic Duplicate" and "Mnemonic Duplicate for more than one table"; duplicate.
     cards winners, else the WL-5.1 demand (D-DU17); a misdeal is dealt again.
 
 The tournament layer (:func:`deal_trays`, :func:`event_sessions`, :func:`event_results`) turns a
-movement of :mod:`vivant.movements` into one table session per round and table, the trays
+movement of :mod:`vivant.duplicate.movements` into one table session per round and table, the trays
 travelling as the schedule says (D-MV3 order within a round), and their results into the
-:class:`~vivant.scoring.duplicate.TrayResult` records :func:`~vivant.scoring.duplicate.score_event`
+:class:`~vivant.duplicate.scoring.TrayResult` records :func:`~vivant.duplicate.scoring.score_event`
 compares. The trays of an event are all dealt beforehand from its seed.
 """
 
@@ -98,6 +98,13 @@ from vivant.cards import (
     parse_suit,
 )
 from vivant.deal import deal_hands
+from vivant.duplicate.movements import Schedule, plays
+from vivant.duplicate.scoring import (
+    TRICKS,
+    SingleTableResult,
+    TrayResult,
+    fixed_pairs_mnemonic,
+)
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
 from vivant.laws import (
     TOGETHER,
@@ -106,13 +113,6 @@ from vivant.laws import (
     Revoke,
     better_than_all,
     winners_in_view,
-)
-from vivant.movements import Schedule, plays
-from vivant.scoring.duplicate import (
-    TRICKS,
-    SingleTableResult,
-    TrayResult,
-    fixed_pairs_mnemonic,
 )
 from vivant.table import DEAL, OVER, Event, HandState, Table
 from vivant.trick import is_revoke
@@ -943,8 +943,8 @@ class Session:
 
 def event_sessions(schedule: Schedule) -> tuple[Session, ...]:
     """The sessions of an event in playing order (rounds, then tables): each table plays its set
-    in the order D-MV3 gives (``vivant.movements.plays``), the trays turned where the schedule
-    turns them (MV-1.5, MN-1)."""
+    in the order D-MV3 gives (``movements.plays``), the trays turned where the schedule turns
+    them (MV-1.5, MN-1)."""
     grouped: dict[tuple[int, int], list[Any]] = {}
     for p in plays(schedule):
         grouped.setdefault((p.round, p.table), []).append(p)
