@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from vivant.actions import Action, Discard, Elect, Play
 from vivant.cards import ACE, KING, QUEEN, SUIT_LETTERS, SUIT_MASK, Card
 from vivant.scoring.boston import BIDS_BY_NAME, CLASSES, TRICK_WORDS, Bid
+from vivant.solver import InvalidPositionError, Position, Solver
 from vivant.trick import trick_winner
 from vivant.views import View
 
@@ -205,3 +206,54 @@ def choose(view: View, legal: Sequence[Action], default: Action | None) -> Actio
         suits = {SUIT_LETTERS.index(a.option): a for a in elects}
         return suits[max(suits, key=lambda s: (trick_estimate(hand, s), -s))]
     return default if default is not None and default in legal else first
+
+
+# --- the Monte-Carlo player's search: one against three, misères to lose ------------------------
+
+#: Cards a hand may hold for a sample to be searched: misère searches cost far more (no sure-trick
+#: cut-offs), so their horizon is shorter; before it the heuristic plays.
+MISERE_HORIZON = 5
+TRICK_HORIZON = 8
+#: The transposition table of the samples' solver, MB (the Monte-Carlo player's size).
+SOLVER_TT_MB = 16.0
+_SOLVER: list[tuple[tuple[int, bool], Solver]] = []
+
+
+def _solver_for(game: tuple[int, bool]) -> Solver:
+    """One solver for Boston's samples; its table is cleared when the partition into sides or
+    the objective changes (its entries hold for one of each)."""
+    if not _SOLVER:
+        _SOLVER.append((game, Solver(SOLVER_TT_MB)))
+    last, solver = _SOLVER[0]
+    if last != game:
+        solver.clear()
+        _SOLVER[0] = (game, solver)
+    return solver
+
+
+def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:
+    """Each legal card's value on a sampled deal, higher better for the seat to play: the
+    solver's tricks for its side with the single player alone against three (the solver's sides
+    partition), negated in a misère, where the side to play wants the fewest; in misère partout
+    the seat to play alone against the others, to lose. ``None`` beyond the horizon (more cards
+    in the hand than :data:`MISERE_HORIZON` or :data:`TRICK_HORIZON`) or when the position cannot
+    be solved (a revoke standing in the trick, laws mode)."""
+    from vivant.players.dd import solver_position  # dd imports the heuristic, which imports us
+
+    contract = view.extra.get("contract", "misere-partout")
+    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+    to_play = view.to_play
+    horizon = MISERE_HORIZON if misere else TRICK_HORIZON
+    if to_play is None or view.hand_sizes.get(to_play, 0) > horizon:
+        return None
+    bidder = view.extra.get("bidder")
+    single = "NESW".index(bidder) if bidder is not None else to_play
+    try:
+        base = solver_position(view, hands)
+        pos = Position(base.hands, base.trump, base.leader, base.trick, 1 << single, misere)
+        solver = _solver_for((1 << single, misere))
+        values = solver.card_values(pos)
+    except InvalidPositionError:
+        return None
+    sign = -1.0 if misere else 1.0
+    return {c: sign * v for c, v in values.items()}, solver.nodes

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from vivant.actions import Action, CallCard, Play
 from vivant.cards import Card
 from vivant.errors import InvalidActionError
-from vivant.players import all_fours
+from vivant.players import all_fours, boston
 from vivant.players.dd import (
     PLAYER_TT_MB,
     best_play,
@@ -60,7 +60,8 @@ from vivant.views import View
 #: Games that score points rather than tricks: each sample is searched exactly for the game's
 #: own objective (All Fours: High, Low, Jack and Game) instead of solved double-dummy for tricks.
 SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], int] | None]] = {
-    "all-fours": all_fours.card_values
+    "all-fours": all_fours.card_values,
+    "boston": boston.card_values,
 }
 
 
