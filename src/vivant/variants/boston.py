@@ -928,6 +928,8 @@ class BostonTable(CuttingTable):
         rec = self._hand_record(h)
         rec.update(
             preference=card_name(h.notes["turned"]),
+            # Tricks the hand is played in: twelve after the discards of the little bids (BO-5.2).
+            hand_tricks=13 - any(h.notes["discards"]),
             calls=[{"seat": self.role(s), "call": n} for s, n in h.notes["calls"]],
             contract=h.notes["bid"],
             bidder=None if h.notes["bidder"] is None else self.role(h.notes["bidder"]),
