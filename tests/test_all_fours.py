@@ -50,7 +50,7 @@ from vivant.scoring.all_fours import (
 )
 from vivant.table import DEAL, EXCHANGE, PLAY
 from vivant.variants import find_variant
-from vivant.variants.all_fours import AllFoursTable
+from vivant.variants.all_fours import AllFoursHand, AllFoursTable
 
 from helpers import attempt
 
@@ -239,7 +239,8 @@ def test_afv7_the_rejected_suit_is_laid_aside_and_hands_discarded_to_six() -> No
     assert t.pending is not None
     kinds = [e.kind for e in t.apply(Elect(S, "run"))]
     assert kinds.count("laid_aside") == 1
-    assert t.hand is not None and t.hand.trump == 1 and t.hand.notes["laid_aside"] == cards("C9")
+    assert isinstance(t.hand, AllFoursHand) and t.hand.trump == 1
+    assert t.hand.laid_aside == cards("C9")
     elect(t, "play")  # AF-2.6: neither proposes to bunch
     elect(t, "play")
     assert t.phase == EXCHANGE

@@ -287,6 +287,17 @@ def test_a_failure_to_comply_withdrawn_by_a_revoke_correction_round_trips() -> N
     assert_same_session(t, round_trip(t))
 
 
+def test_a_revoke_corrected_with_the_card_then_led_out_of_turn_round_trips() -> None:
+    """Seed 141695, second play: in trick 11 E plays S9 and S7 together, S7 a revoke; he leads
+    CJ out of turn to trick 12 (its card called), W then asks him (DL-3) and E corrects the
+    revoke with CJ (WL-7.4), S and W playing to trick 11 again. Import re-enacts the correction
+    after that lead, not at once (CJ would be gone before the lead it makes)."""
+    t = random_sitting(141695, trays=2, mnemonic=False, declared_trump=None)
+    kinds = {ir.kind for ir in sitting_deals(t)[1].irregularities}
+    assert {"lead_out_of_turn", "revoke_corrected", "two_cards", "ask_renounce"} <= kinds
+    assert_same_session(t, round_trip(t))
+
+
 @pytest.mark.parametrize("stop", [30, 75, 160])
 def test_unfinished_session_round_trip(stop: int) -> None:
     t = random_sitting(7, trays=2, mnemonic=True, declared_trump="H", stop=stop)

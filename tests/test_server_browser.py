@@ -246,10 +246,11 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
                 labels = buttons.all_inner_texts()
                 if any("revoke" in x or "three" in x for x in labels):
                     assert name == "Bea", labels
-                if any(x.startswith("Trick") and "add three points" in x for x in labels):
+                # The core's words for Mort's penalty A (M-6.2), the same as the terminal's.
+                if any(x.startswith("A: three added on the score sheet") for x in labels):
                     penalty_shot = tmp_path / "penalty-choice.png"
                     save(pg, penalty_shot)
-                    pg.locator(".decision button", has_text="add three points").click()
+                    pg.locator(".decision button", has_text="three added on the score").click()
                     acted = True
                     break
                 buttons.first.click()

@@ -8,8 +8,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from vivant.cards import Card, cutting_rank
-from vivant.errors import InvalidActionError
+from vivant.cards import SEAT_LETTERS, Card, CardSet, Seat, card_name, cutting_rank
+from vivant.errors import InvalidActionError, InvalidNotationError
+
+#: Four hands by seat (N, E, S, W); ``None`` for a hand not given.
+Hands = tuple[CardSet | None, CardSet | None, CardSet | None, CardSet | None]
 
 
 def shuffled_pack(seed: int) -> tuple[Card, ...]:
@@ -85,3 +88,93 @@ def pack_for_hands(hands: Sequence[int], dealer: int, turn_up: Card) -> tuple[Ca
         for k in range(1, n + 1):
             order.append(piles[(dealer + k) % n][i])
     return tuple(order)
+
+
+# --- deals in PBN notation -------------------------------------------------------------------
+
+
+def read_deal(value: str, *, counts: bool = True) -> tuple[Hands, list[str]]:
+    """A deal in PBN notation (the Deal tag, PBN §3.4.11) as four hands by seat, and every
+    problem found (no hand when there is one): the one deal parser of the project.
+
+    Import format is accepted: any ``<first>``, any rank order, lower case, extra spaces. A hand
+    may be ``-`` (not given). Checks: four hands, valid ranks, no card twice and, with ``counts``,
+    no hand over 13 cards and either every given hand has 13 cards or none has (an end position,
+    §3.10).
+    """
+    empty: Hands = (None, None, None, None)
+    first_text, colon, rest = value.strip().partition(":")
+    first = first_text.strip().upper()
+    if not colon or len(first) != 1 or first not in SEAT_LETTERS:
+        return empty, [
+            f"Deal {value!r}: expected '<first>:<hand> <hand> <hand> <hand>' with <first> one of "
+            "W N E S (PBN §3.4.11)"
+        ]
+    parts = rest.split()
+    if len(parts) != 4:
+        return empty, [
+            f"Deal {value!r}: expected 4 hands separated by spaces, found {len(parts)} "
+            "(PBN §3.4.11)"
+        ]
+    hands, problems = _read_hands(parts, SEAT_LETTERS.index(first))
+    if not problems and counts:
+        problems = _count_problems(hands)
+    if problems:
+        return empty, problems
+    return hands, []
+
+
+def _read_hands(parts: list[str], first: Seat) -> tuple[Hands, list[str]]:
+    problems: list[str] = []
+    hands: list[CardSet | None] = [None, None, None, None]
+    owner: dict[Card, Seat] = {}
+    for i, part in enumerate(parts):
+        seat = (first + i) % 4
+        if part == "-":
+            continue
+        try:
+            hand = CardSet.from_pbn(part)
+        except InvalidNotationError as exc:
+            problems.append(f"Deal: hand {SEAT_LETTERS[seat]}: {exc} (PBN §3.4.11)")
+            continue
+        for c in hand:
+            if c in owner:
+                problems.append(
+                    f"Deal: card {card_name(c)} is in both hand {SEAT_LETTERS[owner[c]]} and "
+                    f"hand {SEAT_LETTERS[seat]}; no card may appear twice"
+                )
+            else:
+                owner[c] = seat
+        hands[seat] = hand
+    return (hands[0], hands[1], hands[2], hands[3]), problems
+
+
+def _count_problems(hands: Hands) -> list[str]:
+    sizes = {SEAT_LETTERS[s]: len(h) for s, h in enumerate(hands) if h is not None}
+    problems = [
+        f"Deal: hand {seat} has {n} cards; a hand holds at most 13"
+        for seat, n in sizes.items()
+        if n > 13
+    ]
+    if not problems and sizes and max(sizes.values()) == 13:
+        short = [f"{s} has {n}" for s, n in sizes.items() if n != 13]
+        if short:
+            problems.append(
+                "Deal: wrong card count: " + ", ".join(short) + " while another hand has 13; "
+                "a full deal needs 13 cards in every given hand (end positions need fewer than "
+                "13 in every hand, PBN §3.10)"
+            )
+    return problems
+
+
+def parse_deal(value: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    """The four hands (N, E, S, W) of a deal in PBN notation, ``"N:<hand> <hand> <hand> <hand>"``
+    (:func:`read_deal`): every hand given, of any number of cards, no card twice; otherwise an
+    :class:`~vivant.errors.InvalidNotationError` naming the first problem."""
+    hands, problems = read_deal(value, counts=False)
+    if problems:
+        raise InvalidNotationError(problems[0])
+    n, e, s, w = hands
+    if n is None or e is None or s is None or w is None:
+        raise InvalidNotationError(f"Deal {value!r}: every hand must be given, none '-'")
+    return n, e, s, w

@@ -12,7 +12,7 @@ from typing import Any, Final, NamedTuple
 
 from vivant.actions import ClaimRevoke
 from vivant.cards import SUIT_MASK, Card, Seat, card_name
-from vivant.views import View
+from vivant.views import PendingView, View
 
 
 @dataclass(slots=True)
@@ -59,17 +59,22 @@ class Election:
     cards: tuple[Card, ...] = ()
     details: dict[str, Any] = field(default_factory=dict, compare=False)
 
-    def to_json(self, seat_name: Any = None) -> dict[str, Any]:
+    def pending_view(self, seat_name: Any = None) -> PendingView:
+        """The election as a view shows it, seats named by ``seat_name`` (default: compass)."""
         name = seat_name or (lambda s: "NESW"[s])
-        return {
-            "kind": self.kind,
-            "rule": self.rule,
-            "offender": name(self.offender),
-            "electors": [name(s) for s in self.electors],
-            "options": list(self.options),
-            "default": self.default,
-            "cards": [card_name(c) for c in self.cards],
-        }
+        return PendingView(
+            kind=self.kind,
+            rule=self.rule,
+            offender=name(self.offender),
+            electors=[name(s) for s in self.electors],
+            options=list(self.options),
+            default=self.default,
+            cards=[card_name(c) for c in self.cards],
+        )
+
+    def to_json(self, seat_name: Any = None) -> dict[str, Any]:
+        """The election as an event's data (the same keys as :meth:`pending_view`)."""
+        return dict(self.pending_view(seat_name))
 
 
 @dataclass(slots=True)

@@ -29,9 +29,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from vivant.actions import (
     PLAYS,
@@ -65,27 +66,56 @@ from vivant.cards import (
     cards_of,
 )
 from vivant.deal import check_pack, deal_hands
+from vivant.decisions import Decision, decision, declared
 from vivant.errors import (
     IllegalPlayError,
     InvalidActionError,
     OutOfTurnError,
     WrongSeatError,
 )
+from vivant.events import DealtData, ElectedData, EventKind, PlayedData, TrickData
+from vivant.events import Event as Event
+from vivant.info import GameInfo
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
-from vivant.views import TrickView, View
+from vivant.views import TrickView, View, ViewExtra
 
-# Phases of a table.
-CUT = "cut"
-CHOOSE = "choose"
-DEAL = "deal"
-EXCHANGE = "exchange"
-DECLARE = "declare"
-DOUBLE = "double"
-PLAY = "play"
-CLAIMS = "claims"
-PENALTY = "penalty"
-OVER = "over"
+if TYPE_CHECKING:
+    from vivant.prelude import PreludeDecision
+
+
+class Phase(StrEnum):
+    """The phases of a table. Their values are the strings every view, record and log has
+    always carried (a phase compares and serialises as its value)."""
+
+    CUT = "cut"
+    CHOOSE = "choose"
+    DEAL = "deal"
+    EXCHANGE = "exchange"
+    DECLARE = "declare"
+    DOUBLE = "double"
+    PLAY = "play"
+    CLAIMS = "claims"
+    PENALTY = "penalty"
+    #: English Dummy: after a tournée, while the players say whether they stay (ED-2.5).
+    TOURNEE_OVER = "tournee_over"
+    OVER = "over"
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+CUT = Phase.CUT
+CHOOSE = Phase.CHOOSE
+DEAL = Phase.DEAL
+EXCHANGE = Phase.EXCHANGE
+DECLARE = Phase.DECLARE
+DOUBLE = Phase.DOUBLE
+PLAY = Phase.PLAY
+CLAIMS = Phase.CLAIMS
+PENALTY = Phase.PENALTY
+TOURNEE_OVER = Phase.TOURNEE_OVER
+OVER = Phase.OVER
 
 #: Phases between the deal and the opening lead (a hand exists, no card has been played).
 BEFORE_PLAY = (EXCHANGE, DECLARE, DOUBLE)
@@ -105,13 +135,13 @@ FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something public that an action caused: ``kind`` and JSON-ready ``data``. Events never
-    carry a concealed card."""
+#: The actions a table class handles besides its decisions' (its class attribute
+#: ``handlers``): each action class with the name of the method that applies it.
+Handlers = tuple[tuple[type[Action], str], ...]
 
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
+#: What the answers to a table class's elections do (its class attribute ``elections``): each
+#: kind of election with the name of the method that carries out the answer.
+ElectionKinds = tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +188,17 @@ class HandState:
         return min(len(self.tricks) + 1, 13)
 
 
+def _method(name: str) -> Callable[[Table, Action], list[Event]]:
+    """The table's method ``name`` applied to an action (looked up on the table, so that a
+    subclass's override is the one called)."""
+
+    def handle(table: Table, action: Action) -> list[Event]:
+        result: list[Event] = getattr(table, name)(action)
+        return result
+
+    return handle
+
+
 def side_of(seat: Seat) -> int:
     """Partnership of a seat: 0 for North–South, 1 for East–West."""
     return seat & 1
@@ -176,6 +217,8 @@ class Table(ABC):
 
     variant: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: The game's declared metadata (title, players, seats, sides, unit…): :mod:`vivant.info`.
+    info: ClassVar[GameInfo]
     dummy_seats: tuple[Seat, ...] = ()
     dead_seats: ClassVar[tuple[Seat, ...]] = ()
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
@@ -189,6 +232,64 @@ class Table(ABC):
     #: fast playout engine reads it too.
     follow_or_trump: ClassVar[bool] = False
     _played_cache: ClassVar[tuple[tuple[Event, ...], ...] | None] = None
+    #: The actions that answer no declared decision (a card played, a deal, the irregularities
+    #: of the laws), by class: the name of the method that applies each. Each class declares
+    #: its own; they are collected along its bases.
+    handlers: ClassVar[Handlers] = (
+        (Play, "_play_action"),
+        (Elect, "_elect"),
+        (Deal, "_deal"),
+        (PlayTogether, "_play_together"),
+        (CorrectRevoke, "_correct_revoke"),
+        (ReportMisdeal, "_report_deal"),
+        (ReportExposed, "_report_deal"),
+        (CallCard, "_call_card"),
+        (DrawAttention, "_draw_attention"),
+        (AskRenounce, "_ask_renounce"),
+    )
+    _decisions: ClassVar[tuple[Decision, ...]] = ()
+    _by_phase: ClassVar[dict[str, tuple[Decision, ...]]] = {}
+    _answers: ClassVar[dict[type[Action], tuple[Decision, ...]]] = {}
+    _handlers: ClassVar[dict[type[Action], Callable[[Table, Action], list[Event]]]] = {}
+    _elections: ClassVar[dict[str, str]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._index()
+
+    @classmethod
+    def _index(cls) -> None:
+        """Collect the decisions and handlers the class and its bases declare, by phase and by
+        the action classes they take."""
+        named: dict[str, Decision] = {}
+        names: dict[type[Action], str] = {}
+        elections: dict[str, str] = {}
+        for klass in reversed(cls.__mro__):
+            named.update({d.name: d for d in declared(klass.__dict__)})
+            names.update(klass.__dict__.get("handlers", ()))
+            elections.update(klass.__dict__.get("elections", ()))
+        cls._elections = elections
+        by_phase: dict[str, list[Decision]] = {}
+        answers: dict[type[Action], list[Decision]] = {}
+        for d in named.values():
+            for p in d.phases:
+                by_phase.setdefault(p, []).append(d)
+            for a in d.actions:
+                answers.setdefault(a, []).append(d)
+        for d in named.values():
+            missing = [m for m in ("_deciders", "_options") if not hasattr(cls, d.name + m)]
+            if missing:
+                raise TypeError(f"{cls.__name__} declares {d.name} without {d.name}{missing[0]}")
+        cls._decisions = tuple(named.values())
+        cls._by_phase = {p: tuple(ds) for p, ds in by_phase.items()}
+        cls._answers = {a: tuple(ds) for a, ds in answers.items()}
+        cls._handlers = {a: _method(name) for a, name in names.items()}
+
+    @classmethod
+    def decisions(cls) -> tuple[Decision, ...]:
+        """Every decision the game declares (:mod:`vivant.decisions`), its bases' included: who
+        decides, the options, the default, the rule and the question in words."""
+        return cls._decisions
 
     @classmethod
     def rules_summary(cls) -> str:
@@ -199,7 +300,7 @@ class Table(ABC):
         self.players: tuple[str, ...] = tuple(players)
         self.laws = laws
         self.log: list[Action] = []
-        self.phase = DEAL
+        self.phase: Phase = DEAL
         self.hand: HandState | None = None
         self.pending: Election | None = None
         self.dealer: Seat = 0
@@ -210,6 +311,10 @@ class Table(ABC):
     #: Keyword options of the variant's constructor (attributes of the same names), kept in the
     #: config so that a replay rebuilds the same sitting.
     options: ClassVar[tuple[str, ...]] = ()
+    #: The kinds of decision the game makes between the deal and the first card, in order, as a
+    #: record of a hand keeps them (:mod:`vivant.prelude`); none where the cut and the turn-up
+    #: decide everything.
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = ()
 
     def config(self) -> dict[str, Any]:
         """What, with the action log, rebuilds this table: ``replay(config, log)``."""
@@ -290,24 +395,26 @@ class Table(ABC):
         if self.pending is not None:
             return self.pending.electors[0]
         h = self.hand
+        if self.phase == PLAY and h is not None and h.must_correct is not None:
+            return self.controller(h.must_correct)
+        due = self.decision_due()
+        if due is not None:
+            return due[1][0]
         if self.phase == PLAY and h is not None:
-            if h.must_correct is not None:
-                return self.controller(h.must_correct)
-            if h.suit_call_due:
-                due = self._suit_call_elector()
-                if due is not None:
-                    return due
             nxt = self.seat_order[h.leader][len(h.trick)]
             return (nxt + 2) % 4 if nxt in self.dummy_seats else nxt
-        if self.phase == CLAIMS:
-            return self._claims_elector()
-        if self.phase == PENALTY:
-            rev = self._next_penalty()
-            return self.electors(1 - self.seat_sides[rev.seat])[0] if rev else None
-        return self._other_to_act()
+        return None
 
-    def _other_to_act(self) -> Seat | None:
-        """Who acts in a variant's own phases (choices before the deal or before play)."""
+    def decision_due(self) -> tuple[Decision, Sequence[Seat]] | None:
+        """The declared decision the game waits for now, with the seats that may make it (the
+        first of them the one it waits for); ``None`` when none is due (an election pending, a
+        card to play, chance)."""
+        if self.pending is not None:
+            return None
+        for d in type(self)._by_phase.get(self.phase, ()):
+            seats = d.deciders(self)
+            if seats:
+                return d, seats
         return None
 
     def legal_actions(self, seat: Seat) -> list[Action]:
@@ -317,16 +424,18 @@ class Table(ABC):
             if seat in self.pending.electors:
                 return [Elect(seat, o) for o in self.pending.options]
             return []
-        if self.phase == PLAY and self.hand is not None:
+        h = self.hand
+        if self.phase == PLAY and h is not None and h.must_correct is not None:
+            if self.controller(h.must_correct) != seat:
+                return []
+            mask = self._correction_mask(h, h.must_correct)
+            return [CorrectRevoke(h.must_correct, c) for c in cards_of(mask)]
+        due = self.decision_due()
+        if due is not None:
+            return due[0].options(self, seat) if seat in due[1] else []
+        if self.phase == PLAY and h is not None:
             return self._play_actions(seat)
-        if self.phase == CLAIMS:
-            return self._claim_actions(seat)
-        if self.phase == PENALTY:
-            rev = self._next_penalty()
-            if rev and seat in self.electors(1 - self.seat_sides[rev.seat]):
-                return [ChoosePenalty(seat, rev.trick, o) for o in self._penalty_options(rev)]
-            return []
-        return self._other_actions(seat)
+        return []
 
     def default_action(self) -> Action:
         """The action taken when a pending choice is made automatically (D-G2 defaults)."""
@@ -335,16 +444,10 @@ class Table(ABC):
         seat = self.to_act()
         if seat is None:
             raise InvalidActionError(f"no decision is pending in phase {self.phase!r}")
-        if self.phase == CLAIMS:
-            acts = self._claim_actions(seat)
-            return next((a for a in acts if isinstance(a, ClaimRevoke)), acts[-1])
-        if self.phase == PENALTY:
-            rev = self._next_penalty()
-            assert rev is not None
-            return ChoosePenalty(seat, rev.trick, self._default_penalty(rev))
-        if self.phase == PLAY and self._suit_call_elector() == seat:
-            return CallSuit(seat, self._default_suit_call(seat))
-        return self._default_other(seat)
+        due = self.decision_due()
+        if due is None or seat not in due[1]:
+            raise InvalidActionError(f"no default action for {self._seat_label(seat)} now")
+        return due[0].default(self, seat)
 
     def apply(self, action: Action) -> list[Event]:
         """Validate and apply one action; returns the public events it caused.
@@ -365,33 +468,21 @@ class Table(ABC):
         return events
 
     def _dispatch(self, action: Action) -> list[Event]:
-        if isinstance(action, Play):
-            return self._play(action.seat, action.card)
-        if isinstance(action, Elect):
-            return self._elect(action)
-        if isinstance(action, Deal):
-            return self._deal(action)
-        if isinstance(action, PlayTogether):
-            return self._play_together(action)
-        if isinstance(action, ClaimRevoke):
-            return self._claim_revoke(action)
-        if isinstance(action, CorrectRevoke):
-            return self._correct_revoke(action)
-        if isinstance(action, WaiveRevokes):
-            return self._waive(action)
-        if isinstance(action, ChoosePenalty):
-            return self._choose_penalty(action)
-        if isinstance(action, ReportMisdeal | ReportExposed):
-            return self._report_deal(action)
-        if isinstance(action, CallCard):
-            return self._call_card(action)
-        if isinstance(action, CallSuit):
-            return self._call_suit(action)
-        if isinstance(action, DrawAttention):
-            return self._draw_attention(action)
-        if isinstance(action, AskRenounce):
-            return self._ask_renounce(action)
-        return self._other_action(action)
+        """Hand ``action`` to the table's handler of its class (:attr:`handlers`), or to the
+        declared decision it answers (:attr:`decisions`): the one due now, if it is one."""
+        cls = type(self)
+        handler = cls._handlers.get(type(action))
+        if handler is not None:
+            return handler(self, action)
+        answering = cls._answers.get(type(action))
+        if not answering:
+            raise InvalidActionError(f"{type(action).__name__} is not an action of {self.variant}")
+        due = self.decision_due()
+        decision = next((d for d in answering if due is not None and d is due[0]), answering[0])
+        return decision.take(self, action)
+
+    def _play_action(self, action: Play) -> list[Event]:
+        return self._play(action.seat, action.card)
 
     # --- dealing --------------------------------------------------------------------------------
 
@@ -403,12 +494,12 @@ class Table(ABC):
         self.hand = h
         events = [
             Event(
-                "dealt",
-                {
-                    "dealer": self.role(h.dealer),
-                    "turn_up": None if h.turn_up is None else card_name(h.turn_up),
-                    "trump": None if h.trump is None else SUIT_LETTERS[h.trump],
-                },
+                EventKind.DEALT,
+                DealtData(
+                    dealer=self.role(h.dealer),
+                    turn_up=None if h.turn_up is None else card_name(h.turn_up),
+                    trump=None if h.trump is None else SUIT_LETTERS[h.trump],
+                ),
             )
         ]
         return events + self._after_deal(h)
@@ -468,7 +559,7 @@ class Table(ABC):
             details = {"touched": "".join("NESW"[s] for s in touched)}
             election = dataclasses.replace(election, details=details)
         self.pending = election
-        return [Event("irregularity", election.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, election.to_json(self._seat_label))]
 
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("deal",)
 
@@ -570,7 +661,7 @@ class Table(ABC):
             details["touched"] = "".join("NESW"[s] for s in touched)
         if not self._claim_barred_by_touch(h, election, touched):
             self.pending = dataclasses.replace(election, details=details)
-            return [Event("irregularity", self.pending.to_json(self._seat_label))]
+            return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         h.irregularities.append(
             IrregularityRecord(
                 election.kind, election.rule, by, 0, (c,), None, {**details, "stands": True}
@@ -578,7 +669,7 @@ class Table(ABC):
         )
         return [
             Event(
-                "exposed_in_deal",
+                EventKind.EXPOSED_IN_DEAL,
                 {
                     "card": card_name(c),
                     "by": self.role(by),
@@ -702,17 +793,10 @@ class Table(ABC):
         return is_revoke(hand, led, c, self._may_trump(h))
 
     def _play_actions(self, seat: Seat) -> list[Action]:
+        """The cards ``seat`` may play now for the hand whose turn it is (T2, WL-5.2), or the
+        penalty cards he may call from the adversary to play."""
         h = self.hand
         assert h is not None
-        if h.must_correct is not None:
-            if self.controller(h.must_correct) != seat:
-                return []
-            mask = self._correction_mask(h, h.must_correct)
-            return [CorrectRevoke(h.must_correct, c) for c in cards_of(mask)]
-        if h.suit_call_due:
-            elector = self._suit_call_elector()
-            if elector is not None:
-                return [CallSuit(seat, s) for s in range(4)] if seat == elector else []
         nxt = self.seat_order[h.leader][len(h.trick)]
         if self.controller(nxt) != seat:
             return self._call_card_actions(seat, nxt)
@@ -941,7 +1025,9 @@ class Table(ABC):
         if cached is None:
             cached = tuple(
                 tuple(
-                    Event("played", {"seat": cls.role_letters[s], "card": CARD_NAMES[c]})
+                    Event(
+                        EventKind.PLAYED, PlayedData(seat=cls.role_letters[s], card=CARD_NAMES[c])
+                    )
                     for c in range(52)
                 )
                 for s in range(4)
@@ -961,7 +1047,7 @@ class Table(ABC):
         h.trick = []
         h.trick_seats = []
         h.leader = winner
-        events = [Event("trick", {"winner": self.role(winner), "number": len(h.tricks)})]
+        events = [Event(EventKind.TRICK, TrickData(winner=self.role(winner), number=len(h.tricks)))]
         if self._hand_complete(h):
             for r in h.revokes:
                 if not r.established:
@@ -1023,12 +1109,6 @@ class Table(ABC):
             return []
         return [r for r in h.revokes if r.established and not r.claimed and self._penalisable(r)]
 
-    def _claims_elector(self) -> Seat | None:
-        pending = self._unclaimed_revokes()
-        if not pending:
-            return None
-        return self._claimants(pending[0])[0]
-
     def _claim_actions(self, seat: Seat) -> list[Action]:
         pending = self._unclaimed_revokes()
         if not pending or seat not in self._claimants(pending[0]):
@@ -1039,6 +1119,26 @@ class Table(ABC):
         ]
         acts.append(WaiveRevokes(seat))
         return acts
+
+    @decision(CLAIMS, (ClaimRevoke, WaiveRevokes), "WL-7.5", "Claim the revoke, or waive it?")
+    def _revoke_claim(self, action: ClaimRevoke | WaiveRevokes) -> list[Event]:
+        """WL-7.5: at the end of the hand the adversaries of a revoking side claim its revokes
+        or waive them (a revoke is claimed during the play too, :meth:`_claim_revoke`)."""
+        if isinstance(action, WaiveRevokes):
+            return self._waive(action)
+        return self._claim_revoke(action)
+
+    def _revoke_claim_deciders(self) -> tuple[Seat, ...]:
+        pending = self._unclaimed_revokes()
+        return self._claimants(pending[0]) if pending else ()
+
+    def _revoke_claim_options(self, seat: Seat) -> list[Action]:
+        return self._claim_actions(seat)
+
+    def _revoke_claim_default(self, seat: Seat) -> Action:
+        """D-G7: the computer players claim every revoke their adversaries made."""
+        acts = self._claim_actions(seat)
+        return next((a for a in acts if isinstance(a, ClaimRevoke)), acts[-1])
 
     def _claim_revoke(self, action: ClaimRevoke) -> list[Event]:
         self._check_seat(action.seat)
@@ -1091,7 +1191,7 @@ class Table(ABC):
             )
         )
         events = [
-            Event("revoke_claimed", {"seat": self.role(r.seat), "trick": r.trick}),
+            Event(EventKind.REVOKE_CLAIMED, {"seat": self.role(r.seat), "trick": r.trick}),
         ]
         if self.phase == CLAIMS and not self._unclaimed_revokes():
             events.extend(self._hand_played())
@@ -1126,7 +1226,7 @@ class Table(ABC):
         if rev.trick == len(h.tricks):
             self._reopen_last_trick(h)
         h.must_correct = rev.seat
-        events = [Event("revoke_to_correct", {"seat": self.role(rev.seat), **data})]
+        events = [Event(EventKind.REVOKE_TO_CORRECT, {"seat": self.role(rev.seat), **data})]
         liable, _ = self._revoke_correction(rev.seat)
         if liable:
             self.pending = Election(
@@ -1138,7 +1238,7 @@ class Table(ABC):
                 CORRECTION_CALLS[0],
                 (rev.card,),
             )
-            events.append(Event("irregularity", self.pending.to_json(self._seat_label)))
+            events.append(Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label)))
         return events
 
     def _correction_mask(self, h: HandState, seat: Seat) -> int:
@@ -1212,7 +1312,11 @@ class Table(ABC):
                 details={"penalty_card": exposed},
             )
         )
-        events = [Event("revoke_corrected", {"seat": self.role(seat), "card": card_name(rev.card)})]
+        events = [
+            Event(
+                EventKind.REVOKE_CORRECTED, {"seat": self.role(seat), "card": card_name(rev.card)}
+            )
+        ]
         return events + self._put_card(h, seat, action.card, False)
 
     def _withdraw_later_plays(self, h: HandState, trick: int, seats: Sequence[Seat]) -> None:
@@ -1284,7 +1388,10 @@ class Table(ABC):
     def _default_penalty(self, rev: Revoke) -> str:
         return self._penalty_options(rev)[0]
 
+    @decision(PENALTY, ChoosePenalty, "WL-7.6", "Which penalty for the revoke?")
     def _choose_penalty(self, action: ChoosePenalty) -> list[Event]:
+        """WL-7.6: the side that claimed a revoke chooses its penalty among those the game
+        offers (:meth:`_penalty_options`)."""
         rev = self._next_penalty()
         if self.phase != PENALTY or rev is None:
             raise InvalidActionError("no revoke penalty is to be chosen now")
@@ -1319,6 +1426,20 @@ class Table(ABC):
             return self._finish_hand()
         return []
 
+    def _choose_penalty_deciders(self) -> tuple[Seat, ...]:
+        rev = self._next_penalty()
+        return () if rev is None else self.electors(1 - self.seat_sides[rev.seat])
+
+    def _choose_penalty_options(self, seat: Seat) -> list[Action]:
+        rev = self._next_penalty()
+        assert rev is not None
+        return [ChoosePenalty(seat, rev.trick, o) for o in self._penalty_options(rev)]
+
+    def _choose_penalty_default(self, seat: Seat) -> Action:
+        rev = self._next_penalty()
+        assert rev is not None
+        return ChoosePenalty(seat, rev.trick, self._default_penalty(rev))
+
     def _out_of_turn(self, h: HandState, seat: Seat, c: Card, nxt: Seat) -> list[Event]:
         """Laws mode: a card played when it was another hand's turn."""
         if h.trick:
@@ -1333,9 +1454,11 @@ class Table(ABC):
                     "lead_out_of_turn", self.withdrawn_lead_rule, seat, h.trick_number, (c,)
                 )
             )
-            return [Event("lead_withdrawn", {"seat": self.role(seat), "card": card_name(c)})]
+            return [
+                Event(EventKind.LEAD_WITHDRAWN, {"seat": self.role(seat), "card": card_name(c)})
+            ]
         self.pending = election
-        return [Event("irregularity", election.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, election.to_json(self._seat_label))]
 
     #: The rule under which a lead out of turn is simply withdrawn, when the variant's
     #: :meth:`_lead_out_of_turn_election` gives no choice.
@@ -1382,7 +1505,7 @@ class Table(ABC):
         if not options:
             options = tuple(card_name(c) for c in cards)
         self.pending = self._two_cards_election(seat, cards, options)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
 
     def _two_cards_election(
         self, seat: Seat, cards: tuple[Card, ...], options: tuple[str, ...]
@@ -1413,54 +1536,84 @@ class Table(ABC):
                 f"{action.option!r} is not an option for the {p.kind}; one of "
                 + ", ".join(p.options)
             )
+        name = type(self)._elections.get(p.kind)
+        if name is None:
+            raise InvalidActionError(f"unknown election kind {p.kind!r}")
         self.pending = None
+        result: list[Event] = getattr(self, name)(p, action)
+        return result
+
+    def _deal_elected(self, p: Election, action: Elect) -> list[Event]:
+        """A misdeal or a card exposed in dealing (WL-3, WL-4): the deal stands, or the hand is
+        thrown in and dealt again by the same dealer (``redeal``) or the next (``pass``)."""
         h = self.hand
         assert h is not None
-        if p.kind in ("misdeal", "exposed_in_deal"):
-            h.irregularities.append(
-                IrregularityRecord(
-                    p.kind, p.rule, p.offender, 0, p.cards, action.option, dict(p.details)
-                )
+        h.irregularities.append(
+            IrregularityRecord(
+                p.kind, p.rule, p.offender, 0, p.cards, action.option, dict(p.details)
             )
-            if action.option != "stand":
-                self._abandon_hand(h)
-                self._redeal(same_dealer=action.option == "redeal")
-            return [Event("elected", {"kind": p.kind, "option": action.option})]
-        if p.kind == "direction":
-            return self._direction(p, action.option)
-        if p.kind == "revoke_correction":
-            h.correction_call = action.option
-            return [Event("elected", {"kind": p.kind, "option": action.option})]
-        if p.kind not in ("lead_out_of_turn", "two_cards"):
-            return self._elected_other(p, action)
+        )
+        if action.option != "stand":
+            self._abandon_hand(h)
+            self._redeal(same_dealer=action.option == "redeal")
+        return [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=action.option))]
+
+    def _direction_elected(self, p: Election, action: Elect) -> list[Event]:
+        return self._direction(p, action.option)
+
+    def _correction_elected(self, p: Election, action: Elect) -> list[Event]:
+        """WL-7.4, D-W17: how the revoke found in time is corrected."""
+        h = self.hand
+        assert h is not None
+        h.correction_call = action.option
+        return [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=action.option))]
+
+    def _card_elected(self, p: Election, action: Elect) -> list[Event]:
+        """The adversaries' election on a card led out of turn (WL-6.1) or two cards played
+        together (WL-5.1): recorded, then carried out."""
+        h = self.hand
+        assert h is not None
         h.irregularities.append(
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, p.cards, action.option)
         )
-        events = [Event("elected", {"kind": p.kind, "option": action.option})]
-        seat, c = p.offender, p.cards[0]
+        events = [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=action.option))]
         if p.kind == "lead_out_of_turn":
-            if action.option == "accept":
-                h.leader = seat
-                led_revoke = False
-                return events + self._put_card(h, seat, c, led_revoke)
-            if action.option == "call_card":
-                h.penalty_cards[seat] |= 1 << c
-            elif action.option == "call_suit":
-                h.suit_call_due[self.seat_sides[seat]] = action.seat
-            return events
-        if p.kind == "two_cards":
-            chosen = next(x for x in p.cards if card_name(x) == action.option)
-            other = next(x for x in p.cards if x != chosen)
-            if seat not in self._unpenalised_two_cards():
-                h.penalty_cards[seat] |= 1 << other
-            led = h.trick[0] // 13 if h.trick else None
-            revoke = self._is_revoke(h, h.hands[seat], led, chosen)
-            return events + self._put_card(h, seat, chosen, revoke)
-        raise InvalidActionError(f"unknown election kind {p.kind!r}")
+            return events + self._lead_elected(h, p, action)
+        return events + self._two_cards_elected(h, p, action.option)
 
-    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
-        """A variant's own kind of election has been decided (e.g. a claim admitted)."""
-        raise InvalidActionError(f"unknown election kind {p.kind!r}")
+    def _lead_elected(self, h: HandState, p: Election, action: Elect) -> list[Event]:
+        """WL-6.1: the lead accepted, the card exposed to be called, or a suit to be called."""
+        seat, c = p.offender, p.cards[0]
+        if action.option == "accept":
+            h.leader = seat
+            return self._put_card(h, seat, c, False)
+        if action.option == "call_card":
+            h.penalty_cards[seat] |= 1 << c
+        elif action.option == "call_suit":
+            h.suit_call_due[self.seat_sides[seat]] = action.seat
+        return []
+
+    def _two_cards_elected(self, h: HandState, p: Election, option: str) -> list[Event]:
+        """WL-5.1: the card chosen is played; the other stays exposed, unless unpenalised."""
+        seat = p.offender
+        chosen = next(x for x in p.cards if card_name(x) == option)
+        other = next(x for x in p.cards if x != chosen)
+        if seat not in self._unpenalised_two_cards():
+            h.penalty_cards[seat] |= 1 << other
+        led = h.trick[0] // 13 if h.trick else None
+        revoke = self._is_revoke(h, h.hands[seat], led, chosen)
+        return self._put_card(h, seat, chosen, revoke)
+
+    #: What an election's answer does, by its kind: the name of the method applying it (each
+    #: class declares its own kinds; they are collected along its bases).
+    elections: ClassVar[ElectionKinds] = (
+        ("misdeal", "_deal_elected"),
+        ("exposed_in_deal", "_deal_elected"),
+        ("direction", "_direction_elected"),
+        ("revoke_correction", "_correction_elected"),
+        ("lead_out_of_turn", "_card_elected"),
+        ("two_cards", "_card_elected"),
+    )
 
     def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
         """Seats whose second card returns to hand unpenalised (Mort: V and M, M-6.6)."""
@@ -1474,7 +1627,9 @@ class Table(ABC):
         side = self.seat_sides[h.leader]
         return h.suit_call_due.get(side)
 
+    @decision(PLAY, CallSuit, "WL-6.1", "Which suit is to be led?")
     def _call_suit(self, action: CallSuit) -> list[Event]:
+        """WL-6.1 (b): the adversary entitled calls the suit the leader must lead, if he can."""
         h = self._require_hand()
         elector = self._suit_call_elector()
         if elector is None:
@@ -1488,7 +1643,20 @@ class Table(ABC):
             raise InvalidActionError(f"invalid suit {action.suit!r}")
         h.called_suit = action.suit
         del h.suit_call_due[self.seat_sides[h.leader]]
-        return [Event("suit_called", {"suit": SUIT_LETTERS[action.suit]})]
+        return [Event(EventKind.SUIT_CALLED, {"suit": SUIT_LETTERS[action.suit]})]
+
+    def _call_suit_deciders(self) -> tuple[Seat, ...]:
+        h = self.hand
+        if h is None or not h.suit_call_due or h.must_correct is not None:
+            return ()
+        elector = self._suit_call_elector()
+        return () if elector is None else (elector,)
+
+    def _call_suit_options(self, seat: Seat) -> list[Action]:
+        return [CallSuit(seat, s) for s in range(4)]
+
+    def _call_suit_default(self, seat: Seat) -> Action:
+        return CallSuit(seat, self._default_suit_call(seat))
 
     def _default_suit_call(self, seat: Seat) -> Suit:
         """Bots call the suit their side holds most of among the cards they can see."""
@@ -1510,7 +1678,10 @@ class Table(ABC):
             )
         h.forced = (action.target, action.card)
         return [
-            Event("card_called", {"seat": self.role(action.target), "card": card_name(action.card)})
+            Event(
+                EventKind.CARD_CALLED,
+                {"seat": self.role(action.target), "card": card_name(action.card)},
+            )
         ]
 
     # --- calling attention to the trick (WL-6.9) and "having none?" (WL-7.3) ----------------------
@@ -1550,7 +1721,7 @@ class Table(ABC):
                 f"({self.direction_rule})"
             )
         self.pending = self._direction_election(h, seat)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
 
     #: The law under which attention called to the trick lets the adversaries direct.
     direction_rule: ClassVar[str] = "WL-6.9"
@@ -1582,7 +1753,7 @@ class Table(ABC):
         h.irregularities.append(
             IrregularityRecord(p.kind, p.rule, p.offender, h.trick_number, (), option)
         )
-        return [Event("elected", {"kind": p.kind, "option": option})]
+        return [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=option))]
 
     #: The law under which a partner asks "having none?" (WL-7.3; DL-3 at Duplicate Whist).
     renounce_question_rule: ClassVar[str] = "WL-7.3"
@@ -1623,7 +1794,9 @@ class Table(ABC):
             None,
         )
         if fresh is None:
-            return [Event("renounce_confirmed", {"seat": self.role(partner), "trick": number})]
+            return [
+                Event(EventKind.RENOUNCE_CONFIRMED, {"seat": self.role(partner), "trick": number})
+            ]
         return self._revoke_found(h, fresh, rule=rule)
 
     # --- what a seat's view proves (D-G7) -------------------------------------------------------
@@ -1725,17 +1898,6 @@ class Table(ABC):
             rec["abandoned"] = True
         return rec
 
-    # --- hooks for the sitting ------------------------------------------------------------------
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        return []
-
-    def _other_action(self, action: Action) -> list[Event]:
-        raise InvalidActionError(f"{type(action).__name__} is not an action of {self.variant}")
-
-    def _default_other(self, seat: Seat) -> Action:
-        raise InvalidActionError(f"no default action for {self._seat_label(seat)} now")
-
     # --- views ----------------------------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> View:
@@ -1791,7 +1953,7 @@ class Table(ABC):
             won={self.side_names[i]: h.won[i] for i in (0, 1)} if h else {},
             score=self._score_view(),
             called_suit=h.called_suit if h else None,
-            pending=self.pending.to_json(self.role) if self.pending else None,
+            pending=self.pending.pending_view(self.role) if self.pending else None,
             extra=self._view_extra(seat),
         )
 
@@ -1829,5 +1991,8 @@ class Table(ABC):
     def _score_view(self) -> dict[str, int]:
         return {}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         return {}
+
+
+Table._index()

@@ -11,13 +11,120 @@ Three pone sorted); ``hand`` is empty while the laws say the seat has not looked
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from vivant.cards import SUIT_LETTERS, Card, CardSet, Seat, Suit, card_name, parse_card
 
 #: Keys of :attr:`View.extra` that list cards the view shows (in notation): All Fours' cards
 #: turned up and laid aside (public, AF-2.4) and a player's own discards (his alone, AF-2.7).
 CARD_EXTRAS = ("turned_up", "discards")
+
+
+class PendingView(TypedDict):
+    """An election the laws give (:class:`~vivant.laws.Election`) as a view shows it: the kind
+    of irregularity, its rule, the offending hand and the electors (role letters), the options,
+    the default and the cards concerned (in notation)."""
+
+    kind: str
+    rule: str
+    offender: str
+    electors: list[str]
+    options: list[str]
+    default: str
+    cards: list[str]
+
+
+class DeclarationView(TypedDict):
+    """Bridge for Three's declaration (B3-3, B3-4): the trumps (a suit letter or ``NT``) and
+    who made it, ``dealer`` or ``dummy`` (the forced declaration)."""
+
+    trump: str
+    by: str
+
+
+class LowView(TypedDict):
+    """All Fours' lowest trump out so far and the role that holds it (AF-4.10)."""
+
+    card: str
+    seat: str
+
+
+class ViewExtra(TypedDict, total=False):
+    """The parts of a view that only some games have, each with its shape.
+
+    ``roles`` the players by role letter, ``cuts`` the cards drawn while the table cuts,
+    ``cutter`` and ``still_pack`` who cuts and who shuffles the still pack; ``game``/``games``
+    and ``rubber``/``rubbers`` where the sitting stands; ``games_won``, ``totals``, ``extras``,
+    ``above`` (Bridge for Three's points above the line) per side or player; ``sheet`` Mort's
+    finished games (M-8); ``declaration`` and ``doubling`` (B3-3 to B3-5); ``pack`` and
+    ``tournee`` (English Dummy's packs, ED-1); ``tray``, ``turned``, ``play``, ``plays`` and the
+    pending ``direction`` or ``win_due`` (Duplicate Whist, D-DU11, DL-2, DL-6); ``turned_up``,
+    ``discards`` and ``low`` (All Fours, AF-2.4, AF-2.7, AF-4.10)."""
+
+    roles: dict[str, str]
+    cuts: dict[str, str]
+    cutter: str
+    still_pack: str
+    game: int
+    games: int
+    rubber: int
+    rubbers: int
+    games_won: dict[str, int]
+    totals: dict[str, int]
+    extras: dict[str, int]
+    sheet: list[dict[str, Any]]
+    above: dict[str, int]
+    declaration: DeclarationView | None
+    doubling: int
+    pack: int | None
+    tournee: int
+    tray: int
+    turned: bool
+    play: int
+    plays: int
+    direction: dict[str, Any]
+    win_due: dict[str, Any]
+    turned_up: list[str]
+    discards: list[str]
+    low: LowView
+
+
+class TrickJSON(TypedDict):
+    """A trick as sent: seats as compass letters, cards in notation."""
+
+    leader: str | None
+    cards: list[str]
+    winner: str | None
+    seats: list[str | None]
+
+
+class ViewJSON(TypedDict):
+    """A :class:`View` as sent to a client (:meth:`View.to_json`)."""
+
+    variant: str
+    seat: str | None
+    phase: str
+    roles: dict[str | None, str]
+    names: dict[str | None, str]
+    hand: list[str]
+    controls: list[str | None]
+    exposed: dict[str | None, list[str]]
+    penalty_cards: dict[str | None, list[str]]
+    hand_sizes: dict[str | None, int]
+    dealer: str | None
+    trump: str | None
+    turn_up: str | None
+    turn_up_in_dealers_hand: bool
+    turn_up_holder: str | None
+    to_play: str | None
+    to_act: str | None
+    trick: TrickJSON | None
+    tricks: list[TrickJSON]
+    won: dict[str, int]
+    score: dict[str, int]
+    called_suit: str | None
+    pending: PendingView | None
+    extra: ViewExtra
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +174,8 @@ class View:
     won: dict[str, int]
     score: dict[str, int]
     called_suit: Suit | None
-    pending: dict[str, Any] | None
-    extra: dict[str, Any] = field(default_factory=dict)
+    pending: PendingView | None
+    extra: ViewExtra = field(default_factory=lambda: ViewExtra())
 
     def visible_cards(self) -> CardSet:
         """Every card this view reveals anywhere (own hand, exposed hands, penalty cards, tricks,
@@ -84,18 +191,17 @@ class View:
                 mask |= 1 << c
         if self.turn_up is not None:
             mask |= 1 << self.turn_up
-        for key in CARD_EXTRAS:  # cards a game shows in ``extra``
-            for name in self.extra.get(key, ()):
-                mask |= 1 << parse_card(name)
+        for name in (*self.extra.get("turned_up", ()), *self.extra.get("discards", ())):
+            mask |= 1 << parse_card(name)  # cards a game shows in ``extra`` (CARD_EXTRAS)
         return CardSet(mask)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ViewJSON:
         """A JSON-ready dict, seats as letters and cards in notation."""
 
         def s(seat: Seat | None) -> str | None:
             return None if seat is None else "NESW"[seat]
 
-        def t(tv: TrickView) -> dict[str, Any]:
+        def t(tv: TrickView) -> TrickJSON:
             return {
                 "leader": s(tv.leader),
                 "cards": [card_name(c) for c in tv.cards],

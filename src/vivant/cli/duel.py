@@ -65,7 +65,7 @@ def deal_position(game: str, seed: int) -> tuple[type[Table], dict[str, Any], li
     """The table class, config and log of a deal ready for its first card: heuristic players
     make the decisions before play; the pack comes from ``seed``."""
     cls = find_variant(game)
-    seats = int(getattr(cls, "min_players", 4))
+    seats = cls.info.default_players
     table = cls([f"P{i + 1}" for i in range(seats)])
     setup: dict[str, Player] = {n: HeuristicPlayer(seed) for n in table.players}
     rng = random.Random(seed)

@@ -34,34 +34,15 @@ from rich.text import Text
 
 from vivant.actions import (
     Action,
-    AfterTournee,
-    CallCard,
-    CallSuit,
-    ChooseDeal,
-    ChoosePenalty,
-    ChoosePosition,
-    ChooseSeat,
-    ChooseSeats,
-    ChooseSeatsAndPack,
-    Claim,
     ClaimRevoke,
     CorrectRevoke,
     Cut,
-    Declare,
-    Discard,
-    Double,
-    Elect,
-    Exchange,
-    Pass,
     Play,
     PlayTogether,
-    Redouble,
-    WaiveRevokes,
 )
 from vivant.cards import (
     RANK_LETTERS,
     SUIT_LETTERS,
-    SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
     CardSet,
@@ -69,21 +50,9 @@ from vivant.cards import (
     card_name,
     parse_card,
 )
-from vivant.cli.words import (
-    CHOICE_TITLES,
-    DOUBLING_WORDS,
-    FORCED_WORDS,
-    HONOURS_WORDS,
-    IRREGULARITY_WORDS,
-    KIND_WORDS,
-    PENALTY_WORDS,
-    SCORE_ITEM_WORDS,
-    SEAT_WORDS,
-    in_words,
-    trump_words,
-    without_rule_ids,
-)
+from vivant.describe import Line, Narrator, choice_keys, irregularity_note, without_rule_ids
 from vivant.errors import VivantError
+from vivant.info import GameInfo
 from vivant.players import (
     Player,
     customary_default,
@@ -99,25 +68,22 @@ from vivant.players.driver import sitting_record
 from vivant.players.montecarlo import DEFAULT_LEVEL, LEVELS, MonteCarloPlayer
 from vivant.records.log import save_log
 from vivant.table import DECLARE, Event, Table
-from vivant.variants import VARIANTS, MortTable, find_variant
-from vivant.variants.bridge_for_three import ROLE_SEATS, BridgeForThreeTable
-from vivant.variants.humbug import SURE_TRICKS_TO_KEEP, HumbugTable
-from vivant.views import TrickView, View
+from vivant.variants import VARIANTS, find_variant
+from vivant.views import View
 
 HUMAN = "You"
 BOT_NAMES = ("Ada", "Bea", "Cyd")
-#: Mort's roles in words (M-2.1); Bridge for Three's come from the core (``ROLE_SEATS``).
-ROLE_NAMES = {"V": "Vivant, with Mort", "R": "Mort's right", "L": "Mort's left"}
+#: How the terminal shows each tone of the core's words (:class:`vivant.describe.Line`).
+TONES: dict[str, str | None] = {"plain": None, "heading": "bold", "warning": "yellow"}
 
 HELP = """\
 Type a card to play it: suit letter then rank, e.g. SA, HK, DT (or D10), c2 — case does not matter.
-A ten is shown as T. When you control a dummy (as Vivant, Mort) you are asked for its card when
-it is to play.
+A ten is shown as T. When you control a dummy you are asked for its card when it is to play.
 Commands, at every prompt:
   help         this text
   show         show the table again
   sheet        the score sheet so far
-  hint         the Monte-Carlo player's choice for you (for a card, with its estimated tricks)
+  hint         the Monte-Carlo player's choice for you (for a card, with its estimate)
   quit         leave the game (you are asked to confirm)
 In a numbered choice type the number (or the suit letter, where trumps are named); an empty
 line takes the default.
@@ -178,25 +144,25 @@ def register(subparsers: Any) -> None:
 
 
 def player_count(variant: type[Table], asked: int | None) -> int:
-    """How many play: what was asked if the game allows it, else the game's own number (Mort:
-    three or four, three by default)."""
-    low = getattr(variant, "min_players", 3)
-    high = min(getattr(variant, "max_players", low), 4)
+    """How many play: what was asked if the game allows it (its declared player counts), else
+    the game's default (:attr:`~vivant.info.GameInfo.default_players`)."""
+    info = variant.info
     if asked is None:
-        return low
-    if not low <= asked <= high:
-        allowed = str(low) if low == high else f"{low} to {high}"
-        raise VivantError(f"{variant.variant} is played by {allowed} here, not {asked}")
+        return info.default_players
+    if not info.plays(asked):
+        raise VivantError(f"{info.name} is played by {info.players_words()} here, not {asked}")
     return asked
 
 
 def run(args: argparse.Namespace) -> int:
     variant = find_variant(args.game)
-    if variant.variant == "duplicate":
-        raise VivantError("Duplicate Whist is played board by board: use vivant duplicate play")
+    info = variant.info
+    if info.command != "play":
+        raise VivantError(f"{info.title} is played board by board: use vivant {info.command}")
     n_players = player_count(variant, args.players)
-    if args.seat is not None and variant is not MortTable:
-        raise VivantError(f"--seat chooses a role in Mort; {variant.variant} seats by the cut")
+    if args.seat is not None and args.seat not in info.seat_choice:
+        games = " or ".join(c.info.title for c in VARIANTS.values() if c.info.seat_choice)
+        raise VivantError(f"--seat chooses a role in {games}; {info.name} seats by the cut")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 32)
     if args.json and not args.auto:
         print("vivant: error: --json needs --auto", file=sys.stderr)
@@ -346,7 +312,7 @@ def run_auto(
         + f". Cutting order: {', '.join(record['players'])}."
     )
     for k, game in enumerate(record["games"], start=1):
-        console.print(game_summary(k, game))
+        console.print(game_summary(k, game, variant.info))
     console.print(sheet_table(record["games"], record["players"], record["settlement"]))
     return 0
 
@@ -358,7 +324,7 @@ def _pair(values: Mapping[str, Any] | None) -> str:
     return ", ".join(f"{k} {v}" for k, v in values.items())
 
 
-def game_summary(number: int, game: Mapping[str, Any]) -> RichTable:
+def game_summary(number: int, game: Mapping[str, Any], info: GameInfo) -> RichTable:
     """One game of the sitting: its hands (dealer, trumps, tricks, score after) and its result."""
     roles = game.get("roles") or {}
     title = f"Game {number}" + (
@@ -378,7 +344,7 @@ def game_summary(number: int, game: Mapping[str, Any]) -> RichTable:
         if hand.get("slam"):
             notes.append(f"slam {hand['slam']}")
         for irr in hand.get("irregularities", ()):
-            notes.append(_irregularity_note(irr))
+            notes.append(irregularity_note(info, irr))
         after = hand.get("markers") or hand.get("score")
         t.add_row(
             str(n),
@@ -401,23 +367,6 @@ def game_summary(number: int, game: Mapping[str, Any]) -> RichTable:
     t.caption = caption
     t.caption_justify = "left"
     return t
-
-
-def _irregularity_note(irr: Mapping[str, Any]) -> str:
-    """An irregularity of a hand's record in words: ``revoke by V in trick 3 (SA): penalty A,
-    three added on the score sheet for the other side``."""
-    cards = " ".join(irr.get("cards", ()))
-    text = f"{in_words(irr['kind'], IRREGULARITY_WORDS)} by {irr['offender']}"
-    if irr.get("trick"):
-        text += f" in trick {irr['trick']}"
-    if cards:
-        text += f" ({cards})"
-    election = str(irr.get("election") or "")
-    if election in PENALTY_WORDS:
-        text += f": penalty {election}, {PENALTY_WORDS[election]}"
-    elif election:
-        text += f": {in_words(election)}"
-    return text
 
 
 def sheet_table(
@@ -499,7 +448,8 @@ LEAVING = {
 
 
 class Session:
-    """One interactive tournée: the table, the human's place, the bots and the screen."""
+    """One interactive sitting: the table, the human's place, the bots and the screen. ``table``
+    is a table made ready elsewhere (a Duplicate tray, a test's position), played as it stands."""
 
     def __init__(
         self,
@@ -507,7 +457,7 @@ class Session:
         console: Console,
         read: Callable[[], str | None],
         echo: bool,
-        variant: type[Table] = MortTable,
+        variant: type[Table] | None = None,
         n_players: int,
         seat: str | None,
         seed: int,
@@ -515,6 +465,7 @@ class Session:
         opponents: str,
         save: str | None = None,
         stop: StopFlag | None = None,
+        table: Table | None = None,
     ) -> None:
         self.console = console
         self.stop = stop or StopFlag()
@@ -524,16 +475,17 @@ class Session:
         self.laws = laws
         self.rng = random.Random(seed)
         self.save = save
-        self.variant = variant
-        self.table, cuts = self._form_table(n_players, seat, laws)
+        self.variant: type[Table] = variant or next(iter(VARIANTS.values()))  # the first game
+        cuts: list[Cut] = []
+        if table is not None:  # a table made ready elsewhere (a tray of an event, a position)
+            self.variant, self.table = type(table), table
+        else:
+            self.table, cuts = self._form_table(n_players, seat, laws)
         self.bots = make_bots(
             self.table, opponents, seed, [n for n in self.table.players if n != HUMAN]
         )
         self.opponents = opponents
-        self.names: dict[str, str] = {}
-        self.trick_cards: list[tuple[str, str]] = []
-        self.announced_roles: dict[str, str] = {}
-        self.score_before: dict[str, int] = {}
+        self.narrator = Narrator(self.table, HUMAN)
         self._cuts = cuts
 
     def _form_table(self, n_players: int, seat: str | None, laws: bool) -> tuple[Table, list[Cut]]:
@@ -548,8 +500,9 @@ class Session:
             scratch.apply(action)
             cuts.append(action)
         human = 0
-        if seat and isinstance(scratch, MortTable):
-            human = scratch.order["VRL".index(seat)]
+        if seat and seat in self.variant.info.seat_choice:
+            order: Sequence[int] = getattr(scratch, "order")  # noqa: B009 (the cutting order)
+            human = order[self.variant.info.seat_choice.index(seat)]
         bots = iter(BOT_NAMES)
         names = [HUMAN if i == human else next(bots) for i in range(n_players)]
         return self.variant(names, laws=laws), cuts
@@ -560,308 +513,39 @@ class Session:
         self.console.print(Text(text, style=style or ""))
 
     def who(self, role: str) -> str:
-        """A role with the name of the person who held it when the action was taken:
-        ``R (Ada)``, ``M (Mort)``, ``N (dummy)``."""
-        if role in self.dummies:
-            return f"{role} ({'Mort' if isinstance(self.table, MortTable) else 'dummy'})"
-        name = self.names.get(role)
-        return f"{role} ({name})" if name else role
-
-    @property
-    def dummies(self) -> set[str]:
-        return {self.table.role(s) for s in self.table.dummy_seats}
+        """A role with the name of the person who held it when the action was taken."""
+        return self.narrator.who(role)
 
     def remember_names(self) -> None:
-        """Note who holds each role before an action: the action may end the game, and the
-        roles change with the next game (M-2.6)."""
-        t = self.table
-        self.names = {t.role(s): n for s in range(4) if (n := t.seat_player(s))}
+        """Note who holds each role before an action (the core's narrator keeps them)."""
+        self.narrator.remember_names()
+
+    def print_lines(self, lines: Sequence[Line]) -> None:
+        for line in lines:
+            self.say(line.text, TONES[line.tone])
 
     def narrate(self, events: Sequence[Event]) -> None:
-        """Tell the public events of an action in the game's words: cuts, deals, tricks,
-        scores, the laws. Every kind of event the games emit has its sentence
-        (:data:`NARRATED`); none is printed as the engine's raw values (issue 13, point 16)."""
+        """Print the core's words for the public events of an action (:mod:`vivant.describe`),
+        and what the terminal shows besides: the table when a hand is dealt while you sit out,
+        the log kept after each hand, the score sheet after a game or rubber."""
         for e in events:
-            tell = getattr(self, "_tell_" + e.kind, None)
-            if tell is not None:
-                tell(e.data, events)
-            elif "words" in e.data:  # an event that carries its own words (All Fours)
-                d = e.data
-                self.say(
-                    f"{self.who(d['seat'])} {d['words']}." if "seat" in d else f"{d['words']}."
-                )
-            else:  # a kind added to the engine later: its name in words, never its values
-                self.say(in_words(e.kind).capitalize() + ".")
+            self.print_lines(self.narrator.event_lines(e, events))
+            self.after_event(e, events)
 
-    def _tell_cut(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{d['player']} {_verb(d['player'], 'cut')} {d['card']}.")
-
-    def _tell_table_formed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"The table is formed; cutting order: {', '.join(d['order'])}.")
-
-    def _tell_seats(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        """The seats chosen: Mort's R and L (M-2.2), or the roles of the other games."""
-        if "R" in d and "L" in d:
-            self.say(
-                f"{d['R']} {_verb(d['R'], 'sit')} R (Mort's right), "
-                f"{d['L']} {_verb(d['L'], 'sit')} L (Mort's left)."
-            )
-        roles = {k: v for k, v in d.items() if k in self.table.role_letters and k not in "RL"}
-        if "pack" in d:
-            self.say(f"Pack {d['pack']} is dealt first.")
-        if roles:
-            self.say("Seats: " + ", ".join(f"{r} {n}" for r, n in roles.items()) + ".")
-            self.announced_roles = self.current_roles()  # told here: not again at the deal
-        else:
-            self.announce_roles()
-
-    def _tell_deal_for(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.announce_roles()
-        whom = "for Mort" if d["mort"] else "for himself"
-        self.say(f"Vivant ({self.table.seat_player(0)}) deals the first hand {whom}.")
-
-    def _tell_dealt(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.announce_roles()
-        if d.get("trump") and d.get("turn_up"):
-            turned = f", turn-up {d['turn_up']}: {trump_words(d['trump'])} are trumps"
-        else:
-            turned = ""  # trumps are declared, not turned
-        self.say(f"New hand: {self.who(d['dealer'])} deals{turned}.", "bold")
-        self.score_before = dict(self.table.view(None).score)
-        if self.sitting_out():
+    def after_event(self, e: Event, events: Sequence[Event]) -> None:
+        if e.kind == "dealt" and self.narrator.sitting_out():
             self.show_table(self.table.view(None))
-
-    def _tell_played(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.trick_cards.append((d["seat"], d["card"]))  # told with its trick
-
-    def _tell_trick(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        cards = ", ".join(f"{r} {c}" for r, c in self.trick_cards)
-        self.say(f"Trick {d['number']}: {cards} — won by {self.who(d['winner'])}")
-        self.trick_cards = []
-
-    def _tell_hand_scored(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        score = d.get("markers", d.get("score"))
-        self.say(f"Hand over: tricks {_pair(d['won'])}.", "bold")
-        for line in self.scoring_words(d):
-            self.say("  " + line)
-        if isinstance(score, Mapping):
-            title = "Game score (markers)" if isinstance(self.table, MortTable) else "Score"
-            self.say(f"{title}: {_pair(score)}.", "bold")
-        try:  # each hand is kept as soon as it is scored; a failure here does not end the game
-            self.save_log(quiet=True)
-        except VivantError as exc:
-            self.say(f"The log could not be saved: {exc}; it is tried again at the end.", "red")
-
-    def _tell_game_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self._tell_over("Game", d)
-        self.show_sheet()
-        if not self.table.is_over():
-            self.announce_roles()  # the next game's roles, before its first decision
-
-    def _tell_rubber_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self._tell_over("Rubber", d)
-        if not any(x.kind == "game_over" for x in events):
+        elif e.kind == "hand_scored":
+            try:  # each hand is kept as soon as it is scored; a failure does not end the game
+                self.save_log(quiet=True)
+            except VivantError as exc:
+                self.say(f"The log could not be saved: {exc}; it is tried again at the end.", "red")
+        elif e.kind == "game_over":
             self.show_sheet()
-
-    def _tell_over(self, what: str, d: Mapping[str, Any]) -> None:
-        settlement = d.get("settlement") or {}
-        self.say(
-            f"{what} over"
-            + (f": {d['winner']} win" if "winner" in d else "")
-            + (f", value {d['value']}" if "value" in d else "")
-            + ("; " if settlement else "")
-            + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()),
-            "bold",
-        )
-
-    def _tell_irregularity(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        choices = " or ".join(in_words(o) for o in d["options"])
-        self.say(
-            f"Irregularity: {self.irregularity_words(d)}; "
-            f"{' or '.join(self.who(r) for r in d['electors'])} to choose: {choices}.",
-            "yellow",
-        )
-
-    def _tell_elected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"For {in_words(d['kind'], IRREGULARITY_WORDS)}: {in_words(str(d['option']))}.")
-
-    def _tell_exposed_in_deal(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(
-            f"{d['card']}, dealt to {self.who(d['holder'])}, was exposed by {self.who(d['by'])}; "
-            "the deal stands, since a player who could have claimed had touched his cards.",
-            "yellow",
-        )
-
-    def _tell_dealt_wrongly(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])} deals a wrong number of cards.", "yellow")
-
-    def _tell_surplus_drawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"A surplus card is drawn from {self.who(d['seat'])}'s hand, face down.")
-
-    def _tell_renounce_confirmed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])} has none of the suit led in trick {d['trick']}.")
-
-    def _tell_revoke_claimed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"The revoke by {self.who(d['seat'])} in trick {d['trick']} is claimed.", "yellow")
-
-    def _tell_revoke_to_correct(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])} must correct the revoke.", "yellow")
-
-    def _tell_revoke_corrected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])} takes back {d['card']}.")
-        trick = self.table.view(None).trick
-        self.trick_cards = [] if trick is None else self.trick_pairs(trick)
-
-    def _tell_lead_withdrawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
-
-    def _tell_card_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
-
-    def _tell_suit_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{trump_words(d['suit']).capitalize()} are called.")
-
-    def _tell_exchange(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        """Humbug (HU-2.1): a player keeps his hand or takes the dead hand on his right."""
-        who = self.who(d["seat"])
-        you = who.endswith(f"({HUMAN})")
-        his = "your" if you else "his"
-        if d["take"]:
-            verb = "exchange" if you else "exchanges"
-            self.say(f"{who} {verb} {his} hand for the dead hand on {his} right.")
-        else:
-            self.say(
-                f"{who} {'keep' if you else 'keeps'} the hand dealt {'you' if you else 'him'}."
-            )
-
-    def _tell_declared(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        """The trumps named: by the dealer (HU-5.1, B3-3), or Dummy's forced declaration from
-        its cards, announced by the pone (B3-4)."""
-        trumps = trump_words(d["trump"])
-        named = "no trumps" if trumps == "no trumps" else f"{trumps} trumps"
-        if d["by"] == "dummy":
-            why = FORCED_WORDS.get(d.get("step", 0), "by the schedule")
-            self.say(f"The dealer passes; Dummy's hand declares {named} ({why}).", "bold")
-            return
-        role = d["by"]
-        if role not in self.table.role_letters:  # Bridge for Three names the dealer's role
-            dealer = self.table.view(None).dealer
-            role = self.table.role(dealer) if dealer is not None else role
-        by = self.who(role)
-        self.say(f"{by} {'declare' if by.endswith(f'({HUMAN})') else 'declares'} {named}.", "bold")
-
-    def _tell_doubled(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        level = DOUBLING_WORDS.get(int(d["doubling"]), "doubled")
-        verb = "redouble" if level == "redoubled" else "double"
-        who = self.who(d["seat"])
-        verb += "" if who.endswith(f"({HUMAN})") else "s"
-        self.say(f"{who} {verb}: each trick is worth {int(d['doubling'])} times its value.", "bold")
-
-    def _tell_claim(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])} claims {d['tricks']} of the remaining tricks.")
-
-    def _tell_stays(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{d['player']} {_verb(d['player'], 'stay')} for another tournée.")
-
-    def _tell_retires(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        newcomer = f"; {d['newcomer']} takes the place" if d.get("newcomer") else ""
-        self.say(f"{d['player']} {_verb(d['player'], 'retire')}{newcomer}.")
-
-    def _tell_table_broken_up(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{d['retired']} {_verb(d['retired'], 'retire')}: the table breaks up.")
-
-    def _tell_new_tournee(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"A new tournée: {', '.join(d['players'])}.", "bold")
-
-    def trick_words(self, trick: TrickView) -> str:
-        """A trick: ``V SA, R S2, M S5, L SK — won by L (Bea)`` (each card with the seat that
-        played it, which need not follow round the table: HU-3.1)."""
-        roles = self.table.view(None).roles
-        cards = ", ".join(
-            f"{roles[s]} {card_name(c)}" for s, c in zip(trick.seats, trick.cards, strict=False)
-        )
-        if trick.winner is None:
-            return cards
-        return f"{cards} — won by {self.who(roles[trick.winner])}"
-
-    def trick_pairs(self, trick: TrickView) -> list[tuple[str, str]]:
-        """The cards of a trick with the role letters that played them."""
-        roles = self.table.view(None).roles
-        return [(roles[s], card_name(c)) for s, c in zip(trick.seats, trick.cards, strict=False)]
-
-    def irregularity_words(self, d: Mapping[str, Any]) -> str:
-        """``a lead out of turn by M (Mort) — SA``: the kind in words, never its rule ID."""
-        cards = " ".join(d.get("cards") or ())
-        return f"{in_words(d['kind'], IRREGULARITY_WORDS)} by {self.who(d['offender'])}" + (
-            f" — {cards}" if cards else ""
-        )
-
-    # --- how a hand was scored (issue 13, point 18) -----------------------------------------
-
-    def scoring_words(self, d: Mapping[str, Any]) -> list[str]:
-        """How the hand just finished was scored, item by item, from its record: the English
-        games' items (revoke, tricks, honours: ES-3) and the honours held; Mort's points (M-7:
-        a trick over six a point, no honours); Bridge for Three's points below and above the
-        line (B3-7)."""
-        record = last_hand_record(self.table)
-        if record is None:
-            return []
-        if "below" in record:
-            return self._bridge_words(record)
-        lines: list[str] = []
-        if "scored" in record:
-            items = [
-                f"{it['side']} {it['points']:+d} {in_words(it['item'], SCORE_ITEM_WORDS)}"
-                for it in record["scored"]
-            ]
-            lines.append("Scored: " + (", ".join(items) if items else "nothing") + ".")
-        elif "markers" in record:
-            gained = {
-                side: v - self.score_before.get(side, 0) for side, v in record["markers"].items()
-            }
-            scored = [f"{side} {v:+d}" for side, v in gained.items() if v]
-            lines.append(
-                "Scored: "
-                + (", ".join(scored) if scored else "nothing")
-                + " (a point for each trick over six)."
-            )
-        if "honours" in record:
-            lines.append(
-                f"Honours held ({HONOURS_WORDS}): {_pair(record['honours'])}"
-                + (
-                    "."
-                    if any(it["item"] == "honours" for it in record.get("scored", ()))
-                    else " — no score for honours this hand."
-                )
-            )
-        elif isinstance(self.table, MortTable):
-            lines.append("Honours do not count at Mort.")
-        if record.get("slam"):
-            lines.append(f"Slam by {record['slam']}: 20 on the score sheet.")
-        for irr in record.get("irregularities", ()):
-            note = _irregularity_note(irr)
-            lines.append(note[:1].upper() + note[1:] + ".")
-        return lines
-
-    def _bridge_words(self, record: Mapping[str, Any]) -> list[str]:
-        """Bridge for Three (B3-7): the dealer's points below the line toward game, then what
-        goes above the line — to him, and to **each** of the eldest and the pone."""
-        roles = record.get("roles") or {}
-        dealer, eldest, pone = roles.get("S", "dealer"), roles.get("W"), roles.get("E")
-        above = [f"{dealer} {record['dealer_above']}"]
-        if eldest and pone:
-            above.append(f"{eldest} {record['non_dealer_above']}")
-            above.append(f"{pone} {record['non_dealer_above']}")
-        lines = [
-            f"Below the line: {dealer} (the dealer) {record['below']} toward game (30).",
-            "Above the line: " + ", ".join(above) + ".",
-        ]
-        detail = bridge_detail(self.table)
-        if detail:
-            lines.append(detail)
-        if record.get("game"):
-            lines.append(f"{dealer} {_verb(dealer, 'win')} the game.")
-        return lines
+            if not self.table.is_over():
+                self.announce_roles()  # the next game's roles, before its first decision
+        elif e.kind == "rubber_over" and not any(x.kind == "game_over" for x in events):
+            self.show_sheet()
 
     def save_log(self, *, quiet: bool = False) -> None:
         """Write the event log (finished or not) where ``--save`` asked; nothing is lost. It is
@@ -875,8 +559,8 @@ class Session:
 
     @property
     def sitting_word(self) -> str:
-        """What the whole sitting is called: a tournée (Mort, English Dummy) or a rubber."""
-        return "tournée" if self.variant.variant in ("mort", "english-dummy") else "rubber"
+        """What the whole sitting is called: the game's declared unit (a tournée, a rubber)."""
+        return self.variant.info.unit
 
     def _kinds(self) -> dict[str, str]:
         return {n: ("human" if n == HUMAN else self.opponents) for n in self.table.players}
@@ -885,75 +569,25 @@ class Session:
         rec = sitting_record(self.table, self._kinds(), self.seed)
         self.console.print(sheet_table(rec["games"], rec["players"], rec["settlement"], rec))
 
-    def sitting_out(self) -> bool:
-        """Whether the human has no place in the game being played (four-player Mort: one
-        player sits out each game, M-2.6)."""
-        return HUMAN in self.table.players and all(
-            self.table.seat_player(s) != HUMAN for s in range(4)
-        )
-
-    def current_roles(self) -> dict[str, str]:
-        """Who holds each role of the game now, ``out`` for the one sitting out."""
-        view = self.table.view(None)
-        roles: dict[str, str] = view.extra.get("roles") or {
-            view.roles[s]: n for s, n in view.names.items()
-        }
-        return dict(roles)
-
     def announce_roles(self) -> None:
-        """When the roles change (a new game of the tournée, a new rubber, a new dealer in
-        Bridge for Three), say who holds each and who sits out (issue 13, point 21)."""
-        roles = self.current_roles()
-        if roles == self.announced_roles:
-            return
-        self.announced_roles = roles
-        extra = self.table.view(None).extra
-        game = ""
-        if "game" in extra and isinstance(self.table, MortTable):
-            game = f"Game {extra['game']}" + (f" of {extra['games']}" if "games" in extra else "")
-            game += ": "
-        held = ", ".join(
-            f"{r} {n}" + (f" ({self.role_word(r)})" if self.role_word(r) else "")
-            for r, n in roles.items()
-            if r != "out"
-        )
-        out = roles.get("out")
-        self.say(
-            f"{game}{held}" + (f"; {out} {_verb(out, 'sit')} out this game" if out else "") + ".",
-            "bold",
-        )
-        if out == HUMAN:
-            self.say(
-                "You sit out: the others play this game; you see what the table sees "
-                "(Mort's cards face up, the tricks)."
-            )
-
-    def role_word(self, letter: str) -> str:
-        """What a role is, in words: Mort's V, R, L (M-2.1); Bridge for Three's dealer, eldest
-        and pone (B3-1); empty where the letter says it all."""
-        if isinstance(self.table, MortTable):
-            return ROLE_NAMES.get(letter, "")
-        if isinstance(self.table, BridgeForThreeTable) and letter in self.table.role_letters:
-            word = ROLE_SEATS.get(self.table.role_letters.index(letter), "")
-            return "dealer, with Dummy" if word == "dealer" else word
-        return ""
+        """When the roles change, say who holds each and who sits out (the core's words)."""
+        self.print_lines(self.narrator.announce_roles())
 
     def show_table(self, view: View) -> None:
         """The table as the human's seat sees it: game, trumps, score, Mort's hand face up, the
         human's hand by suits, the last trick of this hand and the current trick."""
         extra = view.extra
         roles = extra.get("roles") or {view.roles[s]: n for s, n in view.names.items()}
-        head = "" if isinstance(self.table, MortTable) else f"{self.variant.variant} · "
-        if "game" in extra:
-            head += f"Game {extra['game']}" + (f" of {extra['games']}" if "games" in extra else "")
-            head += " · "
+        words = self.narrator
+        game = words.game_heading(view)
+        head = f"{self.variant.info.title} · " + (f"{game} · " if game else "")
         head += ", ".join(f"{r} {n}" for r, n in roles.items() if r != "out")
         if roles.get("out"):
-            head += f" · {roles['out']} {_verb(roles['out'], 'sit')} out"
+            head += f" · {roles['out']} {words.verb(roles['out'], 'sit')} out"
         self.say(head, "bold")
         if view.dealer is not None and (view.hand_sizes or view.phase == DECLARE):
-            self.say(f"Trumps: {self.trump_line(view)}")
-        title = "Game score (markers)" if isinstance(self.table, MortTable) else "Score"
+            self.say(f"Trumps: {words.trump_line(view)}")
+        title = self.variant.info.score_title
         if "above" in extra:
             title = "Below the line"
         self.say(
@@ -963,7 +597,7 @@ class Session:
             + (f" · tricks this hand: {_pair(view.won)}" if view.won else "")
         )
         for s, cs in view.exposed.items():
-            self.say(f"{self.exposed_label(s, view)}: {suit_line(cs)}")
+            self.say(f"{words.exposed_label(s, view)}: {suit_line(cs)}")
         if view.seat is not None and view.hand_sizes:
             if view.hand or not view.hand_sizes.get(view.seat):
                 self.say(f"Your hand ({view.roles[view.seat]}): {suit_line(view.hand)}", "bold")
@@ -972,36 +606,9 @@ class Session:
         for s, cs in view.penalty_cards.items():
             self.say(f"Penalty cards of {self.who(view.roles[s])}: {cs}")
         if view.tricks:  # the last trick of this hand, never one of an earlier hand
-            self.say(f"Last trick: {self.trick_words(view.tricks[-1])}")
+            self.say(f"Last trick: {words.trick_words(view.tricks[-1])}")
         if view.trick is not None and view.trick.cards:
-            self.say(f"This trick: {self.trick_words(view.trick)}")
-
-    def trump_line(self, view: View) -> str:
-        """``♥ hearts (turn-up H5, dealt by S)``, or what is still to be declared."""
-        dealer = view.roles[view.dealer] if view.dealer is not None else "?"
-        if view.phase == DECLARE:
-            return f"to be declared by the dealer ({dealer})"
-        trump = (
-            "no trumps"
-            if view.trump is None
-            else f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
-        )
-        doubling = int(view.extra.get("doubling") or 1)
-        if doubling > 1:
-            trump += f", {DOUBLING_WORDS.get(doubling, 'doubled')}"
-        turn_up = f"turn-up {card_name(view.turn_up)}, " if view.turn_up is not None else ""
-        return f"{trump} ({turn_up}dealt by {dealer})"
-
-    def exposed_label(self, seat: Seat, view: View) -> str:
-        """What a hand shown face up is: Mort or Dummy, or a hand this seat alone has seen."""
-        role = view.roles[seat]
-        if seat in self.table.dead_seats:
-            return f"The dead hand you discarded ({role}), which you remember"
-        if isinstance(self.table, MortTable):
-            return f"Mort ({role}), face up"
-        if seat not in view.controls and not (view.trick or view.tricks):
-            return f"Dummy ({role}), which you sorted to announce its declaration"
-        return f"Dummy ({role}), face up"
+            self.say(f"This trick: {words.trick_words(view.trick)}")
 
     # --- input ------------------------------------------------------------------------------
 
@@ -1079,9 +686,9 @@ class Session:
         self.save_log()
         rec = sitting_record(t, self._kinds(), self.seed)
         self.say(
-            f"The {self.sitting_word} is over. "
-            + ", ".join(f"{p} {v:+d}" for p, v in rec["settlement"].items())
-            + ".",
+            f"The {self.sitting_word} is over."
+            + "".join(f" {p} {v:+d}," for p, v in (rec.get("settlement") or {}).items())[:-1]
+            + ("." if rec.get("settlement") else ""),
             "bold",
         )
         return 0
@@ -1122,7 +729,7 @@ class Session:
         first = legal[0]
         assert isinstance(first, Play | CorrectRevoke)
         hand_seat = first.seat
-        dummy = "Mort" if isinstance(self.table, MortTable) else "dummy"
+        dummy = self.narrator.dummy_word()
         whose = "your hand" if hand_seat == seat else f"{dummy}'s hand"
         if isinstance(first, CorrectRevoke):
             prompt = f"Correct the revoke: a card of the suit led from {whose}"
@@ -1214,8 +821,8 @@ class Session:
         ranked = sorted(est.averages.items(), key=lambda kv: -kv[1])
         others = ", ".join(f"{card_name(c)} {v:.2f}" for c, v in ranked if c != choice.card)
         self.say(
-            f"Hint: {name} — about {est.averages[choice.card]:.2f} tricks for your side from this "
-            f"trick on (average over {est.samples} sampled deals)"
+            f"Hint: {name} — about {est.averages[choice.card]:.2f} {self.narrator.hint_unit()} "
+            f"for your side from this trick on (average over {est.samples} sampled deals)"
             + (f"; others: {others}" if others else ""),
             "green",
         )
@@ -1246,9 +853,10 @@ class Session:
         default = customary_default(t, legal)
         if view.hand or view.phase == DECLARE:
             self.show_table(view)
-        if view.pending:
-            self.say(f"The laws give you a choice: {self.irregularity_words(view.pending)}.")
-        self.say(self.choice_title(legal[0], view), "bold")
+        about = self.narrator.pending_words(view)
+        if about is not None:
+            self.say(f"The laws give you a choice: {about}.")
+        self.say(self.narrator.question(legal[0], view), "bold")
         default_index = legal.index(default) + 1 if default in legal else 1
         for i, a in enumerate(legal, start=1):
             mark = "  (default)" if i == default_index else ""
@@ -1277,221 +885,12 @@ class Session:
             return
 
     def tell_choice(self, action: Action, events: Sequence[Event]) -> None:
-        """Say what was chosen where the events do not: a revoke penalty, a revoke waived, a
-        double or redouble declined (B3-5)."""
-        seat = getattr(action, "seat", 0)
-        who = self.who(self.table.role(seat))
-        you = who.endswith(f"({HUMAN})")
-        if isinstance(action, ChoosePenalty):
-            self.say(
-                f"{who} chooses the penalty for the revoke in trick {action.trick}: "
-                f"{self.describe(action)}.",
-                "yellow",
-            )
-        elif isinstance(action, WaiveRevokes):
-            self.say(f"{who} waives the revoke claims.")
-        elif isinstance(action, Pass) and not any(e.kind == "declared" for e in events):
-            double = "redouble" if ROLE_SEATS.get(seat) == "dealer" else "double"
-            self.say(f"{who} {'do' if you else 'does'} not {double}.")
-
-    def choice_title(self, a: Action, view: View) -> str:
-        """What the decision is, in the game's words."""
-        if isinstance(a, ChooseSeats):
-            roles = self.current_roles()
-            out = f"; {roles['out']} {_verb(roles['out'], 'sit')} out" if "out" in roles else ""
-            vivant = f"{roles['V']} {'are' if roles.get('V') == HUMAN else 'is'} Vivant{out}. "
-            return vivant + "The adversaries choose their seats: who sits R, on Mort's right?"
-        if isinstance(a, ChooseDeal):
-            return (
-                "You are Vivant: deal the first hand of the game for yourself or for Mort? "
-                "(The dealer's hand takes the turn-up.)"
-            )
-        if isinstance(a, ClaimRevoke | WaiveRevokes):
-            return "The hand is played. Revokes by the other side may be claimed:"
-        if isinstance(a, ChoosePenalty):
-            return f"Penalty for the revoke in trick {a.trick}:"
-        if isinstance(a, CallSuit):
-            return "Call the suit to be led:"
-        if isinstance(a, Exchange):
-            return self.exchange_title(view)
-        if isinstance(a, Declare):
-            return self.declare_title(view)
-        if isinstance(a, Double | Redouble) or (isinstance(a, Pass) and view.phase != DECLARE):
-            return self.double_title(a, view)
-        if isinstance(a, ChooseSeat):
-            return (
-                "You cut lowest: you deal first and choose your seat; your adversary sits "
-                "opposite you, and East and West hold the dead hands."
-            )
-        if isinstance(a, ChooseSeatsAndPack):
-            return "You cut lowest: choose who sits on your right, and which pack is dealt first:"
-        if isinstance(a, ChoosePosition):
-            return "You cut lowest: choose your place, on your adversary's right or on his left:"
-        if isinstance(a, AfterTournee):
-            return "The tournée is over: stay for another, or retire?"
-        if isinstance(a, Discard):
-            return "Discard down to six, face down:"
-        pending = self.table.pending
-        if isinstance(a, Elect) and pending is not None and pending.kind in CHOICE_TITLES:
-            return CHOICE_TITLES[pending.kind]
-        if isinstance(a, Elect):
-            return "Your choice, as the laws allow:"
-        if isinstance(a, Claim):
-            return "Claim some of the remaining tricks, or play on:"
-        return "Your choice:"
-
-    def exchange_title(self, view: View) -> str:
-        """Humbug (HU-2.1 to HU-2.3): keep the hand or take the dead hand on the right."""
-        seat = view.seat if view.seat is not None else 0
-        right = view.roles[(seat - 1) % 4]
-        text = (
-            f"Keep the hand dealt you, or exchange it for the dead hand on your right ({right}), "
-            "unseen: all thirteen cards, once, no going back."
-        )
-        if view.dealer == seat and view.turn_up is not None:
-            text += " As dealer you would give up the turn-up; trumps stay the same."
-        return text + (
-            f" The default is Foster's advice: exchange a hand without {SURE_TRICKS_TO_KEEP} "
-            "sure tricks."
-        )
-
-    def declare_title(self, view: View) -> str:
-        """The dealer names the trumps from his own hand (HU-5.1; B3-3 with Dummy's schedule)."""
-        if isinstance(self.table, HumbugTable):
-            return (
-                "You deal: name the trumps from your own hand — any suit (no trumps is not "
-                "allowed). Type the number or the suit letter (S H D C)."
-            )
-        return (
-            "You deal: declare the trumps from your own hand (a suit or no trumps), or pass "
-            "and Dummy's hand decides them — three or four aces no trumps, else its longest "
-            "suit. Type the number, a suit letter or NT, or P to pass."
-        )
-
-    def double_title(self, a: Action, view: View) -> str:
-        """Bridge for Three (B3-5): only the eldest doubles, only the dealer redoubles."""
-        declared = view.extra.get("declaration") or {}
-        named = trump_words(declared.get("trump"))
-        by = "Dummy's hand" if declared.get("by") == "dummy" else "the dealer"
-        if isinstance(a, Redouble) or view.seat == view.dealer:
-            return (
-                f"The eldest doubles {named}: redouble (each trick worth four times its value) "
-                "or not?"
-            )
-        unseen = (
-            " You decide before looking at your own cards." if not view.hand and view.seat else ""
-        )
-        return (
-            f"{by.capitalize()} declared {named}. You are the eldest hand: double (each trick "
-            f"worth twice its value) or not?{unseen}"
-        )
+        """Say what was chosen where the events do not (the core's words)."""
+        self.print_lines(self.narrator.choice_said(action, events))
 
     def describe(self, a: Action) -> str:
-        """A numbered choice in words."""
-        if isinstance(a, ChooseSeats):
-            name = self.table.players[a.right]
-            return f"{name} {_verb(name, 'sit')} R"
-        if isinstance(a, ChooseDeal):
-            return "deal for Mort" if a.for_mort else "deal for yourself"
-        if isinstance(a, ClaimRevoke):
-            return f"claim the revoke in trick {a.trick}"
-        if isinstance(a, WaiveRevokes):
-            return "waive: score the hand without a claim"
-        if isinstance(a, ChoosePenalty):
-            return f"{a.option}: {in_words(a.option, PENALTY_WORDS)}"
-        if isinstance(a, CallSuit):
-            return f"call {SUIT_NAMES[a.suit]}"
-        if isinstance(a, CallCard):
-            return f"call {card_name(a.card)} of {self.who(self.table.role(a.target))}"
-        if isinstance(a, Elect):
-            pending = self.table.pending
-            kind = pending.kind if pending is not None else ""
-            if kind == "draw_surplus":
-                return f"draw card {a.option}, face down"
-            return KIND_WORDS.get((kind, a.option)) or in_words(a.option)
-        if isinstance(a, Discard):
-            return f"discard {card_name(a.card)}"
-        return self.describe_setup(a)
-
-    def describe_setup(self, a: Action) -> str:
-        """The choices before play of the other games, in words."""
-        players = self.table.players
-        if isinstance(a, ChooseSeat):
-            return f"sit {SEAT_WORDS[a.target]}"
-        if isinstance(a, ChooseSeatsAndPack):
-            name = players[a.right]
-            return f"{name} on your right, pack {a.pack} dealt first"
-        if isinstance(a, ChoosePosition):
-            return "sit on your adversary's right" if a.right else "sit on his left"
-        if isinstance(a, AfterTournee):
-            if a.stay:
-                return "stay for another tournée"
-            return f"retire, {a.newcomer} taking your place" if a.newcomer else "retire"
-        if isinstance(a, Exchange):
-            return "exchange for the dead hand on your right" if a.take else "keep your hand"
-        if isinstance(a, Declare):
-            return f"declare {trump_words(a.trump)}" + (
-                "" if a.trump.upper() == "NT" else " trumps"
-            )
-        if isinstance(a, Pass):
-            if self.table.phase == DECLARE:
-                return "pass: Dummy's hand declares by its schedule"
-            dealer = self.table.view(None).dealer
-            return "do not redouble" if self.table.to_act() == dealer else "do not double"
-        if isinstance(a, Double):
-            return "double"
-        if isinstance(a, Redouble):
-            return "redouble"
-        if isinstance(a, Claim):
-            return f"claim {a.tricks} of the remaining tricks"
-        return type(a).__name__
-
-
-def choice_keys(a: Action) -> tuple[str, ...]:
-    """What a player may type for a choice besides its number: the trump's letter or name
-    (``H``, ``hearts``, ``NT``), ``P`` for pass."""
-    if isinstance(a, Declare):
-        letter = a.trump.upper()
-        return (letter, trump_words(letter).upper())
-    if isinstance(a, Pass):
-        return ("P", "PASS")
-    return ()
-
-
-def last_hand_record(table: Table) -> Mapping[str, Any] | None:
-    """The record of the hand scored last (it moves to its game's record when the game ends)."""
-    if table.hand_records:
-        return table.hand_records[-1]
-    games = table.record().get("games") or []
-    hands = games[-1].get("hands") if games else None
-    return hands[-1] if hands else None
-
-
-def bridge_detail(table: Table) -> str:
-    """Bridge for Three: what the points above the line are made of (B3-7: honours, chicane,
-    slam per side), from the score sheet's last hand; empty for the other games."""
-    sheet = getattr(table, "sheet", None)
-    hands = getattr(sheet, "hands", None)
-    if not hands:
-        return ""
-    detail = getattr(hands[-1].score, "detail", None)
-    if detail is None or not hasattr(detail, "chicane"):
-        return ""
-    parts = []
-    for label, values in (
-        ("odd tricks", detail.trick_points),
-        ("honours", detail.honours),
-        ("chicane", detail.chicane),
-        ("slam", detail.slam),
-    ):
-        if any(values):
-            parts.append(f"{label} dealer's side {values[0]}, other side {values[1]}")
-    return ("Made of: " + "; ".join(parts) + ".") if parts else ""
-
-
-def _verb(name: str, verb: str) -> str:
-    """``You cut`` but ``Ada cuts``."""
-    return verb if name == HUMAN else verb + "s"
+        """A numbered choice in words (the core's)."""
+        return self.narrator.action(a, getattr(a, "seat", None))
 
 
 def _usage(message: str) -> VivantError:

@@ -35,6 +35,7 @@ from vivant.records.pbn import PbnError
 from vivant.records.pbn_whist import WhistDeal, read_whist_pbn
 from vivant.records.sitting import TRAY_TAG, export_pbn, import_pbn, sitting_deals
 from vivant.table import Table
+from vivant.variants import VARIANTS
 
 
 def register(subparsers: Any) -> None:
@@ -277,6 +278,10 @@ def games_table(record: Mapping[str, Any]) -> RichTable | None:
     return t
 
 
+#: The games whose sitting is a match of trays, its result the tricks in all (Duplicate Whist).
+MATCHES = frozenset(name for name, cls in VARIANTS.items() if cls.info.unit == "match")
+
+
 def show(console: Console, loaded: Loaded) -> None:
     """Print the summary of a loaded file."""
     deals = loaded.deals
@@ -311,7 +316,7 @@ def show(console: Console, loaded: Loaded) -> None:
         if games is not None:
             console.print(games)
         totals = record.get("totals")
-        if isinstance(totals, Mapping) and record.get("game") == "duplicate":
+        if isinstance(totals, Mapping) and record.get("game") in MATCHES:
             console.print(f"Tricks in all: {_value_text(totals)}", markup=False)
         comparison = record.get("comparison")
         if isinstance(comparison, Mapping):  # SD-6

@@ -97,7 +97,7 @@ from vivant.cards import (
     parse_card,
     parse_suit,
 )
-from vivant.deal import deal_hands
+from vivant.deal import deal_hands, parse_deal
 from vivant.duplicate.movements import Schedule, plays
 from vivant.duplicate.scoring import (
     TRICKS,
@@ -106,6 +106,8 @@ from vivant.duplicate.scoring import (
     fixed_pairs_mnemonic,
 )
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
+from vivant.events import ElectedData, EventKind, HandScoredData
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import (
     TOGETHER,
     Election,
@@ -116,6 +118,7 @@ from vivant.laws import (
 )
 from vivant.table import DEAL, OVER, Event, HandState, Table
 from vivant.trick import is_revoke
+from vivant.views import ViewExtra
 
 __all__ = [
     "DIRECTIONS",
@@ -215,20 +218,20 @@ class Tray:
             raise InvalidNotationError(f"invalid tray record {dict(data)!r}: {exc}") from None
         if type(tray) is not int or tray < 1:
             raise InvalidNotationError(f"invalid tray number {tray!r}")
-        first, _, rest = text.partition(":")
-        parts = rest.split()
-        if first.upper() not in SEAT_LETTERS or len(parts) != 4:
-            raise InvalidNotationError(f"tray {tray}: invalid deal {text!r}")
-        start = SEAT_LETTERS.index(first.upper())
-        hands = [0, 0, 0, 0]
-        for i, part in enumerate(parts):
-            hands[(start + i) % 4] = CardSet.from_pbn(part).mask
+        hands = [h.mask for h in _parse_tray_deal(tray, text)]
         union = hands[0] | hands[1] | hands[2] | hands[3]
         if union != (1 << 52) - 1 or any(h.bit_count() != 13 for h in hands):
             raise InvalidNotationError(f"tray {tray}: a tray holds thirteen cards in each hand")
         if turn_up is not None and (not hands[dealer] >> turn_up & 1 or turn_up // 13 != trump):
             raise InvalidNotationError(f"tray {tray}: the turn-up must be the dealer's, of trumps")
         return cls(tray, dealer, (hands[0], hands[1], hands[2], hands[3]), trump, turn_up)
+
+
+def _parse_tray_deal(tray: int, text: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
+    try:
+        return parse_deal(text)
+    except InvalidNotationError as exc:
+        raise InvalidNotationError(f"tray {tray}: invalid deal: {exc}") from None
 
 
 def make_tray(
@@ -292,6 +295,21 @@ class DuplicateTable(Table):
     variant: ClassVar[str] = "duplicate"
     aliases: ClassVar[tuple[str, ...]] = ("duplicate-whist",)
     summary: ClassVar[str] = SUMMARY
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Duplicate Whist",
+        aliases=aliases,
+        player_counts=(4,),
+        default_players=4,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "East", "South", "West")),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="match",
+        revoke_penalty=REVOKE_TRICKS,
+        command="duplicate play",
+        honours=False,
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"
     #: SEC 4 (DL-4): "…or either adversary waives a penalty, none can be enforced except in case
@@ -395,14 +413,14 @@ class DuplicateTable(Table):
         if self.position >= len(self.sequence):
             self.phase = OVER
             self.hand = None
-            return [Event("session_over", {"plays": len(self.hand_records)})]
+            return [Event(EventKind.SESSION_OVER, {"plays": len(self.hand_records)})]
         tray, turned = self.sequence[self.position]
         self.dealer = _turn(tray_dealer(tray), turned)
         known = self.trays_dealt.get(tray)
         if known is None:
             self.hand = None
             self.phase = DEAL
-            return [Event("tray", {"tray": tray, "turned": turned, "deal": True})]
+            return [Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": True})]
         self.dealer = _turn(known.dealer, turned)
         h = HandState(
             dealer=self.dealer,
@@ -416,7 +434,7 @@ class DuplicateTable(Table):
             h.hands[_turn(s, turned)] = known.hands[s]
         self.hand = h
         self._start_play(h)
-        return [Event("tray", {"tray": tray, "turned": turned, "deal": False})]
+        return [Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": False})]
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
         hands = deal_hands(pack, dealer)
@@ -489,7 +507,7 @@ class DuplicateTable(Table):
         if h.notes:
             record.update(h.notes)
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"tray": tray, "won": record["won"]})]
+        events = [Event(EventKind.HAND_SCORED, HandScoredData(tray=tray, won=record["won"]))]
         self.hand = None
         self.position += 1
         return events + self._next_play()
@@ -574,9 +592,9 @@ class DuplicateTable(Table):
     def _score_view(self) -> dict[str, int]:
         return self._totals()
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         tray, turned = self.current
-        extra: dict[str, Any] = {
+        extra: ViewExtra = {
             "tray": tray,
             "turned": turned,
             "play": min(self.position + 1, len(self.sequence)),
@@ -695,8 +713,8 @@ class DuplicateTable(Table):
         )
         self.pending = self._direction_election(h, seat)
         return [
-            Event("played_out_of_turn", {"seat": self.role(seat), "card": card_name(c)}),
-            Event("irregularity", self.pending.to_json(self._seat_label)),
+            Event(EventKind.PLAYED_OUT_OF_TURN, {"seat": self.role(seat), "card": card_name(c)}),
+            Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label)),
         ]
 
     # --- SEC 6: winning cards played together (DL-6, D-DU12) ------------------------------------
@@ -754,7 +772,7 @@ class DuplicateTable(Table):
         first = h.trick[h.trick_seats.index(seat)]
         case = "winning_cards" if self._all_winners(h, seat, (first, c)) else "card_exposed"
         self.pending = self._together_election(seat, (first, c), ("call_card",), case)
-        return [Event("irregularity", self.pending.to_json(self._seat_label))]
+        return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
 
     def _together_demand(self, p: Election, seat: Seat, option: str) -> list[Event]:
         """D-DU17: a demand on cards played together or led again, against the true case: the
@@ -789,8 +807,8 @@ class DuplicateTable(Table):
             IrregularityRecord("card_exposed", "WL-5.1", p.offender, h.trick_number, (c,))
         )
         return [
-            Event("elected", {"kind": TOGETHER, "option": "call_card"}),
-            Event("card_exposed", {"seat": self.role(p.offender), "card": card_name(c)}),
+            Event(EventKind.ELECTED, ElectedData(kind=TOGETHER, option="call_card")),
+            Event(EventKind.CARD_EXPOSED, {"seat": self.role(p.offender), "card": card_name(c)}),
         ]
 
     # --- elections and DL-4 ---------------------------------------------------------------------
@@ -866,7 +884,9 @@ class DuplicateTable(Table):
                 details={"by": self.role(seat), "demand": option, "reason": reason, "law": "DL-4"},
             )
         )
-        events = [Event("penalty_cancelled", {"kind": p.kind, "reason": reason, "rule": "DL-4"})]
+        events = [
+            Event(EventKind.PENALTY_CANCELLED, {"kind": p.kind, "reason": reason, "rule": "DL-4"})
+        ]
         if p.kind == "lead_out_of_turn":
             return events  # the card goes back; the right hand leads
         if p.kind in ("two_cards", "winning_cards", "card_exposed"):
@@ -896,7 +916,7 @@ class DuplicateTable(Table):
         }
         for c in rest:
             h.penalty_cards[p.offender] |= 1 << c
-        events = [Event("elected", {"kind": p.kind, "option": option})]
+        events = [Event(EventKind.ELECTED, ElectedData(kind=p.kind, option=option))]
         if not h.hands[p.offender] >> first & 1:
             return events  # a second lead (DL-6): the first card already lies in the trick
         led = h.trick[0] // 13 if h.trick else None

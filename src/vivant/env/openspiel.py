@@ -184,7 +184,7 @@ class VivantState(pyspiel.State):  # type: ignore[misc]
     # --- what a player knows -------------------------------------------------------------------
 
     def _view_json(self, player: int) -> dict[str, Any]:
-        return self.table.view(self._seat(player)).to_json()
+        return dict(self.table.view(self._seat(player)).to_json())
 
     def information_state_string(self, player: int | None = None) -> str:
         p = self.current_player() if player is None else player

@@ -118,7 +118,7 @@ def _probe_deal(cls: type[Table]) -> tuple[bytes, int, int | None, Seat]:
     """Deal the pack 0, 1, …, 51 through the reference table (its customary choices before the
     deal) and read where each position went, the turn-up's position, whether the trump is the
     turn-up's suit, and the opening leader."""
-    players = [f"P{i + 1}" for i in range(int(getattr(cls, "min_players", 4)))]
+    players = [f"P{i + 1}" for i in range(cls.info.default_players)]
     table = cls(players)
     while table.phase != "deal" or not table.awaiting_chance():
         if table.awaiting_chance():

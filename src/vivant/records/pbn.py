@@ -19,7 +19,7 @@ an Auction section read from a file is kept as raw rows and written back unchang
 
 >>> result = read_pbn('[Dealer "N"]\\n[Deal "N:AK... Q... - AJ..."]')
 >>> [str(e) for e in result.errors if not e.warning]
-['line 2: Deal: card SA is in both hand N and hand W']
+['line 2: Deal: card SA is in both hand N and hand W; no card may appear twice']
 >>> game = read_pbn('[Dealer "S"]\\n[Deal "N:AK... Q... - J..."]').games[0]
 >>> print(write_pbn([game]).splitlines()[12])
 [Deal "S:- J... AK... Q..."]
@@ -43,6 +43,7 @@ from vivant.cards import (
     rank_of,
     suit_of,
 )
+from vivant.deal import read_deal
 from vivant.errors import InvalidNotationError
 
 __all__ = [
@@ -328,76 +329,9 @@ def trick_winner(
     return max(by_seat, key=lambda seat: strength(by_seat[seat]))
 
 
-def parse_deal(
-    value: str,
-) -> tuple[tuple[CardSet | None, CardSet | None, CardSet | None, CardSet | None], list[str]]:
-    """Parse a Deal tag value (PBN §3.4.11) into four hands by seat, and the problems found.
-
-    Import format is accepted: any ``<first>``, any rank order, lower case, extra spaces. A hand
-    may be ``-`` (not given). Checks: four hands, valid ranks, no card twice, no hand over 13
-    cards, and either every given hand has 13 cards or none has (an end position, §3.10).
-    """
-    problems: list[str] = []
-    empty: tuple[CardSet | None, CardSet | None, CardSet | None, CardSet | None] = (
-        None,
-        None,
-        None,
-        None,
-    )
-    text = value.strip()
-    first_text, colon, rest = text.partition(":")
-    first = _seat_or_none(first_text)
-    if not colon or first is None:
-        return empty, [
-            f"Deal {value!r}: expected '<first>:<hand> <hand> <hand> <hand>' with <first> one of "
-            "W N E S (PBN §3.4.11)"
-        ]
-    parts = rest.split()
-    if len(parts) != 4:
-        return empty, [
-            f"Deal {value!r}: expected 4 hands separated by spaces, found {len(parts)} "
-            "(PBN §3.4.11)"
-        ]
-    hands: list[CardSet | None] = [None, None, None, None]
-    owner: dict[Card, Seat] = {}
-    for i, part in enumerate(parts):
-        seat = (first + i) % 4
-        if part == "-":
-            continue
-        try:
-            hand = CardSet.from_pbn(part)
-        except InvalidNotationError as exc:
-            problems.append(f"Deal: hand {SEAT_LETTERS[seat]}: {exc} (PBN §3.4.11)")
-            continue
-        if part.count(".") != 3:
-            problems.append(f"Deal: hand {SEAT_LETTERS[seat]} {part!r}: expected 4 suits")
-            continue
-        for c in hand:
-            if c in owner:
-                problems.append(
-                    f"Deal: card {card_name(c)} is in both hand {SEAT_LETTERS[owner[c]]} and "
-                    f"hand {SEAT_LETTERS[seat]}"
-                )
-            else:
-                owner[c] = seat
-        hands[seat] = hand
-    if problems:
-        return empty, problems
-    sizes = {SEAT_LETTERS[s]: len(h) for s, h in enumerate(hands) if h is not None}
-    for seat_letter, n in sizes.items():
-        if n > 13:
-            problems.append(f"Deal: hand {seat_letter} has {n} cards; a hand holds at most 13")
-    if not problems and sizes and max(sizes.values()) == 13:
-        short = [f"{s} has {n}" for s, n in sizes.items() if n != 13]
-        if short:
-            problems.append(
-                "Deal: wrong card count: " + ", ".join(short) + " while another hand has 13; "
-                "a full deal needs 13 cards in every given hand (end positions need fewer than "
-                "13 in every hand, PBN §3.10)"
-            )
-    if problems:
-        return empty, problems
-    return (hands[0], hands[1], hands[2], hands[3]), []
+#: A Deal tag value as four hands by seat and the problems found (PBN §3.4.11): the project's
+#: one deal parser, :func:`vivant.deal.read_deal`.
+parse_deal: Final = read_deal
 
 
 def format_deal(
@@ -756,7 +690,7 @@ class _GameBuilder:
             self._check_value(t)
         deal = None
         if "Deal" in by_name and by_name["Deal"].value not in ("", "?"):
-            hands, problems = parse_deal(by_name["Deal"].value)
+            hands, problems = read_deal(by_name["Deal"].value)
             for p in problems:
                 self.error(by_name["Deal"].line, p)
             if not problems:
@@ -1260,7 +1194,7 @@ def _export_game(game: PbnGame, number: int) -> list[str]:
         if name == "Deal":
             hands = game.deal
             if hands is None and value not in ("", "?"):
-                parsed, problems = parse_deal(value)
+                parsed, problems = read_deal(value)
                 if problems:
                     fail(problems[0])
                 hands = parsed
@@ -1269,7 +1203,7 @@ def _export_game(game: PbnGame, number: int) -> list[str]:
                     fail("a Deal needs a Dealer: export format starts it with the dealer (§3.4.11)")
                     return []
                 text = format_deal(hands, dealer)
-                problems = parse_deal(text)[1]
+                problems = read_deal(text)[1]
                 if problems:
                     fail(problems[0])
                 value = text

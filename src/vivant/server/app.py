@@ -32,7 +32,6 @@ import gc
 import json
 import logging
 import re
-import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -51,6 +50,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from vivant.actions import action_from_json
 from vivant.cards import parse_card
 from vivant.errors import InvalidNotationError, VivantError
+from vivant.table import Table
 from vivant.variants import VARIANTS
 
 from .bots import bot_kinds
@@ -245,32 +245,17 @@ async def cards(request: Request) -> Response:
 # --- JSON API -----------------------------------------------------------------------------------
 
 
-def _player_range(cls: Any) -> list[int]:
-    counts = []
-    for n in range(2, 9):
-        try:
-            cls([f"P{i}" for i in range(n)])
-        except VivantError:
-            continue
-        counts.append(n)
-    return counts
+def _player_range(cls: type[Table]) -> list[int]:
+    """The numbers of players a game is played by: its declared metadata (issue 14, point 1)."""
+    return list(cls.info.player_counts)
 
 
 async def variants(request: Request) -> Response:
-    """The games this server can seat, with their player counts and rules summaries."""
-    out = []
-    for name, cls in sorted(VARIANTS.items()):
-        module = sys.modules.get(cls.__module__)
-        out.append(
-            {
-                "name": name,
-                "aliases": list(getattr(cls, "aliases", ())),
-                "players": _player_range(cls),
-                "roles": list(cls.role_letters),
-                "rules": (module.__doc__ or "").strip() if module else "",
-            }
-        )
-    return JSONResponse({"variants": out, "bots": list(bot_kinds())})
+    """The games this server can seat, from each game's declared metadata (title, player
+    counts, seats, sides, the sitting's unit, what laws mode adds, the rules summary)."""
+    out = [cls.info.to_json() for _, cls in sorted(VARIANTS.items())]
+    default = next(iter(VARIANTS))  # the registry's first game
+    return JSONResponse({"variants": out, "default": default, "bots": list(bot_kinds())})
 
 
 def decode_json(raw: str | bytes, what: str) -> Any:

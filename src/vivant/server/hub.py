@@ -41,7 +41,7 @@ from vivant.actions import Action
 from vivant.errors import VivantError
 
 from .bots import bot_action, chance_action
-from .live import HUMAN, LiveTable, Person, dumps, replay_table
+from .live import HUMAN, LiveTable, Person, dumps, replay_table, worded_events
 from .store import NewEvent, SeqConflictError, Store
 
 log = logging.getLogger("vivant.server")
@@ -519,12 +519,13 @@ class Hub:
         lt.settled.clear()
         try:
             try:
+                lt.narrator.remember_names()
                 events = lt.table.apply(action)
             except VivantError as exc:
                 raise ClientError("illegal", str(exc)) from None
             seq = lt.seq + 1
             data = action.to_json()
-            public_events = [{"kind": e.kind, **e.data} for e in events]
+            public_events = worded_events(lt.narrator, action, events)
             status = "over" if lt.table.is_over() else "playing"
             event = NewEvent(lt.id, seq, actor, client_id, data, public_events, status)
             try:

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action
 from vivant.cards import Seat
+from vivant.describe import Narrator, decision_words
 from vivant.players.driver import claims_worth_making
-from vivant.table import Table
+from vivant.table import Event, Table
 from vivant.variants import find_variant
 
 from .store import EventRow, ParticipantRow, TableRow
@@ -129,6 +131,15 @@ class LiveTable:
     settled: asyncio.Event = field(default_factory=_settled)
     _states: dict[tuple[str | None, str], str] = field(default_factory=dict)
     _states_seq: int = -1
+    _narrator: Narrator | None = None
+
+    @property
+    def narrator(self) -> Narrator:
+        """The core's words for this table as everyone at it reads them (a spectator's point of
+        view: no hidden card), following the engine table (made anew when it is rebuilt)."""
+        if self._narrator is None or self._narrator.table is not self.table:
+            self._narrator = Narrator(self.table)
+        return self._narrator
 
     @property
     def id(self) -> str:
@@ -237,10 +248,16 @@ class LiveTable:
         if seat is not None and not t.is_over():
             legal = [a.to_json() for a in t.legal_actions(seat)]
         decider = self.next_decider()
+        view = t.view(seat)
+        words = Narrator(t, name)
+        actions = t.legal_actions(seat) if legal and seat is not None else []
+        summary = words.hand_summary()
         state: dict[str, Any] = {
             "seat": None if seat is None else "NESW"[seat],
-            "view": t.view(seat).to_json(),
+            "view": view.to_json(),
             "legal": legal,
+            "decision": decision_words(words, actions, view),
+            "summary": None if summary is None else summary.to_json(),
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
         }
@@ -307,6 +324,20 @@ class LiveTable:
 def replay_table(row: TableRow, actions: list[dict[str, Any]]) -> Table:
     """The engine table of ``row`` after ``actions`` (stored, in order)."""
     return find_variant(row.variant).replay(row.config, actions)
+
+
+def worded_events(
+    narrator: Narrator, action: Action, events: Sequence[Event]
+) -> list[dict[str, Any]]:
+    """The public events of ``action`` as stored and sent, each with ``text``: the core's words
+    for it as everyone at the table reads them (what was chosen, where the events do not say it,
+    goes with the first event)."""
+    said = [line.text for line in narrator.choice_said(action, events)]
+    out = []
+    for i, e in enumerate(events):
+        text = [line.text for line in narrator.event_lines(e, events)]
+        out.append({"kind": e.kind, **e.data, "text": (said if i == 0 else []) + text})
+    return out
 
 
 def event_message(

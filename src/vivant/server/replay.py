@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import action_from_json
+from vivant.describe import Narrator
 from vivant.variants import find_variant
 
 from .live import LiveTable, public_action
@@ -17,7 +18,11 @@ from .store import EventRow
 
 
 def _frame(
-    table: Any, seq: int, actor: str | None, action: dict[str, Any] | None
+    table: Any,
+    seq: int,
+    actor: str | None,
+    action: dict[str, Any] | None,
+    text: list[str] | None = None,
 ) -> dict[str, Any]:
     views = [table.view(s) for s in range(4)]
     v = views[0].to_json()
@@ -25,6 +30,7 @@ def _frame(
         "seq": seq,
         "actor": actor,
         "action": None if action is None else public_action(action),
+        "text": text or [],
         "phase": v["phase"],
         "hands": {"NESW"[s]: views[s].to_json()["hand"] for s in range(4)},
         "roles": v["roles"],
@@ -47,15 +53,22 @@ def _frame(
 def replay_frames(lt: LiveTable, rows: list[EventRow]) -> dict[str, Any]:
     """Every frame of the sitting, from the empty table to the final score sheet."""
     table = find_variant(lt.row.variant).from_config(lt.row.config)
+    words = Narrator(table)
     frames = [_frame(table, 0, None, None)]
     for r in rows:
-        table.apply(action_from_json(r.action))
-        frames.append(_frame(table, r.seq, r.actor, r.action))
+        action = action_from_json(r.action)
+        words.remember_names()
+        events = table.apply(action)
+        text = [line.text for line in words.choice_said(action, events)]
+        for e in events:
+            text += [line.text for line in words.event_lines(e, events)]
+        frames.append(_frame(table, r.seq, r.actor, r.action, text))
     record = getattr(table, "record", None)
     return {
         "id": lt.id,
         "variant": lt.row.variant,
         "title": lt.row.title,
+        "info": table.info.to_json(),
         "frames": frames,
         "record": record() if callable(record) else None,
     }

@@ -41,6 +41,7 @@ from vivant.cards import (
     card_name,
     parse_card,
 )
+from vivant.deal import parse_deal
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.solver._dd import Engine
 
@@ -112,33 +113,6 @@ def parse_sides(text: str) -> int:
             f"invalid sides {text!r}: all four seats on one side leave none against them"
         )
     return mask
-
-
-def parse_deal(text: str) -> tuple[CardSet, CardSet, CardSet, CardSet]:
-    """The four hands (N, E, S, W) of a PBN deal ``"N:<hand> <hand> <hand> <hand>"``.
-
-    The letter before the colon is the seat of the first hand; the others follow clockwise. Hands
-    may hold any number of cards; no card may appear twice.
-    """
-    t = text.strip()
-    if len(t) < 2 or t[1] != ":" or t[0].upper() not in SEAT_LETTERS:
-        raise InvalidNotationError(
-            f"invalid PBN deal {text!r}: expected 'N:<hand> <hand> <hand> <hand>'"
-        )
-    first = SEAT_LETTERS.index(t[0].upper())
-    parts = t[2:].split()
-    if len(parts) != 4:
-        raise InvalidNotationError(f"invalid PBN deal {text!r}: expected four hands")
-    hands = [CardSet()] * 4
-    seen = 0
-    for i, part in enumerate(parts):
-        hand = CardSet.from_pbn(part)
-        if hand.mask & seen:
-            dup = CardSet(hand.mask & seen)
-            raise InvalidNotationError(f"card {dup} appears twice in PBN deal {text!r}")
-        seen |= hand.mask
-        hands[(first + i) % 4] = hand
-    return hands[0], hands[1], hands[2], hands[3]
 
 
 def _as_cardset(h: CardSet | Iterable[Card] | int | str) -> CardSet:

@@ -59,7 +59,7 @@ whoever won the trick; the table announces each new lowest trump ("six for Low",
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from vivant.actions import Action, DealWrongly, Discard, Elect, ReportExposed, ReportMisdeal
@@ -76,7 +76,10 @@ from vivant.cards import (
     card_name,
     cards_of,
 )
-from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.errors import IllegalPlayError, InvalidActionError
+from vivant.events import EventKind, GameOverData
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Election, IrregularityRecord
 from vivant.scoring.all_fours import (
     CARD_POINTS,
@@ -89,9 +92,17 @@ from vivant.scoring.all_fours import (
     revoke_penalty_points,
     stakes,
 )
-from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY, Event, HandState
+from vivant.table import (
+    DEAL,
+    DECLARE,
+    EXCHANGE,
+    OVER,
+    PLAY,
+    Event,
+    HandState,
+)
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
-from vivant.views import View
+from vivant.views import View, ViewExtra
 
 SUMMARY = """\
 All Fours (Seven-up) — two or three each for himself, or four in partnerships (seed 002).
@@ -148,6 +159,41 @@ RANK_WORDS = (
 BEG, GIVE, BUNCH, AGREE = "beg", "give", "bunch", "agree_bunch"
 
 
+@dataclass(slots=True)
+class AllFoursHand(HandState):
+    """A hand of All Fours: besides the cards in the hands, the undealt pack (``undealt``, in
+    dealing order), the cards turned for trumps (``turned``) and those laid aside of a rejected
+    suit (``laid_aside``, AF-2.4), the runs, the cards out of play (``dead``: the discards and a
+    surplus card drawn, D-AF13) and each seat's discards (AF-2.7), the points of the Jacks turned
+    (AF-1.6, ``jacks``; ``jacks_withdrawn`` once AF-1.6 takes them back), the point given to the
+    eldest (``gift``, AF-2.2), whether trumps are settled, the lowest trump played so far
+    (``low``, AF-4.10), the choices made before the play (``decisions``), the revoke penalties
+    elected (AF-5.2, ``penalties``: revoke index, party, option) and the one due, and a choice
+    suspended while a fault of the deal is settled (``suspended``, AF-1.7)."""
+
+    undealt: list[Card] = field(default_factory=list)
+    turned: list[Card] = field(default_factory=list)
+    laid_aside: list[Card] = field(default_factory=list)
+    runs: int = 0
+    dead: int = 0
+    discards: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    jacks: int = 0
+    jacks_withdrawn: bool = False
+    gift: list[str] | None = None
+    settled: bool = False
+    low: Card | None = None
+    decisions: list[dict[str, str]] = field(default_factory=list)
+    penalties: list[tuple[int, int, str]] = field(default_factory=list)
+    penalty_due: int | None = None
+    suspended: Election | None = None
+
+
+def _dealt(h: HandState | None) -> AllFoursHand:
+    """The hand in play, All Fours' own."""
+    assert isinstance(h, AllFoursHand)
+    return h
+
+
 class AllFoursTable(CuttingTable):
     """A game of All Fours to seven points. The class describes the game for two players; the
     same name makes the table for three (:class:`AllFoursThreeTable`) or four
@@ -178,6 +224,32 @@ class AllFoursTable(CuttingTable):
     trick_size: ClassVar[int] = 2
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "D-AF12"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="All Fours",
+        aliases=aliases,
+        player_counts=(2, 3, 4),
+        default_players=2,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "", "South", ""), empty=dead_seats),
+        sides=declare_sides(
+            ("N", "North"),
+            ("S", "South"),
+            ("E", "East"),
+            ("NS", "North–South"),
+            ("EW", "East–West"),
+        ),
+        unit="rubber",
+        revoke_penalty=1,
+        honours=False,
+        scores="points",
+        game_to=7,
+        laws=(
+            "A revoke costs 1 point (2 if the Jack is out), the revoker scores neither Jack nor "
+            "Game and cannot pass six; a wrong number of cards dealt, a card exposed, a lead out "
+            "of turn are recorded and the laws decide."
+        ),
+        summary=SUMMARY,
+    )
 
     def __new__(cls, players: Sequence[str] = (), *_: Any, **__: Any) -> AllFoursTable:
         target = _BY_PLAYERS.get(len(tuple(players)), cls) if cls is AllFoursTable else cls
@@ -259,9 +331,9 @@ class AllFoursTable(CuttingTable):
 
     # --- the deal (AF-1.5, AF-1.6) --------------------------------------------------------------
 
-    def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
+    def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> AllFoursHand:
         eldest = self.left(dealer)
-        h = HandState(
+        h = AllFoursHand(
             dealer=dealer,
             hands=[0, 0, 0, 0],
             trump=None,
@@ -269,44 +341,36 @@ class AllFoursTable(CuttingTable):
             leader=eldest,
             turn_up_taken=True,
             won=[0, 0, 0, 0],
-        )
-        h.notes.update(
-            stock=list(pack),
-            turned=[],
-            laid_aside=[],
-            runs=0,
-            dead=0,
-            discards=[0, 0, 0, 0],
-            jacks=0,
-            gift=None,
+            undealt=list(pack),
         )
         for _ in range(2):
             self._deal_round(h)
         if not self.pitch:
-            c = h.notes["stock"].pop(0)
+            c = h.undealt.pop(0)
             h.turn_up, h.trump = c, c // 13
-            h.notes["turned"].append(c)
+            h.turned.append(c)
         self._out_of_play(h)
         return h
 
     @staticmethod
-    def _out_of_play(h: HandState) -> None:
+    def _out_of_play(h: AllFoursHand) -> None:
         """``stock`` holds every card out of play (D-AF13): the undealt pack, the turned and
         laid-aside cards, the discards and a surplus card drawn."""
-        mask = h.notes["dead"]
-        for c in h.notes["stock"] + h.notes["turned"]:
+        mask = h.dead
+        for c in h.undealt + h.turned:
             mask |= 1 << c
         h.stock = mask
 
-    def _deal_round(self, h: HandState) -> None:
+    def _deal_round(self, h: AllFoursHand) -> None:
         """Three cards to each player, from the dealer's left (AF-1.5, AF-2.4)."""
-        stock: list[Card] = h.notes["stock"]
+        stock: list[Card] = h.undealt
         for seat in self.rotation(h.dealer):
             for c in stock[:PACKET]:
                 h.hands[seat] |= 1 << c
             del stock[:PACKET]
 
     def _after_deal(self, h: HandState) -> list[Event]:
+        h = _dealt(h)
         if self.pitch:
             return self._start_play(h)
         events: list[Event] = []
@@ -319,29 +383,29 @@ class AllFoursTable(CuttingTable):
         self.phase = DECLARE
         return events
 
-    def _turned_jack(self, h: HandState, rule: str) -> list[Event]:
+    def _turned_jack(self, h: AllFoursHand, rule: str) -> list[Event]:
         """AF-1.6, D-AF3: a Jack turned for trumps scores 1 for the dealer at once."""
-        h.notes["jacks"] += 1
+        h.jacks += 1
         p = self.party(h.dealer)
         self.scores[p] = min(self.scores[p] + 1, GAME_TARGET)
         words = f"{self.party_names[p]} scores 1 for the Jack turned up"
         data = {"point": "turned_jack", "rule": rule, "to": self.party_names[p], "words": words}
-        return [Event("point", data)]
+        return [Event(EventKind.POINT, data)]
 
     def _over(self) -> bool:
         return max(self.scores) >= GAME_TARGET
 
     # --- standing, begging, running (AF-2) ------------------------------------------------------
 
-    def _beg_election(self, h: HandState) -> Election:
+    def _beg_election(self, h: AllFoursHand) -> Election:
         eldest = self.left(h.dealer)
         return Election(BEG, "AF-2.2", eldest, (eldest,), ("stand", "beg"), "stand")
 
-    def _gift_receivers(self, h: HandState) -> list[int]:
+    def _gift_receivers(self, h: AllFoursHand) -> list[int]:
         """AF-2.2: the eldest; with three each adversary of the dealer; with four his side."""
         return sorted({self.party(s) for s in self.adversaries(h.dealer)})
 
-    def _give_election(self, h: HandState) -> Election:
+    def _give_election(self, h: AllFoursHand) -> Election:
         """AF-2.3: the dealer cannot give a point that would put a receiver out."""
         can_give = gift_allowed(self.scores, self._gift_receivers(h))
         options = ("give", "run") if can_give else ("run",)
@@ -349,13 +413,14 @@ class AllFoursTable(CuttingTable):
             GIVE, "AF-2.3" if not can_give else "AF-2.2", h.dealer, (h.dealer,), options, options[0]
         )
 
-    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
-        h = self.hand
-        assert h is not None
+    def _decided(self, p: Election, action: Elect) -> list[Event]:
+        """A choice of All Fours' own (AF-2 standing, begging, running and bunching; AF-1.7 a
+        wrong number of cards dealt; AF-5.2 a revoke's penalty): recorded, then carried out."""
+        h = _dealt(self.hand)
         choice = action.option
         events = [
             Event(
-                "decided",
+                EventKind.DECIDED,
                 {
                     "kind": p.kind,
                     "seat": self.role(action.seat),
@@ -364,9 +429,7 @@ class AllFoursTable(CuttingTable):
                 },
             )
         ]
-        h.notes.setdefault("decisions", []).append(
-            {"kind": p.kind, "seat": self.role(action.seat), "option": choice}
-        )
+        h.decisions.append({"kind": p.kind, "seat": self.role(action.seat), "option": choice})
         if p.kind == BEG:
             if choice == "stand":
                 return events + self._trump_settled(h)
@@ -376,7 +439,7 @@ class AllFoursTable(CuttingTable):
             if choice == "give":
                 for party in self._gift_receivers(h):
                     self.scores[party] += 1
-                h.notes["gift"] = [self.party_names[q] for q in self._gift_receivers(h)]
+                h.gift = [self.party_names[q] for q in self._gift_receivers(h)]
                 return events + self._trump_settled(h)
             return events + self._run(h)
         if p.kind == BUNCH:
@@ -401,16 +464,26 @@ class AllFoursTable(CuttingTable):
         if p.kind == "draw_surplus":
             return events + self._draw_surplus(h, p, int(choice) - 1)
         if p.kind == "revoke_penalty":
-            h.notes["penalties"].append(
-                (h.notes.pop("penalty_due"), self.party(action.seat), choice)
-            )
+            h.penalties.append((self._penalty_due(h), self.party(action.seat), choice))
             return events + self._hand_played()
-        return super()._elected_other(p, action)
+        raise InvalidActionError(f"unknown election kind {p.kind!r}")
 
-    def _run(self, h: HandState) -> list[Event]:
+    @staticmethod
+    def _penalty_due(h: AllFoursHand) -> int:
+        """The revoke (its index in the hand) whose penalty was just elected (AF-5.2)."""
+        due, h.penalty_due = h.penalty_due, None
+        assert due is not None
+        return due
+
+    elections = tuple(
+        (kind, "_decided")
+        for kind in (BEG, GIVE, BUNCH, AGREE, "wrong_number", "draw_surplus", "revoke_penalty")
+    )
+
+    def _run(self, h: AllFoursHand) -> list[Event]:
         """AF-2.4 (D-AF2, D-AF3, D-AF10): three more each and turn again until a new suit."""
         rejected = h.trump
-        stock: list[Card] = h.notes["stock"]
+        stock: list[Card] = h.undealt
         n = len(self.seats)
         events: list[Event] = []
         while True:
@@ -418,19 +491,20 @@ class AllFoursTable(CuttingTable):
                 return events + self._bunch(h, "D-AF10")
             self._deal_round(h)
             c = stock.pop(0)
-            h.notes["runs"] += 1
-            h.notes["turned"].append(c)
+            h.runs += 1
+            h.turned.append(c)
             self._out_of_play(h)
             if c // 13 == rejected:
-                h.notes["laid_aside"].append(c)
+                h.laid_aside.append(c)
                 words = f"{card_name(c)} turned, of the rejected suit: laid aside"
-                events.append(Event("laid_aside", {"card": card_name(c), "words": words}))
+                events.append(Event(EventKind.LAID_ASIDE, {"card": card_name(c), "words": words}))
                 continue
             h.trump, h.turn_up = c // 13, c
             words = f"{card_name(c)} turned: {SUIT_NAMES[c // 13]} are trumps"
             events.append(
                 Event(
-                    "trump", {"card": card_name(c), "trump": SUIT_LETTERS[c // 13], "words": words}
+                    EventKind.TRUMP,
+                    {"card": card_name(c), "trump": SUIT_LETTERS[c // 13], "words": words},
                 )
             )
             if c % 13 == JACK:
@@ -444,7 +518,7 @@ class AllFoursTable(CuttingTable):
             return events
         return events + self._trump_settled(h)
 
-    def _bunch(self, h: HandState, rule: str) -> list[Event]:
+    def _bunch(self, h: AllFoursHand, rule: str) -> list[Event]:
         """The cards are gathered and the same dealer deals afresh; points scored for turned
         Jacks stand (D-AF10, AF-2.6)."""
         h.irregularities.append(IrregularityRecord("bunch", rule, h.dealer, 0))
@@ -452,12 +526,12 @@ class AllFoursTable(CuttingTable):
         self.hand = None
         self.phase = DEAL
         words = "the cards are bunched; the same dealer deals again"
-        return [Event("bunched", {"rule": rule, "words": words})]
+        return [Event(EventKind.BUNCHED, {"rule": rule, "words": words})]
 
-    def _trump_settled(self, h: HandState) -> list[Event]:
+    def _trump_settled(self, h: AllFoursHand) -> list[Event]:
         """After a run everyone discards to six (AF-2.7, D-AF4), else play begins."""
-        h.notes["settled"] = True
-        runs = h.notes["runs"]
+        h.settled = True
+        runs = h.runs
         if runs and not (self.keep_nine_after_one_run and runs == 1):
             self.phase = EXCHANGE
             return []
@@ -471,21 +545,41 @@ class AllFoursTable(CuttingTable):
             (s for s in self.rotation(h.dealer) if h.hands[s].bit_count() > HAND_SIZE), None
         )
 
-    def _other_to_act(self) -> Seat | None:
-        return self._discarder()
+    handlers = ((DealWrongly, "_deal_wrongly"),)
 
-    def _other_actions(self, seat: Seat) -> list[Action]:
+    @decision(EXCHANGE, Discard, "AF-2.7", "Which card do you discard, face down?")
+    @refused("no discard is due now", "{due} discards now, not {seat}")
+    def _discard(self, action: Discard) -> list[Event]:
+        """AF-2.7 (D-AF4): after a run each player discards, face down, down to six cards."""
+        h = _dealt(self.hand)
+        if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
+            raise IllegalPlayError(
+                f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
+            )
+        h.hands[action.seat] &= ~(1 << action.card)
+        h.dead |= 1 << action.card
+        h.discards[action.seat] |= 1 << action.card
+        self._out_of_play(h)
+        words = "discards a card face down"
+        events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
+        if self._discarder() is None:
+            events += self._start_play(h)
+        return events
+
+    def _discard_deciders(self) -> tuple[Seat, ...]:
+        due = self._discarder()
+        return () if due is None else (due,)
+
+    def _discard_options(self, seat: Seat) -> list[Action]:
         h = self.hand
-        if h is not None and seat == self._discarder():
-            return [Discard(seat, c) for c in cards_of(h.hands[seat])]
-        return []
+        assert h is not None
+        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
 
-    def _default_other(self, seat: Seat) -> Action:
+    def _discard_default(self, seat: Seat) -> Action:
         """The customary discard (D-G2): the least useful card — a plain card of no count, the
         lowest first; never a trump while a plain card remains."""
         h = self.hand
-        if h is None or seat != self._discarder():
-            return super()._default_other(seat)
+        assert h is not None
         trump = h.trump
 
         def worth(c: Card) -> tuple[int, int, int]:
@@ -493,42 +587,11 @@ class AllFoursTable(CuttingTable):
 
         return Discard(seat, min(cards_of(h.hands[seat]), key=worth))
 
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Discard):
-            return self._discard(action)
-        if isinstance(action, DealWrongly):
-            return self._deal_wrongly(action)
-        return super()._other_action(action)
-
-    def _discard(self, action: Discard) -> list[Event]:
-        h = self.hand
-        self._check_seat(action.seat)
-        due = self._discarder()
-        if h is None or due is None:
-            raise InvalidActionError("no discard is due now")
-        if action.seat != due:
-            raise WrongSeatError(
-                f"{self._seat_label(due)} discards now, not {self._seat_label(action.seat)}"
-            )
-        if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
-            raise IllegalPlayError(
-                f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
-            )
-        h.hands[action.seat] &= ~(1 << action.card)
-        h.notes["dead"] |= 1 << action.card
-        h.notes["discards"][action.seat] |= 1 << action.card
-        self._out_of_play(h)
-        words = "discards a card face down"
-        events = [Event("discarded", {"seat": self.role(action.seat), "words": words})]
-        if self._discarder() is None:
-            events += self._start_play(h)
-        return events
-
     def _own_hand_unseen(self, seat: Seat) -> bool:
         """AF-2.1: the dealer's partner and the pone see their cards only once trumps are
         settled."""
         h = self.hand
-        if h is None or self.pitch or h.notes.get("settled") or self.phase != DECLARE:
+        if not isinstance(h, AllFoursHand) or self.pitch or h.settled or self.phase != DECLARE:
             return False
         return seat not in (h.dealer, self.left(h.dealer))
 
@@ -539,7 +602,12 @@ class AllFoursTable(CuttingTable):
         self._check_seat(action.seat)
         if not self.laws:
             raise InvalidActionError("a wrong deal is recorded in laws mode only")
-        if h is None or h.tricks or h.trick or self.phase not in (DECLARE, EXCHANGE, PLAY):
+        if (
+            not isinstance(h, AllFoursHand)
+            or h.tricks
+            or h.trick
+            or self.phase not in (DECLARE, EXCHANGE, PLAY)
+        ):
             raise InvalidActionError(
                 "a wrong number of cards is dealt before the first card is played"
             )
@@ -547,7 +615,7 @@ class AllFoursTable(CuttingTable):
             raise InvalidActionError(
                 f"cannot deal {action.extra:+d} cards to {self._seat_label(action.seat)}"
             )
-        stock: list[Card] = h.notes["stock"]
+        stock: list[Card] = h.undealt
         if action.extra > 0:
             if len(stock) < action.extra:
                 raise InvalidActionError("the stock has not so many cards")
@@ -563,7 +631,7 @@ class AllFoursTable(CuttingTable):
                 h.hands[action.seat] &= ~(1 << c)
             stock[:0] = back
         self._out_of_play(h)
-        return [Event("dealt_wrongly", {"seat": self.role(action.seat)})]
+        return [Event(EventKind.DEALT_WRONGLY, {"seat": self.role(action.seat)})]
 
     def apply(self, action: Action) -> list[Event]:
         """A fault of the deal may be dealt or reported while a choice before play waits (the
@@ -573,7 +641,7 @@ class AllFoursTable(CuttingTable):
             isinstance(action, DealWrongly | ReportMisdeal | ReportExposed)
             and p is not None
             and p.kind in (BEG, GIVE, BUNCH, AGREE)
-            and h is not None
+            and isinstance(h, AllFoursHand)
         ):
             self.pending = None
             try:
@@ -584,7 +652,7 @@ class AllFoursTable(CuttingTable):
             if self.pending is None:
                 self.pending = p
             else:
-                h.notes["suspended"] = p
+                h.suspended = p
             self.log.append(action)
             return events
         return super().apply(action)
@@ -592,12 +660,13 @@ class AllFoursTable(CuttingTable):
     def _elect(self, action: Elect) -> list[Event]:
         h = self.hand
         events = super()._elect(action)
-        if h is not None and self.hand is h and self.pending is None and "suspended" in h.notes:
-            self.pending = h.notes.pop("suspended")
+        if isinstance(h, AllFoursHand) and self.hand is h and self.pending is None:
+            self.pending, h.suspended = h.suspended, None
         return events
 
     def _misdeal_election(self, h: HandState, reason: str) -> Election:
         """AF-1.7 (D-AF11): a wrong number of cards; the dealer's adversary elects."""
+        h = _dealt(h)
         wrong = [s for s in self.seats if h.hands[s].bit_count() != self._due_size(h)]
         if not wrong:
             raise InvalidActionError("every hand holds the right number of cards")
@@ -607,26 +676,26 @@ class AllFoursTable(CuttingTable):
         elector = self.adversaries(h.dealer)[0]
         return Election("wrong_number", "AF-1.7", h.dealer, (elector,), options, "new_deal")
 
-    def _due_size(self, h: HandState) -> int:
-        runs: int = h.notes["runs"]
-        if h.notes.get("settled") and self.phase != EXCHANGE:
+    def _due_size(self, h: AllFoursHand) -> int:
+        runs: int = h.runs
+        if h.settled and self.phase != EXCHANGE:
             if runs == 1 and self.keep_nine_after_one_run:
                 return HAND_SIZE + PACKET
             return HAND_SIZE
         return HAND_SIZE + PACKET * runs
 
-    def _wrong_number_elected(self, h: HandState, p: Election, choice: str) -> list[Event]:
+    def _wrong_number_elected(self, h: AllFoursHand, p: Election, choice: str) -> list[Event]:
         h.irregularities.append(IrregularityRecord(p.kind, p.rule, p.offender, 0, (), choice))
         # AF-1.6: the trump could not have been right: the turned Jacks do not score.
-        if h.notes["jacks"] and not h.notes.get("jacks_withdrawn"):
-            h.notes["jacks_withdrawn"] = True
-            self.scores[self.party(h.dealer)] -= h.notes["jacks"]
+        if h.jacks and not h.jacks_withdrawn:
+            h.jacks_withdrawn = True
+            self.scores[self.party(h.dealer)] -= h.jacks
         if choice == "new_deal":
             self._abandon_hand(h)
             self.hand = None
             self.phase = DEAL
             words = "a new deal by the same dealer"
-            return [Event("new_deal", {"rule": "D-AF11", "words": words})]
+            return [Event(EventKind.NEW_DEAL, {"rule": "D-AF11", "words": words})]
         if choice == "draw":
             holder = next(s for s in self.seats if h.hands[s].bit_count() > self._due_size(h))
             drawer = self.adversaries(holder)[0]
@@ -634,13 +703,13 @@ class AllFoursTable(CuttingTable):
             self.pending = Election("draw_surplus", "D-AF11", holder, (drawer,), options, "1")
         return []
 
-    def _draw_surplus(self, h: HandState, p: Election, index: int) -> list[Event]:
+    def _draw_surplus(self, h: AllFoursHand, p: Election, index: int) -> list[Event]:
         """D-AF11 (c): the surplus card, drawn face down from the over-full hand, is dead."""
         c = cards_of(h.hands[p.offender])[index]
         h.hands[p.offender] &= ~(1 << c)
-        h.notes["dead"] |= 1 << c
+        h.dead |= 1 << c
         self._out_of_play(h)
-        return [Event("surplus_drawn", {"seat": self.role(p.offender)})]
+        return [Event(EventKind.SURPLUS_DRAWN, {"seat": self.role(p.offender)})]
 
     def _exposed_in_deal_election(self, h: HandState, c: Card, by: Seat) -> Election:
         """AF-1.7 (D-AF11 (a)): the dealer exposing his own side's card, the deal stands; an
@@ -663,23 +732,25 @@ class AllFoursTable(CuttingTable):
         return super()._start_play(h)
 
     def _put_card(self, h: HandState, seat: Seat, c: Card, revoke: bool) -> list[Event]:
+        h = _dealt(h)
         events: list[Event] = []
         if h.trump is None and self.pitch:
             h.trump = c // 13  # Pitch: the first card led fixes trumps
             words = f"{card_name(c)} led: {SUIT_NAMES[h.trump]} are trumps"
             events.append(
                 Event(
-                    "trump", {"card": card_name(c), "trump": SUIT_LETTERS[h.trump], "words": words}
+                    EventKind.TRUMP,
+                    {"card": card_name(c), "trump": SUIT_LETTERS[h.trump], "words": words},
                 )
             )
-        low = h.notes.get("low")
+        low = h.low
         played = super()._put_card(h, seat, c, revoke)
         if c // 13 == h.trump and (low is None or c < low):
             # AF-4.10 (seed 002): the holder announces each new lowest trump, "six for Low".
-            h.notes["low"] = c
+            h.low = c
             words = f'announces "{RANK_WORDS[c % 13]} for Low"'
             announce = Event(
-                "for_low", {"seat": self.role(seat), "card": card_name(c), "words": words}
+                EventKind.FOR_LOW, {"seat": self.role(seat), "card": card_name(c), "words": words}
             )
             played.insert(1, announce)
         return events + played
@@ -709,27 +780,25 @@ class AllFoursTable(CuttingTable):
     def _hand_played(self) -> list[Event]:
         """Laws mode: each non-revoker elects, for each established revoke, to add the penalty
         or deduct it (AF-5.2, D-AF7 (a), (b)); then the hand is counted."""
-        h = self.hand
-        assert h is not None
-        chosen = {(i, q) for i, q, _ in h.notes.setdefault("penalties", [])}
+        h = _dealt(self.hand)
+        chosen = {(i, q) for i, q, _ in h.penalties}
         for i, r in enumerate(h.revokes):
             if not r.established:
                 continue
             for q in range(len(self.party_names)):
                 if q != self.party(r.seat) and (i, q) not in chosen:
                     elector = self._party_speaker(q, h.dealer)
-                    h.notes["penalty_due"] = i
+                    h.penalty_due = i
                     self.pending = Election(
                         "revoke_penalty", "AF-5.2", r.seat, (elector,), ("add", "deduct"), "add"
                     )
                     self.phase = PLAY
                     data = self.pending.to_json(self._seat_label)
-                    return [Event("irregularity", {**data, "trick": r.trick})]
+                    return [Event(EventKind.IRREGULARITY, {**data, "trick": r.trick})]
         return self._finish_hand()
 
     def _finish_hand(self) -> list[Event]:
-        h = self.hand
-        assert h is not None
+        h = _dealt(self.hand)
         tricks = [
             PlayedTrick(t.cards, tuple(self.party(s) for s in t.seats), self.party(t.winner))
             for t in h.tricks
@@ -740,7 +809,7 @@ class AllFoursTable(CuttingTable):
         established = [r for r in h.revokes if r.established]
         penalties = [
             RevokePenalty(self.party(h.revokes[i].seat), q, pen_points, option)
-            for i, q, option in h.notes.get("penalties", [])
+            for i, q, option in h.penalties
         ]
         for r in established:
             r.penalty = "AF-5.2"
@@ -754,9 +823,9 @@ class AllFoursTable(CuttingTable):
         rec = self._hand_record(h)
         names = self.party_names
         rec.update(
-            turned=[card_name(c) for c in h.notes["turned"]],
-            runs=h.notes["runs"],
-            gift=h.notes["gift"],
+            turned=[card_name(c) for c in h.turned],
+            runs=h.runs,
+            gift=h.gift,
             high=None if points.high is None else names[points.high],
             low=None if points.low is None else names[points.low],
             low_card=None if points.low_card is None else card_name(points.low_card),
@@ -771,7 +840,7 @@ class AllFoursTable(CuttingTable):
         self.hand = None
         events = [
             Event(
-                "hand_scored",
+                EventKind.HAND_SCORED,
                 {
                     "won": rec["won"],
                     "score": rec["scores"],
@@ -794,8 +863,9 @@ class AllFoursTable(CuttingTable):
         return self.hand_records
 
     def _abandon_hand(self, h: HandState) -> None:
+        h = _dealt(h)
         rec = self._hand_record(h, abandoned=True)
-        rec["turned"] = [card_name(c) for c in h.notes["turned"]]
+        rec["turned"] = [card_name(c) for c in h.turned]
         self.hand_records.append(rec)
 
     def _end_game(self) -> list[Event]:
@@ -822,7 +892,10 @@ class AllFoursTable(CuttingTable):
         self.pending = None
         self.phase = OVER
         return [
-            Event("game_over", {"winner": self.party_names[winner], "points": self._named_scores()})
+            Event(
+                EventKind.GAME_OVER,
+                GameOverData(winner=self.party_names[winner], points=self._named_scores()),
+            )
         ]
 
     def _named_scores(self) -> dict[str, int]:
@@ -850,15 +923,15 @@ class AllFoursTable(CuttingTable):
             return v
         return replace(v, won={n: h.won[q] for q, n in enumerate(self.party_names)})
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         """Foster's advice for settling Low (AF-4.10): the lowest trump out so far and who holds
         it, announced as it falls ("six for Low")."""
-        extra: dict[str, Any] = {"roles": self.roles()} if self.seating else {}
+        extra: ViewExtra = {"roles": self.roles()} if self.seating else {}
         h = self.hand
-        if h is not None:
-            extra["turned_up"] = [card_name(c) for c in h.notes["turned"]]
-            if seat is not None and h.notes["discards"][seat]:
-                extra["discards"] = [card_name(c) for c in cards_of(h.notes["discards"][seat])]
+        if isinstance(h, AllFoursHand):
+            extra["turned_up"] = [card_name(c) for c in h.turned]
+            if seat is not None and h.discards[seat]:
+                extra["discards"] = [card_name(c) for c in cards_of(h.discards[seat])]
         if h is not None and h.trump is not None:
             played = [(c, s) for t in h.tricks for c, s in zip(t.cards, t.seats, strict=True)]
             played += list(zip(h.trick, h.trick_seats, strict=True))

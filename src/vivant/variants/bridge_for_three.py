@@ -34,9 +34,13 @@ from typing import Any, ClassVar, Literal
 
 from vivant.actions import Action, Declare, Double, Pass, Redouble
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, Seat
+from vivant.decisions import decision, refused
 from vivant.dummy_declaration import dummy_declaration
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.events import DeclaredData, EventKind, HandScoredData
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Revoke
+from vivant.prelude import DECLARATION, DOUBLING, PreludeDecision
 from vivant.scoring.bridge import (
     DENOMINATION_LETTERS,
     NO_TRUMPS,
@@ -49,6 +53,7 @@ from vivant.scoring.bridge import (
 )
 from vivant.table import DEAL, DECLARE, DOUBLE, OVER, PLAY, Event, HandState
 from vivant.variants.sitting import CuttingTable, parse_trump
+from vivant.views import ViewExtra
 
 SUMMARY = """\
 Bridge for Three (Dummy Bridge, Cut-Throat) — three players, each for himself (seed 002).
@@ -83,7 +88,27 @@ class BridgeForThreeTable(CuttingTable):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "Bridge for Three is played by three"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Bridge for Three",
+        aliases=aliases,
+        player_counts=(3,),
+        default_players=3,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("Dummy", "pone", "dealer, with Dummy", "eldest"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "the dealer and Dummy"), ("EW", "the eldest and the pone")),
+        unit="rubber",
+        laws=(
+            "Revoke: three tricks to the other side; a revoking dealer cannot make game that "
+            "hand. Irregular play is recorded and the whist laws decide."
+        ),
+        summary=SUMMARY,
+    )
     options: ClassVar[tuple[str, ...]] = ("three_games_no_rubber",)
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, DOUBLING)
 
     def __init__(
         self,
@@ -133,65 +158,26 @@ class BridgeForThreeTable(CuttingTable):
         self.phase = DECLARE
         return []
 
-    def _other_to_act(self) -> Seat | None:
-        if self.phase == DECLARE:
-            return SOUTH
-        if self.phase == DOUBLE:
-            return WEST if self.doubling is Doubling.UNDOUBLED else SOUTH
-        return None
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if seat != self._other_to_act():
-            return []
-        if self.phase == DECLARE:
-            return [Declare(SOUTH, x) for x in DENOMINATION_LETTERS] + [Pass(SOUTH)]
-        if self.phase == DOUBLE:
-            if seat == WEST:
-                return [Double(WEST), Pass(WEST)]
-            return [Redouble(SOUTH), Pass(SOUTH)]
-        return []
-
-    def _default_other(self, seat: Seat) -> Action:
-        """Defaults (D-G2): the dealer passes the declaration to Dummy's schedule; nobody
-        doubles or redoubles."""
-        if self.phase in (DECLARE, DOUBLE) and seat == self._other_to_act():
-            return Pass(seat)
-        return super()._default_other(seat)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Declare | Pass | Double | Redouble):
-            due = self._other_to_act()
-            if self.phase not in (DECLARE, DOUBLE) or self.pending is not None:
-                raise InvalidActionError(
-                    f"no declaration or double is due now (phase {self.phase!r})"
-                )
-            self._check_seat(action.seat)
-            if isinstance(action, Double | Redouble):
-                return self._double(action)
-            if action.seat != due:
-                raise WrongSeatError(
-                    f"{self._seat_label(due or 0)} is to decide now, "
-                    f"not {self._seat_label(action.seat)}"
-                )
-            if self.phase == DECLARE:
-                return self._declare(action)
-            return self._start_play_events()
-        return super()._other_action(action)
-
+    @decision(DECLARE, (Declare, Pass), "B3-3", "Trumps, no trumps, or pass to Dummy?")
+    @refused("no declaration is due now (phase {phase})", "{due} is to decide now, not {seat}")
     def _declare(self, action: Declare | Pass) -> list[Event]:
+        """B3-3: the dealer declares trumps or no trumps on his own cards, or passes: Dummy's
+        declaration is then forced by the schedule, announced by the pone (B3-4)."""
         h = self.hand
         assert h is not None
         if isinstance(action, Declare):
             trump = parse_trump(action.trump, no_trumps=True)
             self.denomination = NO_TRUMPS if trump is None else trump
-            event = Event("declared", {"by": "dealer", "trump": action.trump.upper()})
+            event = Event(EventKind.DECLARED, DeclaredData(by="dealer", trump=action.trump.upper()))
         else:
             # B3-3/B3-4: Dummy's forced declaration, announced by the pone.
             forced = dummy_declaration(CardSet(h.hands[NORTH]))
             self.denomination = forced.denomination
             self.forced = True
             h.notes["dummy_schedule_step"] = forced.step
-            event = Event("declared", {"by": "dummy", "trump": forced.letter, "step": forced.step})
+            event = Event(
+                EventKind.DECLARED, DeclaredData(by="dummy", trump=forced.letter, step=forced.step)
+            )
         h.trump = None if self.denomination == NO_TRUMPS else self.denomination
         h.notes["declaration"] = {
             "trump": DENOMINATION_LETTERS[self.denomination],
@@ -200,9 +186,46 @@ class BridgeForThreeTable(CuttingTable):
         self.phase = DOUBLE
         return [event]
 
-    def _double(self, action: Double | Redouble) -> list[Event]:
-        if self.phase != DOUBLE:
+    def _declare_deciders(self) -> tuple[Seat, ...]:
+        return (SOUTH,)
+
+    def _declare_options(self, seat: Seat) -> list[Action]:
+        return [Declare(SOUTH, x) for x in DENOMINATION_LETTERS] + [Pass(SOUTH)]
+
+    def _declare_default(self, seat: Seat) -> Action:
+        """D-G2: the dealer passes the declaration to Dummy's schedule."""
+        return Pass(seat)
+
+    @decision(DOUBLE, (Double, Redouble, Pass), "B3-5", "Double (or redouble), or pass?")
+    def _double_or_pass(self, action: Double | Redouble | Pass) -> list[Event]:
+        """B3-5 (D-B2): only the eldest may double and only the dealer redouble, each in his
+        turn; a pass ends the doubling and the play begins."""
+        if self.phase != DOUBLE or self.pending is not None:
             raise InvalidActionError("there is no declaration to double yet")
+        self._check_seat(action.seat)
+        if isinstance(action, Double | Redouble):
+            return self._double(action)
+        due = self._double_or_pass_deciders()[0]
+        if action.seat != due:
+            raise WrongSeatError(
+                f"{self._seat_label(due)} is to decide now, not {self._seat_label(action.seat)}"
+            )
+        return self._start_play_events()
+
+    def _double_or_pass_deciders(self) -> tuple[Seat, ...]:
+        """B3-5: the eldest doubles, then the dealer may redouble."""
+        return (WEST,) if self.doubling is Doubling.UNDOUBLED else (SOUTH,)
+
+    def _double_or_pass_options(self, seat: Seat) -> list[Action]:
+        if seat == WEST:
+            return [Double(WEST), Pass(WEST)]
+        return [Redouble(SOUTH), Pass(SOUTH)]
+
+    def _double_or_pass_default(self, seat: Seat) -> Action:
+        """D-G2: nobody doubles or redoubles."""
+        return Pass(seat)
+
+    def _double(self, action: Double | Redouble) -> list[Event]:
         role = ROLE_SEATS.get(action.seat)
         if role is None:
             raise WrongSeatError("Dummy does not double")
@@ -215,7 +238,9 @@ class BridgeForThreeTable(CuttingTable):
             raise WrongSeatError(f"only the dealer may redouble, not the {role} (B3-5)")
         self.doubling = next_doubling(self.doubling, role)
         events = [
-            Event("doubled", {"seat": self.role(action.seat), "doubling": int(self.doubling)})
+            Event(
+                EventKind.DOUBLED, {"seat": self.role(action.seat), "doubling": int(self.doubling)}
+            )
         ]
         if self.doubling is Doubling.REDOUBLED:
             return events + self._start_play_events()
@@ -292,7 +317,9 @@ class BridgeForThreeTable(CuttingTable):
         record["non_dealer_above"] = score.non_dealer_above
         record["game"] = entry.game_won
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"won": record["won"], "below": score.below})]
+        events = [
+            Event(EventKind.HAND_SCORED, HandScoredData(won=record["won"], below=score.below))
+        ]
         self.hand = None
         if entry.game_won:
             self._finish_game(roles["S"])
@@ -300,7 +327,7 @@ class BridgeForThreeTable(CuttingTable):
             self.phase = OVER
             for n, v in self.sheet.settlement.items():
                 self.totals[n] += v
-            events.append(Event("rubber_over", {"settlement": self.sheet.settlement}))
+            events.append(Event(EventKind.RUBBER_OVER, {"settlement": self.sheet.settlement}))
         else:
             self._pass_deal(SOUTH)
             self.phase = DEAL
@@ -351,8 +378,8 @@ class BridgeForThreeTable(CuttingTable):
     def _score_view(self) -> dict[str, int]:
         return {p: self.sheet.below[i] for i, p in enumerate(self.players)}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = {
             "roles": self.roles(),
             "declaration": (
                 None

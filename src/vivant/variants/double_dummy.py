@@ -27,15 +27,18 @@ Rules (seed 003, Foster's *Complete Hoyle*, "DOUBLE DUMMY"; double-dummy.md):
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from vivant.actions import Action, ChoosePosition
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.events import EventKind
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election
 from vivant.scoring.english import RubberResult, two_player_settlement
 from vivant.table import CHOOSE, DEAL, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+from vivant.views import ViewExtra
 
 SUMMARY = """\
 Double Dummy — two players, each with a dummy opposite him (seed 003).
@@ -65,6 +68,23 @@ class DoubleDummyTable(EnglishRubberTable):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     players_rule: ClassVar[str] = "Double Dummy is played by two"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Double Dummy",
+        aliases=aliases,
+        player_counts=(2,),
+        default_players=2,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("West's dummy", "South's dummy", "South, with North", "West, with East"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="rubber",
+        game_to=5,
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     withdrawn_lead_rule: ClassVar[str] = "DD-3.4"
     claims: ClassVar[bool] = True
     options: ClassVar[tuple[str, ...]] = ("all_hands_exposed",)
@@ -83,8 +103,8 @@ class DoubleDummyTable(EnglishRubberTable):
             if s not in self.dummy_seats and s != self.controller(dealer)
         )
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra = super()._view_extra(seat)
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = super()._view_extra(seat)
         if self.hand is not None:
             extra["still_pack"] = self.role(self.still_pack_shuffler(self.hand.dealer))
         return extra
@@ -106,36 +126,25 @@ class DoubleDummyTable(EnglishRubberTable):
 
     # --- the choice of seat ---------------------------------------------------------------------
 
-    def _other_to_act(self) -> Seat | None:
-        return SOUTH if self.phase == CHOOSE else None
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == CHOOSE and seat == SOUTH:
-            return [ChoosePosition(SOUTH, True), ChoosePosition(SOUTH, False)]
-        return []
-
-    def _default_other(self, seat: Seat) -> Action:
-        if self.phase == CHOOSE:
-            return ChoosePosition(SOUTH, True)
-        return super()._default_other(seat)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, ChoosePosition):
-            return self._choose_position(action)
-        return super()._other_action(action)
-
+    @decision(CHOOSE, ChoosePosition, "DD-1.2", "Your adversary on your right, or on your left?")
+    @refused(
+        "the seats are not open to choice now",
+        "the lowest cutter (S) chooses where to sit, not {seat}",
+    )
     def _choose_position(self, action: ChoosePosition) -> list[Event]:
-        if self.phase != CHOOSE:
-            raise InvalidActionError("the seats are not open to choice now")
-        if action.seat != SOUTH:
-            raise WrongSeatError(
-                f"the lowest cutter (S) chooses where to sit, not {self._seat_label(action.seat)}"
-            )
+        """DD-1.2: P1 sits with his adversary on his right (South, dummies North and East), or
+        on his left (South and East change places: dummies North and West)."""
         if not action.right:
             self.seating = {"S": self.order[0], "E": self.order[1]}
             self.dummy_seats = (NORTH, WEST)
         self.phase = DEAL
-        return [Event("seats", {"right": action.right, **self.roles()})]
+        return [Event(EventKind.SEATS, {"right": action.right, **self.roles()})]
+
+    def _choose_position_deciders(self) -> tuple[Seat, ...]:
+        return (SOUTH,)
+
+    def _choose_position_options(self, seat: Seat) -> list[Action]:
+        return [ChoosePosition(SOUTH, True), ChoosePosition(SOUTH, False)]
 
     # --- the laws Double Dummy changes ----------------------------------------------------------
 

@@ -42,17 +42,18 @@ from typing import Any, ClassVar
 
 from vivant.actions import Action, AfterTournee, ChooseSeatsAndPack
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.errors import InvalidActionError
+from vivant.events import EventKind
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election
 from vivant.scoring.english import TOURNEE_RUBBERS, RubberResult, english_dummy_settlement
-from vivant.table import CHOOSE, CUT, DEAL, OVER, Event, HandState
+from vivant.table import CHOOSE, CUT, DEAL, OVER, TOURNEE_OVER, Event, HandState
 from vivant.variants.sitting import EnglishRubberTable, lead_from_the_wrong_hand
+from vivant.views import ViewExtra
 
 #: The two packs, used alternately (ED-1.1, WL-1.1).
 PACKS: tuple[int, int] = (1, 2)
-
-#: The phase after a tournée, while the players say whether they stay or retire (ED-2.5).
-TOURNEE_OVER = "tournee_over"
 
 #: Longest name a newcomer may give.
 NAME_MAX = 40
@@ -92,6 +93,23 @@ class EnglishDummyTable(EnglishRubberTable):
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 3
     players_rule: ClassVar[str] = "English Dummy is played by three, no more and no fewer"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="English Dummy",
+        aliases=aliases,
+        player_counts=(3,),
+        default_players=3,
+        seats=declare_seats(
+            ("N", "E", "S", "W"),
+            ("Dummy", "East", "South, with Dummy", "West"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="tournée",
+        game_to=5,
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+    )
     withdrawn_lead_rule: ClassVar[str] = "ED-6.4"
     options: ClassVar[tuple[str, ...]] = ("continuous",)
 
@@ -110,7 +128,7 @@ class EnglishDummyTable(EnglishRubberTable):
         self.active: list[int] = list(range(len(self.players)))
         self.tournee_start = 0
         self.tournees: list[dict[str, Any]] = []
-        self.decisions: dict[int, str] = {}
+        self.replacements: dict[int, str] = {}
 
     def _seat_rubber(self, k: int) -> None:
         """ED-2.2 (or ED-2.6): who takes dummy; the adversaries in cutting order at E and W;
@@ -137,53 +155,14 @@ class EnglishDummyTable(EnglishRubberTable):
         """The dummy player's adversaries, in cutting order."""
         return sorted((self.seating["E"], self.seating["W"]), key=self.order.index)
 
-    def _other_to_act(self) -> Seat | None:
-        if self.phase == TOURNEE_OVER:
-            return self._decider()
-        return SOUTH if self.phase == CHOOSE else super()._other_to_act()
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == TOURNEE_OVER:
-            if seat != self._decider():
-                return []
-            return [AfterTournee(seat, False), AfterTournee(seat, True)]
-        if self.phase == CHOOSE:
-            if seat != SOUTH:
-                return []
-            return [
-                ChooseSeatsAndPack(SOUTH, right, pack)
-                for right in self._adversaries()
-                for pack in PACKS
-            ]
-        return super()._other_actions(seat)
-
-    def _default_other(self, seat: Seat) -> Action:
-        """D-G2: the adversary who cut lower sits on the lowest cutter's right; pack 1 first."""
-        if self.phase == CHOOSE:
-            return ChooseSeatsAndPack(SOUTH, self._adversaries()[0], PACKS[0])
-        if self.phase == TOURNEE_OVER and seat == self._decider():
-            return AfterTournee(seat, False)  # D-G2: the table breaks up after its tournée
-        return super()._default_other(seat)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, ChooseSeatsAndPack):
-            return self._choose_seats_and_pack(action)
-        if isinstance(action, AfterTournee):
-            return self._after_tournee(action)
-        return super()._other_action(action)
-
+    @decision(CHOOSE, ChooseSeatsAndPack, "ED-2.3", "Who sits on your right, and which pack first?")
+    @refused(
+        "seats and cards are chosen once, by the lowest cutter before the first "
+        "deal of the tournée (ED-2.3)",
+        "the lowest cutter, {player} (S), chooses seats and cards, not {seat}",
+    )
     def _choose_seats_and_pack(self, action: ChooseSeatsAndPack) -> list[Event]:
-        if self.phase != CHOOSE:
-            raise InvalidActionError(
-                "seats and cards are chosen once, by the lowest cutter before the first deal "
-                "of the tournée (ED-2.3)"
-            )
-        self._check_seat(action.seat)
-        if action.seat != SOUTH:
-            raise WrongSeatError(
-                f"the lowest cutter, {self.players[self.seating['S']]} (S), chooses seats and "
-                f"cards, not {self._seat_label(action.seat)}"
-            )
+        """ED-2.3: the lowest cutter chooses who sits on his right and the pack dealt first."""
         adversaries = self._adversaries()
         if type(action.right) is not int or action.right not in adversaries:
             names = ", ".join(f"{p} ({self.players[p]})" for p in adversaries)
@@ -198,7 +177,17 @@ class EnglishDummyTable(EnglishRubberTable):
         self.seating = {"S": self.seating["S"], "E": action.right, "W": left}
         self.pack = action.pack
         self.phase = DEAL
-        return [Event("seats", {**self.roles(), "pack": action.pack})]
+        return [Event(EventKind.SEATS, {**self.roles(), "pack": action.pack})]
+
+    def _choose_seats_and_pack_deciders(self) -> tuple[Seat, ...]:
+        return (SOUTH,)
+
+    def _choose_seats_and_pack_options(self, seat: Seat) -> list[Action]:
+        return [
+            ChooseSeatsAndPack(SOUTH, right, pack)
+            for right in self._adversaries()
+            for pack in PACKS
+        ]
 
     # --- the end of a tournée: players stay or retire (ED-2.5) ---------------------------------
 
@@ -209,7 +198,7 @@ class EnglishDummyTable(EnglishRubberTable):
             self.tournees[-1]["rubbers"] = list(
                 range(self.tournee_start + 1, len(self.rubber_records) + 1)
             )
-            self.decisions = {}
+            self.replacements = {}
             self.phase = TOURNEE_OVER
         return event
 
@@ -230,22 +219,16 @@ class EnglishDummyTable(EnglishRubberTable):
                 (WEST, self.seating["W"]),
             )
         }
-        return next((seats[p] for p in self.order if p not in self.decisions), None)
+        return next((seats[p] for p in self.order if p not in self.replacements), None)
 
+    @decision(TOURNEE_OVER, AfterTournee, "ED-2.5", "Stay for another tournée, or retire?")
+    @refused(
+        "players stay or retire only at the end of a tournée (ED-2.5); now in phase {phase}",
+        "{player} ({due_role}) says now whether he stays or retires, not {seat}",
+    )
     def _after_tournee(self, action: AfterTournee) -> list[Event]:
-        if self.phase != TOURNEE_OVER:
-            raise InvalidActionError(
-                "players stay or retire only at the end of a tournée (ED-2.5); "
-                f"now in phase {self.phase!r}"
-            )
-        self._check_seat(action.seat)
-        due = self._decider()
-        assert due is not None
-        if action.seat != due:
-            raise WrongSeatError(
-                f"{self.players[self.seating[self.role(due)]]} ({self.role(due)}) says now "
-                f"whether he stays or retires, not {self._seat_label(action.seat)}"
-            )
+        """ED-2.5: the player stays, or retires naming the newcomer who takes his place (nobody
+        taking it breaks up the table)."""
         newcomer = action.newcomer
         if type(action.stay) is not bool or not isinstance(newcomer, str):
             raise InvalidActionError(
@@ -257,7 +240,7 @@ class EnglishDummyTable(EnglishRubberTable):
             raise InvalidActionError(
                 f"a newcomer's name is 1 to {NAME_MAX} characters, not only spaces: {newcomer!r}"
             )
-        taken = set(self.players) | set(self.decisions.values())
+        taken = set(self.players) | set(self.replacements.values())
         if newcomer and newcomer in taken:
             raise InvalidActionError(
                 f"{newcomer!r} has already played in this sitting or is taking another place"
@@ -268,27 +251,37 @@ class EnglishDummyTable(EnglishRubberTable):
             # Nobody takes his place: the table is complete only with three (ED-1.1); the
             # record of the sitting simply ends with this tournée.
             self.phase = OVER
-            return [Event("table_broken_up", {"retired": name})]
-        self.decisions[player] = newcomer
+            return [Event(EventKind.TABLE_BROKEN_UP, {"retired": name})]
+        self.replacements[player] = newcomer
         if newcomer:
             self.tournees[-1]["retired"][name] = newcomer
         events = [
-            Event("stays" if action.stay else "retires", {"player": name, "newcomer": newcomer})
+            Event(
+                EventKind.STAYS if action.stay else EventKind.RETIRES,
+                {"player": name, "newcomer": newcomer},
+            )
         ]
         if self._decider() is None:
             events.append(self._new_tournee())
         return events
 
+    def _after_tournee_deciders(self) -> tuple[Seat, ...]:
+        due = self._decider()
+        return () if due is None else (due,)
+
+    def _after_tournee_options(self, seat: Seat) -> list[Action]:
+        return [AfterTournee(seat, False), AfterTournee(seat, True)]
+
     def _new_tournee(self) -> Event:
         """ED-2.5: the newcomers take their places and all cut afresh, as at the beginning."""
         players = list(self.players)
-        for p, newcomer in self.decisions.items():
+        for p, newcomer in self.replacements.items():
             if newcomer:
                 self.active[self.active.index(p)] = len(players)
                 players.append(newcomer)
                 self.totals[newcomer] = 0
         self.players = tuple(players)
-        self.decisions = {}
+        self.replacements = {}
         self.cut_groups = [list(self.active)]
         self.draws = {}
         self.order = []
@@ -297,7 +290,7 @@ class EnglishDummyTable(EnglishRubberTable):
         self.tournee_start = len(self.rubber_records)
         self.rubbers = len(self.rubber_records) + TOURNEE_RUBBERS
         self.phase = CUT
-        return Event("new_tournee", {"players": [self.players[p] for p in self.active]})
+        return Event(EventKind.NEW_TOURNEE, {"players": [self.players[p] for p in self.active]})
 
     def config(self) -> dict[str, Any]:
         """The players who began the sitting: newcomers come in by :class:`AfterTournee`."""
@@ -326,7 +319,7 @@ class EnglishDummyTable(EnglishRubberTable):
         if self.pack is not None:
             self.pack = PACKS[1] if self.pack == PACKS[0] else PACKS[0]
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         return {**super()._view_extra(seat), "pack": self.pack, "tournee": len(self.tournees)}
 
     def _settle(self, result: RubberResult) -> dict[str, int]:

@@ -28,11 +28,15 @@ without four reasonably sure tricks, counted as the master cards from the ace do
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from vivant.actions import Action, Declare, Exchange
 from vivant.cards import SUIT_LETTERS, SUIT_MASK, Seat
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.events import DeclaredData, EventKind, ExchangedData
+from vivant.info import GameInfo, declare_seats, declare_sides
+from vivant.prelude import DECLARATION, EXCHANGES, PreludeDecision
 from vivant.scoring.english import HUMBUG
 from vivant.table import DECLARE, EXCHANGE, Event, HandState
 from vivant.variants.sitting import TwoHandTable, parse_trump
@@ -100,7 +104,23 @@ class HumbugTable(TwoHandTable):
     summary: ClassVar[str] = SUMMARY
     rules = HUMBUG
     players_rule: ClassVar[str] = "Humbug Whist is played by two"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Humbug",
+        aliases=aliases,
+        player_counts=(2,),
+        default_players=2,
+        seats=declare_seats(
+            ("N", "E", "S", "W"), ("North", "dead hand", "South", "dead hand"), dead=(1, 3)
+        ),
+        sides=declare_sides(("N", "North"), ("S", "South")),
+        unit="rubber",
+        game_to=5,
+        laws="Irregular play is recorded and the whist laws decide (a revoke costs three tricks).",
+        summary=SUMMARY,
+    )
     declared_trump: ClassVar[bool] = False
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = (EXCHANGES,)
 
     def _new_hand(self, pack: tuple[int, ...], dealer: Seat) -> HandState:
         h = super()._new_hand(pack, dealer)
@@ -120,64 +140,13 @@ class HumbugTable(TwoHandTable):
         adversary = (h.dealer + 2) % 4
         return (adversary,) if self.declared_trump else (adversary, h.dealer)
 
-    def _due(self) -> Seat | None:
+    def _hand_of(self, seat: Seat) -> int:
         h = self.hand
-        if h is None:
-            return None
-        if self.phase == DECLARE:
-            return h.dealer
-        if self.phase == EXCHANGE:
-            done = h.notes["exchanged"]
-            return next((s for s in self._exchangers(h) if self.role(s) not in done), None)
-        return None
+        assert h is not None
+        return h.hands[seat]
 
-    def _other_to_act(self) -> Seat | None:
-        if self.phase not in (DECLARE, EXCHANGE):
-            return super()._other_to_act()
-        return self._due()
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if self.phase not in (DECLARE, EXCHANGE):
-            return super()._other_actions(seat)
-        if seat != self._due():
-            return []
-        if self.phase == DECLARE:
-            return [Declare(seat, x) for x in SUIT_LETTERS]
-        return [Exchange(seat, False), Exchange(seat, True)]
-
-    def _default_other(self, seat: Seat) -> Action:
-        """Defaults (D-G2): the dealer names his longest suit; a player exchanges a hand without
-        four sure tricks (Foster's advice)."""
-        h = self.hand
-        if h is None or seat != self._due():
-            return super()._default_other(seat)
-        hand = h.hands[seat]
-        if self.phase == DECLARE:
-            longest = max(range(4), key=lambda s: ((hand >> (13 * s)) & SUIT_MASK).bit_count())
-            return Declare(seat, SUIT_LETTERS[longest])
-        return Exchange(seat, sure_tricks(hand) < SURE_TRICKS_TO_KEEP)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Declare | Exchange):
-            due = self._due()
-            if due is None or self.pending is not None:
-                raise InvalidActionError(
-                    f"no {type(action).__name__.lower()} is due now (phase {self.phase!r})"
-                )
-            self._check_seat(action.seat)
-            if isinstance(action, Declare) != (self.phase == DECLARE):
-                raise InvalidActionError(
-                    f"{type(action).__name__} is not due now (phase {self.phase!r})"
-                )
-            if action.seat != due:
-                raise WrongSeatError(
-                    f"{self._seat_label(due)} decides now, not {self._seat_label(action.seat)}"
-                )
-            if isinstance(action, Declare):
-                return self._declare(action)
-            return self._exchange(action)
-        return super()._other_action(action)
-
+    @decision(DECLARE, Declare, "HU-5.1", "Which suit do you name trumps?")
+    @refused("no declare is due now (phase {phase})", "{due} decides now, not {seat}")
     def _declare(self, action: Declare) -> list[Event]:
         """HU-5.1: any suit, never no trumps (D-H7)."""
         h = self.hand
@@ -185,8 +154,29 @@ class HumbugTable(TwoHandTable):
         h.trump = parse_trump(action.trump, no_trumps=False)
         h.notes["declared"] = action.trump.upper()
         self.phase = EXCHANGE
-        return [Event("declared", {"by": self.role(action.seat), "trump": action.trump.upper()})]
+        return [
+            Event(
+                EventKind.DECLARED,
+                DeclaredData(by=self.role(action.seat), trump=action.trump.upper()),
+            )
+        ]
 
+    def _declare_deciders(self) -> tuple[Seat, ...]:
+        """HU-5.1: the dealer declares."""
+        h = self.hand
+        return () if h is None else (h.dealer,)
+
+    def _declare_options(self, seat: Seat) -> list[Action]:
+        return [Declare(seat, x) for x in SUIT_LETTERS]
+
+    def _declare_default(self, seat: Seat) -> Action:
+        """D-G2: the dealer names his longest suit."""
+        hand = self._hand_of(seat)
+        longest = max(range(4), key=lambda s: ((hand >> (13 * s)) & SUIT_MASK).bit_count())
+        return Declare(seat, SUIT_LETTERS[longest])
+
+    @decision(EXCHANGE, Exchange, "HU-2.1", "Keep your hand, or take the dead hand on your right?")
+    @refused("no exchange is due now (phase {phase})", "{due} decides now, not {seat}")
     def _exchange(self, action: Exchange) -> list[Event]:
         h = self.hand
         assert h is not None
@@ -197,10 +187,25 @@ class HumbugTable(TwoHandTable):
             if seat == h.dealer:
                 h.turn_up_taken = True  # HU-2.3: the turn-up stays with the discarded hand
         h.notes["exchanged"][self.role(seat)] = action.take
-        events = [Event("exchange", {"seat": self.role(seat), "take": action.take})]
-        if self._due() is None:
+        events = [Event(EventKind.EXCHANGE, ExchangedData(seat=self.role(seat), take=action.take))]
+        if not self._exchange_deciders():
             events.extend(self._start_play(h))
         return events
+
+    def _exchange_deciders(self) -> tuple[Seat, ...]:
+        """HU-2.1: the players exchange in turn, the non-dealer first (D-H1)."""
+        h = self.hand
+        if h is None:
+            return ()
+        done = h.notes["exchanged"]
+        return tuple(s for s in self._exchangers(h) if self.role(s) not in done)[:1]
+
+    def _exchange_options(self, seat: Seat) -> list[Action]:
+        return [Exchange(seat, False), Exchange(seat, True)]
+
+    def _exchange_default(self, seat: Seat) -> Action:
+        """D-G2: a player exchanges a hand without four sure tricks (Foster's advice)."""
+        return Exchange(seat, sure_tricks(self._hand_of(seat)) < SURE_TRICKS_TO_KEEP)
 
     def _shown_to(self, seat: Seat) -> dict[Seat, int]:
         """A player who exchanged remembers the hand he discarded (now the dead hand)."""
@@ -217,4 +222,12 @@ class HumbugDeclaredTable(HumbugTable):
     variant: ClassVar[str] = "humbug-declared"
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = DECLARED_SUMMARY
+    info: ClassVar[GameInfo] = replace(
+        HumbugTable.info,
+        name=variant,
+        title="Humbug Declared",
+        aliases=(),
+        summary=DECLARED_SUMMARY,
+    )
     declared_trump: ClassVar[bool] = True
+    prelude: ClassVar[tuple[PreludeDecision, ...]] = (DECLARATION, EXCHANGES)

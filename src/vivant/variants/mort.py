@@ -26,11 +26,15 @@ from typing import Any, ClassVar
 
 from vivant.actions import Action, ChooseDeal, ChooseSeats
 from vivant.cards import EAST, NORTH, SOUTH, WEST, Card, Seat
-from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.decisions import decision, refused
+from vivant.errors import InvalidActionError
+from vivant.events import EventKind, GameOverData, HandScoredData
+from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import Election, Revoke
 from vivant.scoring.mort import game_value, score_hand, settle
 from vivant.table import CHOOSE, DEAL, OVER, Event, HandState, side_of
 from vivant.variants.sitting import CuttingTable
+from vivant.views import ViewExtra
 
 VM, LR = 0, 1
 
@@ -70,6 +74,28 @@ class MortTable(CuttingTable):
     max_players: ClassVar[int] = 8
     players_rule: ClassVar[str] = "Mort is played by three or four (more may cut in)"
     summary: ClassVar[str] = SUMMARY
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Mort",
+        aliases=aliases,
+        player_counts=(3, 4),
+        default_players=3,
+        cut_in=max_players,
+        seats=declare_seats(
+            role_letters,
+            ("Vivant, with Mort", "Mort's right", "Mort", "Mort's left"),
+            dummies=dummy_seats,
+        ),
+        sides=declare_sides(("VM", "Vivant & Mort"), ("LR", "the adversaries")),
+        unit="tournée",
+        laws=laws_paragraph(SUMMARY),
+        summary=SUMMARY,
+        dummy_name="Mort",
+        score_title="Game score (markers)",
+        honours=False,
+        game_to=5,
+        seat_choice=("V", "R", "L"),
+    )
 
     def __init__(self, players: list[str] | tuple[str, ...], *, laws: bool = False) -> None:
         super().__init__(players, laws=laws)
@@ -111,46 +137,13 @@ class MortTable(CuttingTable):
 
     # --- choices before the first deal of a game --------------------------------------------------
 
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if self.phase != CHOOSE:
-            return []
-        if not self.seats_chosen:
-            if seat in (EAST, WEST):
-                adversaries = sorted((self.seating["R"], self.seating["L"]))
-                return [ChooseSeats(seat, p) for p in adversaries]
-            return []
-        if seat == NORTH:
-            return [ChooseDeal(NORTH, False), ChooseDeal(NORTH, True)]
-        return []
-
-    def _other_to_act(self) -> Seat | None:
-        if self.phase == CHOOSE:
-            return NORTH if self.seats_chosen else EAST
-        return None
-
-    def _default_other(self, seat: Seat) -> Action:
-        if self.phase == CHOOSE and not self.seats_chosen:
-            # D-M2 / D-M1: the adversary who cut lower sits R.
-            lower = min((self.seating["R"], self.seating["L"]), key=self.order.index)
-            return ChooseSeats(seat, lower)
-        if self.phase == CHOOSE:
-            return ChooseDeal(NORTH, False)  # D-M3: Vivant deals for himself
-        return super()._default_other(seat)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, ChooseSeats):
-            return self._choose_seats(action)
-        if isinstance(action, ChooseDeal):
-            return self._choose_deal(action)
-        return super()._other_action(action)
-
+    @decision(CHOOSE, ChooseSeats, "M-2.2", "Which adversary sits on Vivant's right (R)?")
+    @refused(
+        "the seats for this game are not open to choice now",
+        "the adversaries choose their seats, not {role}",
+    )
     def _choose_seats(self, action: ChooseSeats) -> list[Event]:
-        if self.phase != CHOOSE or self.seats_chosen:
-            raise InvalidActionError("the seats for this game are not open to choice now")
-        if action.seat not in (EAST, WEST):
-            raise WrongSeatError(
-                f"the adversaries choose their seats, not {self.role(action.seat)}"
-            )
+        """M-2.2: the adversaries choose which of them sits on Vivant's right (R)."""
         pair = (self.seating["R"], self.seating["L"])
         if action.right not in pair:
             raise InvalidActionError(
@@ -159,16 +152,32 @@ class MortTable(CuttingTable):
         other = pair[1] if action.right == pair[0] else pair[0]
         self.seating["R"], self.seating["L"] = action.right, other
         self.seats_chosen = True
-        return [Event("seats", {"R": self.players[action.right], "L": self.players[other]})]
+        return [Event(EventKind.SEATS, {"R": self.players[action.right], "L": self.players[other]})]
 
+    def _choose_seats_deciders(self) -> tuple[Seat, ...]:
+        return () if self.seats_chosen else (EAST, WEST)
+
+    def _choose_seats_options(self, seat: Seat) -> list[Action]:
+        return [ChooseSeats(seat, p) for p in sorted((self.seating["R"], self.seating["L"]))]
+
+    def _choose_seats_default(self, seat: Seat) -> Action:
+        """D-M2 / D-M1: the adversary who cut lower sits R."""
+        lower = min((self.seating["R"], self.seating["L"]), key=self.order.index)
+        return ChooseSeats(seat, lower)
+
+    @decision(CHOOSE, ChooseDeal, "M-3.1", "Deal for yourself or for Mort?")
+    @refused("Vivant's choice of deal is not due now", "Vivant chooses the deal, not {role}")
     def _choose_deal(self, action: ChooseDeal) -> list[Event]:
-        if self.phase != CHOOSE or not self.seats_chosen:
-            raise InvalidActionError("Vivant's choice of deal is not due now")
-        if action.seat != NORTH:
-            raise WrongSeatError(f"Vivant chooses the deal, not {self.role(action.seat)}")
+        """M-3.1 to M-3.5: Vivant deals the game's first hand for himself or for Mort."""
         self.dealer = SOUTH if action.for_mort else NORTH
         self.phase = DEAL
-        return [Event("deal_for", {"mort": action.for_mort})]
+        return [Event(EventKind.DEAL_FOR, {"mort": action.for_mort})]
+
+    def _choose_deal_deciders(self) -> tuple[Seat, ...]:
+        return (NORTH,) if self.seats_chosen else ()
+
+    def _choose_deal_options(self, seat: Seat) -> list[Action]:
+        return [ChooseDeal(NORTH, False), ChooseDeal(NORTH, True)]
 
     # --- dealing --------------------------------------------------------------------------------
 
@@ -298,7 +307,11 @@ class MortTable(CuttingTable):
             record["slam"] = self.side_names[result.slam]
         record["markers"] = {"VM": result.markers[0], "LR": result.markers[1]}
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"won": record["won"], "markers": record["markers"]})]
+        events = [
+            Event(
+                EventKind.HAND_SCORED, HandScoredData(won=record["won"], markers=record["markers"])
+            )
+        ]
         self.hand = None
         if result.game_over:
             events.append(self._finish_game())
@@ -331,12 +344,10 @@ class MortTable(CuttingTable):
         else:
             self._start_game()
         return Event(
-            "game_over",
-            {
-                "winner": record["winner"],
-                "value": value.value,
-                "settlement": settlement,
-            },
+            EventKind.GAME_OVER,
+            GameOverData(
+                winner=self.side_names[value.winner], value=value.value, settlement=settlement
+            ),
         )
 
     def record(self) -> dict[str, Any]:
@@ -365,8 +376,8 @@ class MortTable(CuttingTable):
             self.__dict__["_sheet_cache"] = cached
         return cached
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
-        extra: dict[str, Any] = {
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
+        extra: ViewExtra = {
             "game": self.game + 1,
             "games": self.n_games,
             "extras": {"VM": self.extras[0], "LR": self.extras[1]},

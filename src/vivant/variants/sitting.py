@@ -36,7 +36,9 @@ from vivant.cards import (
     cutting_rank,
 )
 from vivant.deal import rank_cuts
+from vivant.decisions import decision, refused
 from vivant.errors import InvalidActionError, WrongSeatError
+from vivant.events import CutData, ElectedData, EventKind, HandScoredData, TableFormedData
 from vivant.laws import Election, Revoke
 from vivant.scoring.english import (
     ENGLISH_WHIST,
@@ -50,7 +52,18 @@ from vivant.scoring.english import (
     side_honours,
     two_player_settlement,
 )
-from vivant.table import CHOOSE, CUT, DEAL, OVER, PLAY, Event, HandState, Table
+from vivant.table import (
+    CHOOSE,
+    CUT,
+    DEAL,
+    OVER,
+    PLAY,
+    Event,
+    Handlers,
+    HandState,
+    Table,
+)
+from vivant.views import ViewExtra
 
 
 class CuttingTable(Table):
@@ -91,11 +104,6 @@ class CuttingTable(Table):
             return Cut(player=player, card=rng.choice(spread))
         return super().chance_action(rng)
 
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Cut):
-            return self._cut(action)
-        return super()._other_action(action)
-
     def _cut(self, action: Cut) -> list[Event]:
         group = self._cut_group()
         if self.phase != CUT or group is None:
@@ -110,7 +118,10 @@ class CuttingTable(Table):
             raise InvalidActionError(f"{action.card!r} is not in the spread pack")
         self.draws[action.player] = action.card
         events = [
-            Event("cut", {"player": self.players[action.player], "card": card_name(action.card)})
+            Event(
+                EventKind.CUT,
+                CutData(player=self.players[action.player], card=card_name(action.card)),
+            )
         ]
         if len(self.draws) == len(group):
             # WL-1.4 (D-G4): the tied cut again, only to order themselves.
@@ -120,10 +131,15 @@ class CuttingTable(Table):
             if self._cut_group() is None:
                 self.order = [g[0] for g in self.cut_groups]
                 events.append(
-                    Event("table_formed", {"order": [self.players[p] for p in self.order]})
+                    Event(
+                        EventKind.TABLE_FORMED,
+                        TableFormedData(order=[self.players[p] for p in self.order]),
+                    )
                 )
                 self._table_formed()
         return events
+
+    handlers: ClassVar[Handlers] = ((Cut, "_cut"),)
 
     def _cutting_rank(self, c: Card) -> int:
         """The rank of a card in cutting: ace low (WL-1.2); a game may rank the ace high."""
@@ -152,7 +168,7 @@ class CuttingTable(Table):
         order = self.order + [p for p in range(len(self.players)) if p not in self.order]
         return [self.players[p] for p in order]
 
-    def _cut_view(self) -> dict[str, Any]:
+    def _cut_view(self) -> ViewExtra:
         if self.phase == CUT:
             return {"cuts": {self.players[p]: card_name(c) for p, c in self.draws.items()}}
         return {}
@@ -242,11 +258,6 @@ class EnglishRubberTable(CuttingTable):
 
     # --- claims (DD-3.5) ------------------------------------------------------------------------
 
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, Claim):
-            return self._claim(action)
-        return super()._other_action(action)
-
     def _claim(self, action: Claim) -> list[Event]:
         if not self.claims:
             raise InvalidActionError(f"claims are not part of {self.variant}")
@@ -275,16 +286,18 @@ class EnglishRubberTable(CuttingTable):
         h.notes.setdefault("claims", []).append(
             {"by": self.role(action.seat), "tricks": action.tricks, "trick": len(h.tricks) + 1}
         )
-        return [Event("claim", {"seat": self.role(action.seat), "tricks": action.tricks})]
+        return [Event(EventKind.CLAIM, {"seat": self.role(action.seat), "tricks": action.tricks})]
 
-    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
-        if p.kind != "claim":
-            return super()._elected_other(p, action)
+    handlers: ClassVar[Handlers] = ((Claim, "_claim"),)
+
+    def _claim_elected(self, p: Election, action: Elect) -> list[Event]:
+        """DD-3.5: the adversary admits the claim (the hand is scored as claimed) or refuses it
+        (D-DD4: it is simply played out)."""
         h = self.hand
         assert h is not None
         claim = h.notes["claims"][-1]
         claim["admitted"] = action.option == "admit"
-        events = [Event("elected", {"kind": "claim", "option": action.option})]
+        events = [Event(EventKind.ELECTED, ElectedData(kind="claim", option=action.option))]
         if action.option == "refuse":
             return events  # D-DD4: a refused claim is simply played out
         side = self.seat_sides[p.offender]
@@ -295,6 +308,8 @@ class EnglishRubberTable(CuttingTable):
             if not r.established:
                 self._establish(r)
         return events + self._hand_played()
+
+    elections = (("claim", "_claim_elected"),)
 
     # --- scoring --------------------------------------------------------------------------------
 
@@ -333,7 +348,9 @@ class EnglishRubberTable(CuttingTable):
         ]
         record["score"] = {names[i]: scored.scores_after[i] for i in (0, 1)}
         self.hand_records.append(record)
-        events = [Event("hand_scored", {"won": record["won"], "score": record["score"]})]
+        events = [
+            Event(EventKind.HAND_SCORED, HandScoredData(won=record["won"], score=record["score"]))
+        ]
         self.hand = None
         self._pass_deal(h.dealer)  # ES-8: the deal keeps rotating from game to game
         self.phase = DEAL
@@ -376,7 +393,7 @@ class EnglishRubberTable(CuttingTable):
                 self.phase = OVER
             else:
                 self._start_rubber()
-        return Event("game_over", data)
+        return Event(EventKind.GAME_OVER, data)
 
     def record(self) -> dict[str, Any]:
         """The record of the sitting in DESIGN §4's shape: ``games`` one per game (with its
@@ -397,9 +414,9 @@ class EnglishRubberTable(CuttingTable):
         s = self.sheet.scores
         return {self.side_names[0]: s[0], self.side_names[1]: s[1]}
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         won = self.sheet.games_won
-        extra: dict[str, Any] = {
+        extra: ViewExtra = {
             "rubber": min(len(self.rubber_records) + 1, self.rubbers),
             "rubbers": self.rubbers,
             "game": self.sheet.game_number,
@@ -449,37 +466,14 @@ class TwoHandTable(EnglishRubberTable):
 
     # --- the lowest cutter's choice of seat (HU-1.2, D-H0, TO-1) ------------------------------
 
-    def _other_to_act(self) -> Seat | None:
-        return SOUTH if self.phase == CHOOSE else super()._other_to_act()
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        if self.phase == CHOOSE:
-            return [ChooseSeat(SOUTH, SOUTH), ChooseSeat(SOUTH, NORTH)] if seat == SOUTH else []
-        return super()._other_actions(seat)
-
-    def _default_other(self, seat: Seat) -> Action:
-        """D-G2: the lowest cutter keeps South (D-H2)."""
-        if self.phase == CHOOSE:
-            return ChooseSeat(SOUTH, SOUTH)
-        return super()._default_other(seat)
-
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, ChooseSeat):
-            return self._choose_seat(action)
-        return super()._other_action(action)
-
+    @decision(CHOOSE, ChooseSeat, "HU-1.2", "Where do you sit, South or North?")
+    @refused(
+        "the seats are not open to choice now: the lowest cutter chose before the "
+        "first deal (HU-1.2)",
+        "the lowest cutter, {player} (S), chooses the seat, not {seat}",
+    )
     def _choose_seat(self, action: ChooseSeat) -> list[Event]:
-        if self.phase != CHOOSE:
-            raise InvalidActionError(
-                "the seats are not open to choice now: the lowest cutter chose before the "
-                "first deal (HU-1.2)"
-            )
-        self._check_seat(action.seat)
-        if action.seat != SOUTH:
-            raise WrongSeatError(
-                f"the lowest cutter, {self.players[self.seating['S']]} (S), chooses the seat, "
-                f"not {self._seat_label(action.seat)}"
-            )
+        """HU-1.2 (D-H0): the lowest cutter sits North or South and deals first."""
         target = action.target
         if type(target) is not int or target not in (NORTH, SOUTH):
             where = "NESW"[target] if type(target) is int and 0 <= target < 4 else repr(target)
@@ -490,7 +484,13 @@ class TwoHandTable(EnglishRubberTable):
             self.seating = {"N": self.seating["S"], "S": self.seating["N"]}
             self.dealer = NORTH  # D-H0: the lowest cutter deals first, wherever he sits
         self.phase = DEAL
-        return [Event("seats", {"lowest": "NESW"[target], **self.roles()})]
+        return [Event(EventKind.SEATS, {"lowest": "NESW"[target], **self.roles()})]
+
+    def _choose_seat_deciders(self) -> tuple[Seat, ...]:
+        return (SOUTH,)
+
+    def _choose_seat_options(self, seat: Seat) -> list[Action]:
+        return [ChooseSeat(SOUTH, SOUTH), ChooseSeat(SOUTH, NORTH)]
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
         h = super()._new_hand(pack, dealer)

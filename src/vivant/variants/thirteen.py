@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from vivant.cards import Card, Seat
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.scoring.english import THIRTEEN_AND_THE_ODD
 from vivant.table import HandState
 from vivant.variants.sitting import TwoHandTable
@@ -48,6 +49,23 @@ class ThirteenTable(TwoHandTable):
     summary: ClassVar[str] = SUMMARY
     rules = THIRTEEN_AND_THE_ODD
     players_rule: ClassVar[str] = "Thirteen and the Odd is played by two"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Thirteen and the Odd",
+        aliases=aliases,
+        player_counts=(2,),
+        default_players=2,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "", "South", ""), empty=(1, 3)),
+        sides=declare_sides(("N", "North"), ("S", "South")),
+        unit="rubber",
+        game_to=5,
+        honours=False,
+        laws=(
+            "A revoke costs three tricks, and the revoker cannot win the game on that hand. "
+            "Irregular play is recorded and the whist laws decide."
+        ),
+        summary=SUMMARY,
+    )
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
         """TO-2: cards 1-26 alternately to the adversary and the dealer, the 27th turned up for

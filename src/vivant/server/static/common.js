@@ -4,12 +4,19 @@ export const SUIT_SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export const RANKS = "23456789TJQKA";
 const HAND_SUIT_ORDER = ["S", "H", "C", "D"]; // alternate colours in a hand
-export const ROLE_NAME = { V: "Vivant", R: "Right", M: "Mort", L: "Left" };
-const SIDE_NAME = { VM: "Vivant & Mort", LR: "Right & Left", NS: "North–South", EW: "East–West", N: "North", S: "South" };
 
-/** A readable name for a side or score key ("VM", "NS", a player's name). */
-export function sideName(key) {
-  return SIDE_NAME[key] || key;
+// Every word about a game comes from the server: the game's declared metadata (/api/variants:
+// title, seats with their roles, sides) and the core's words sent with each event and decision.
+
+/** A readable name for a side or score key ("VM", "NS", a player's name), from the game's sides. */
+export function sideName(key, game) {
+  const side = game && game.sides ? game.sides.find((s) => s.key === key) : null;
+  return side ? side.name : key;
+}
+
+/** The game's declared seat with the role `letter`, or null. */
+export function seatInfo(game, letter) {
+  return game && game.seats ? game.seats.find((s) => s.letter === letter) || null : null;
 }
 
 /** Create an element: el("div", {class: "x"}, child, "text"). */
@@ -94,128 +101,21 @@ export function screenPositions(bottom) {
   return out;
 }
 
-const PENALTY = { T: "take three tricks", D: "deduct three points", A: "add three points" };
-const OPTION = {
-  accept: "Let it stand",
-  call_card: "Call the card (it stays exposed)",
-  call_suit: "Call a suit for the lead",
-  take_back: "Have it taken back",
-  redeal: "A new deal by the same dealer",
-  pass: "The deal passes",
-  stand: "The deal stands",
-  misdeal: "Treat it as a misdeal",
-};
-const KIND = {
-  lead_out_of_turn: "A lead out of turn",
-  two_cards: "Two cards played together",
-  cards_together: "Cards played together or led again",
-  misdeal: "A misdeal",
-  exposed_in_deal: "A card exposed in dealing",
-};
-
-/** A readable label for an action the viewer may choose (not a card play). */
-export function actionLabel(a, ctx) {
-  switch (a.type) {
-    case "ChooseSeats": {
-      const name = ctx.people[a.right] ? ctx.people[a.right].name : `player ${a.right}`;
-      return `${name} sits Right of Mort`;
-    }
-    case "ChooseDeal":
-      return a.for_mort ? "Deal for Mort" : "Deal for myself";
-    case "Elect":
-      return OPTION[a.option] || (a.option.length === 2 ? `Play ${cardText(a.option)}` : a.option);
-    case "ChoosePenalty":
-      return `Trick ${a.trick}: ${PENALTY[a.option] || a.option}`;
-    case "ClaimRevoke":
-      return `Claim a revoke in trick ${a.trick}`;
-    case "WaiveRevokes":
-      return "Let the hand be scored";
-    case "CallSuit":
-      return `Call ${SUIT_NAME[a.suit]} ${SUIT_SYMBOL[a.suit]}`;
-    case "CallCard":
-      return `Call ${cardText(a.card)} from ${a.target}`;
-    case "CorrectRevoke":
-      return `Correct the revoke with ${cardText(a.card)}`;
-    case "ChoosePosition":
-      return a.right ? "Sit on the adversary's right" : "Sit on the adversary's left";
-    case "Exchange":
-      return a.take ? "Exchange for the dead hand" : "Keep my hand";
-    case "Declare":
-      return a.trump === "NT" ? "No trumps" : `${SUIT_NAME[a.trump]} ${SUIT_SYMBOL[a.trump]} trumps`;
-    case "Pass":
-      return "Pass";
-    case "Double":
-      return "Double";
-    case "Redouble":
-      return "Redouble";
-    case "Claim":
-      return `Claim ${a.tricks} trick${a.tricks === 1 ? "" : "s"}`;
-    default:
-      return a.type;
-  }
+/** The words of the legal action at `index` of the state, as the core says them. */
+export function actionLabel(state, index) {
+  const labels = state.decision ? state.decision.labels : [];
+  return labels[index] || state.legal[index].type;
 }
 
-/** A heading for the decision the viewer faces. */
-export function decisionTitle(legal, view) {
-  const t = legal[0].type;
-  if (t === "ChooseSeats") return ["The adversaries choose their seats", "Who sits Right of Mort this game? (M-2.2)"];
-  if (t === "ChooseDeal") return ["Vivant's deal", "Deal the first hand for yourself or for Mort (M-3.1)."];
-  if (t === "Elect" && view.pending) {
-    const p = view.pending;
-    const cards = p.cards.map(cardText).join(" ");
-    return [`${KIND[p.kind] || p.kind} (${p.rule})`, `By ${p.offender}${cards ? ": " + cards : ""}. The choice is yours.`];
-  }
-  if (t === "ChoosePenalty") return ["A revoke is proved", "Choose the penalty (M-6.2)."];
-  if (t === "ClaimRevoke" || t === "WaiveRevokes") return ["The hand is played", "A revoke by the other side may be claimed."];
-  if (t === "CallSuit") return ["Call a suit", "The lead must be of the suit you name (WL-6.1)."];
-  if (t === "CallCard") return ["An exposed card", "You may call it (WL-5.2)."];
-  if (t === "CorrectRevoke") return ["A revoke to correct", "Play a card of the suit led instead."];
-  if (t === "ChoosePosition") return ["Choose your seat", "The lowest cutter chooses where to sit."];
-  if (t === "Exchange") return ["Exchange?", "Keep the hand dealt you, or take the dead hand on your right, once."];
-  if (t === "Declare" || t === "Pass") return ["The declaration", "Name the trumps, or pass."];
-  if (t === "Double" || t === "Redouble") return ["Doubling", "Double (or redouble) the value of the tricks, or pass."];
-  return ["Your decision", ""];
+/** The heading and the explanation of the decision the viewer faces, in the core's words. */
+export function decisionTitle(state) {
+  const d = state.decision || {};
+  return [d.question || "Your decision", d.about ? `The laws give you a choice: ${d.about}.` : ""];
 }
 
-/** One line of the log for a stored event. */
-export function eventText(ev, roles, names) {
-  const who = (role) => {
-    if (role === "M") return "Mort";
-    const seat = Object.keys(roles).find((s) => roles[s] === role);
-    const name = seat && names[seat];
-    return name ? `${name} (${role})` : ROLE_NAME[role] || role;
-  };
-  const a = ev.action || {};
+/** The lines of the log for a stored event: the core's words sent with each of its events. */
+export function eventText(ev) {
   const lines = [];
-  for (const e of ev.events || []) {
-    switch (e.kind) {
-      case "played": lines.push(`${who(e.seat)} played ${e.card ? cardText(e.card) : "a card"}`); break;
-      case "trick": lines.push(`Trick ${e.number} to ${who(e.winner)}`); break;
-      case "dealt":
-        if (e.turn_up) lines.push(`${who(e.dealer)} dealt; ${cardText(e.turn_up)} turned up — ${SUIT_NAME[e.trump]} are trumps`);
-        else lines.push(`${who(e.dealer)} dealt`);
-        break;
-      case "declared": lines.push(`${e.by === "dummy" ? "Dummy's" : "The dealer's"} declaration: ${e.trump === "NT" ? "no trumps" : SUIT_NAME[e.trump]}`); break;
-      case "cut": lines.push(`${e.player} cut ${cardText(e.card)}`); break;
-      case "table_formed": lines.push(`The table is formed: ${e.order.join(", ")}`); break;
-      case "seats": lines.push(`${e.R} sits Right, ${e.L} Left`); break;
-      case "deal_for": lines.push(e.mort ? "Vivant deals for Mort" : "Vivant deals for himself"); break;
-      case "hand_scored":
-        if (e.won && e.markers) {
-          const sides = Object.keys(e.won);
-          lines.push(`Hand scored: ${sides.map((k) => `${k} ${e.won[k]}`).join(", ")} tricks — points ${sides.map((k) => e.markers[k]).join("–")}`);
-        } else lines.push("Hand scored");
-        break;
-      case "game_over": lines.push(`Game to ${e.winner}, worth ${e.value}`); break;
-      case "irregularity": lines.push(`Irregularity: ${e.kind.replaceAll("_", " ")} (${e.rule})`); break;
-      case "elected": lines.push(`Elected: ${e.option.replaceAll("_", " ")}`); break;
-      case "revoke_claimed": lines.push(`Revoke by ${who(e.seat)} in trick ${e.trick} claimed`); break;
-      case "revoke_corrected": lines.push(`${who(e.seat)} corrects a revoke`); break;
-      case "suit_called": lines.push(`${SUIT_NAME[e.suit]} called for the lead`); break;
-      case "card_called": lines.push(`${cardText(e.card)} called from ${who(e.seat)}`); break;
-      default: lines.push(String(e.kind).replaceAll("_", " "));
-    }
-  }
-  if (!lines.length) lines.push(a.type || "event");
+  for (const e of ev.events || []) lines.push(...(e.text || []));
   return lines;
 }

@@ -20,11 +20,12 @@ function seatRow(i) {
 
 function drawSeats() {
   const v = variants.find((x) => x.name === variantSel.value);
-  const counts = v ? v.players : [3];
-  const n = Number(seatsBox.dataset.n || counts[0]);
+  // Exactly the player counts the game's metadata declares, its default first chosen.
+  const counts = v ? v.players : [];
+  const n = Number(seatsBox.dataset.n || (v ? v.default_players : 0));
   seatsBox.replaceChildren();
   for (let i = 0; i < n - 1; i++) seatsBox.append(seatRow(i));
-  const choose = el("div", { class: "hint" }, "Players: ", counts.filter((c) => c <= 4).map((c) =>
+  const choose = el("div", { class: "hint" }, "Players: ", counts.map((c) =>
     el("button", { type: "button", class: c === n ? "" : "secondary", style: "padding:2px 10px;margin-right:4px", onclick: () => { seatsBox.dataset.n = c; drawSeats(); } }, `${c}`)));
   seatsBox.append(choose);
 }
@@ -34,7 +35,7 @@ async function loadVariants() {
   variants = data.variants;
   bots = data.bots;
   variantSel.replaceChildren(...variants.map((v) =>
-    el("option", { value: v.name, selected: v.name === "mort" }, v.name[0].toUpperCase() + v.name.slice(1).replaceAll("-", " "))));
+    el("option", { value: v.name, selected: v.name === data.default }, v.title)));
   variantSel.onchange = () => { delete seatsBox.dataset.n; drawSeats(); };
   drawSeats();
 }

@@ -1,5 +1,5 @@
 // Replay of a finished sitting: every hand open, card by card.
-import { api, bySuit, cardImg, cardText, el, ROLE_NAME, screenPositions, SUIT_NAME } from "/static/common.js";
+import { api, bySuit, cardImg, el, screenPositions, SUIT_NAME } from "/static/common.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const felt = document.getElementById("felt");
@@ -10,18 +10,22 @@ let data = null;
 let at = 0;
 let timer = null;
 
+// What happened at a frame: the core's words, sent by the server.
 function describe(f) {
-  const a = f.action;
-  if (!a) return "The table before the cut.";
-  const role = (seat) => `${f.names[seat] || "Mort"} (${f.roles[seat]})`;
-  switch (a.type) {
-    case "Play": return `${role(a.seat)} plays ${cardText(a.card)}`;
-    case "Cut": return `A cut: ${cardText(a.card)}`;
-    case "Deal": return `The deal: ${cardText(f.turn_up)} turned up, ${SUIT_NAME[f.trump]} trumps`;
-    case "ChooseSeats": return "The adversaries take their seats";
-    case "ChooseDeal": return a.for_mort ? "Vivant deals for Mort" : "Vivant deals for himself";
-    default: return a.type;
-  }
+  if (!f.action) return "The table before the cut.";
+  return f.text.length ? f.text.join(" ") : "";
+}
+
+/** A side or score key in words, from the game's declared sides. */
+function sideWords(key) {
+  const side = data.info.sides.find((s) => s.key === key);
+  return side ? side.name : key;
+}
+
+/** The name at a seat, or what the game calls the hand there (a dummy, a dead hand). */
+function seatName(f, seat) {
+  const s = data.info.seats.find((x) => x.seat === seat);
+  return f.names[seat] || (s && s.kind === "dummy" ? data.info.dummy_name : "");
 }
 
 function show(i) {
@@ -37,7 +41,7 @@ function show(i) {
     const suits = bySuit(f.hands[seat]);
     const hand = el("div", { class: "dummy" }, ["S", "H", "C", "D"].filter((s) => suits[s].length).map((s) =>
       el("div", { class: "col" }, suits[s].map((c) => cardImg(c)))));
-    const name = f.names[seat] || (f.roles[seat] === "M" ? "Mort" : "");
+    const name = seatName(f, seat);
     nodes.push(el("div", { class: `seat ${p}` },
       el("div", { class: "plate" }, el("span", { class: `role ${f.roles[seat]}` }, f.roles[seat]), name,
         f.dealer === seat ? el("span", { class: "chip" }, "dealer") : null),
@@ -57,9 +61,9 @@ function show(i) {
   const sheet = f.sheet || [];
   info.replaceChildren(
     el("div", {}, `Game ${f.game || 1}`, f.trump ? ` · ${SUIT_NAME[f.trump]} trumps` : ""),
-    el("div", {}, `Points: VM ${f.score.VM ?? 0} – LR ${f.score.LR ?? 0}; tricks VM ${f.won.VM ?? 0} – LR ${f.won.LR ?? 0}`),
+    el("div", {}, `Points: ${Object.entries(f.score).map(([k, v]) => `${sideWords(k)} ${v}`).join(" – ")}; tricks ${Object.entries(f.won).map(([k, v]) => `${sideWords(k)} ${v}`).join(" – ")}`),
     el("h2", {}, "Games finished"),
-    el("ul", {}, sheet.map((g, k) => el("li", {}, `${k + 1}. ${ROLE_NAME.V} ${g.roles.V}: ${g.winner} win, value ${g.value}`))),
+    el("ul", {}, sheet.map((g, k) => el("li", {}, `${k + 1}. ${Object.entries(g.roles || {}).map(([r, n]) => `${r} ${n}`).join(", ")}: ${sideWords(g.winner)} win, value ${g.value}`))),
   );
 }
 

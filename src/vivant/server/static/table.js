@@ -1,7 +1,7 @@
 // The card table: one websocket, the viewer's own state from the server, intents sent back.
 import {
-  actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText, ROLE_NAME,
-  screenPositions, sideName, sortHand, SUIT_NAME, suitSpan,
+  actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText,
+  screenPositions, seatInfo, sideName, sortHand, SUIT_NAME, suitSpan,
 } from "/static/common.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
@@ -28,6 +28,7 @@ let state = null;
 let people = [];
 let you = null;
 let summary = null;
+let game = null; // the game's declared metadata, from /api/variants
 let rules = "";
 let log = [];
 let counter = 0;
@@ -86,14 +87,8 @@ function setConn(on) {
 }
 
 function remember(ev, before) {
-  // Words for an event, with the seating at the moment it happened; the words are returned.
-  const v = (before || state || {}).view;
-  let lines;
-  try {
-    lines = eventText(ev, v ? v.roles : {}, v ? v.names : {});
-  } catch (err) {
-    lines = [ev.action ? ev.action.type : "event"];
-  }
+  // The core's words for an event (sent with it); the words are returned.
+  const lines = eventText(ev);
   for (const line of lines) log.unshift(line);
   log = log.slice(0, 200);
   return lines;
@@ -106,7 +101,7 @@ function turnWords() {
     const seat = state.legal.find((a) => a.type === "Play").seat;
     return seat === state.seat ? "Your turn: play a card" : `Your turn: play a card from ${seatName(state.view, seat)}'s hand`;
   }
-  return `Your turn: ${decisionTitle(state.legal.filter((a) => a.type !== "Play"), state.view)[0]}`;
+  return `Your turn: ${decisionTitle(state)[0]}`;
 }
 
 function handle(m) {
@@ -180,8 +175,8 @@ function handle(m) {
 
 function seatName(v, seat) {
   if (v.names[seat]) return v.names[seat];
-  if (v.roles[seat] === "M") return "Mort";
-  if (v.exposed[seat]) return "Dummy";
+  const info = seatInfo(game, v.roles[seat]);
+  if ((info && info.kind === "dummy") || v.exposed[seat]) return game ? game.dummy_name : "Dummy";
   return v.hand_sizes[seat] ? "Dead hand" : "—";
 }
 
@@ -195,12 +190,13 @@ function plate(v, seat, isTurn) {
   const person = personOf(v.names[seat]);
   const meta = [];
   if (person && person.kind !== "human") meta.push(`computer · ${person.kind}`);
-  if (role === "M") meta.push("dead hand, played by Vivant");
+  const info = seatInfo(game, role);
+  if (info && info.kind === "dummy") meta.push(`${game.dummy_name}'s hand, played by its partner`);
   if (seat === state.seat) meta.push("you");
   return el(
     "div",
     { class: `plate${isTurn ? " turn" : ""}`, "data-seat": seat },
-    el("span", { class: `role ${role}`, title: ROLE_NAME[role] || role }, role),
+    el("span", { class: `role ${role}`, title: (info && info.role) || role }, role),
     el("span", {}, name),
     meta.length ? el("span", { class: "meta" }, meta.join(" · ")) : null,
     v.dealer === seat ? el("span", { class: "chip" }, "dealer") : null,
@@ -329,15 +325,14 @@ function centerNote(v) {
 }
 
 function decisionPanel(v) {
-  const choices = state.legal.filter((a) => a.type !== "Play");
+  const choices = state.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "Play");
   if (!choices.length || waiting) return null;
-  const [title, text] = decisionTitle(choices, v);
-  const ctx = { people };
+  const [title, text] = decisionTitle(state);
   return el("div", { class: "decision" },
     el("h3", {}, title),
     text ? el("p", {}, text) : null,
-    el("div", { class: "options" }, choices.map((a) =>
-      el("button", { onclick: () => send(a), "data-action": a.type }, actionLabel(a, ctx)))));
+    el("div", { class: "options" }, choices.map(([a, i]) =>
+      el("button", { onclick: () => send(a), "data-action": a.type }, actionLabel(state, i)))));
 }
 
 function turnUp(v, pos) {
@@ -361,7 +356,8 @@ function render() {
   const nodes = [];
   for (const seat of "NESW") {
     const p = pos[seat];
-    if (!v.names[seat] && !v.hand_sizes[seat] && v.roles[seat] !== "M") continue; // nobody sits there
+    const held = seatInfo(game, v.roles[seat]);
+    if (!v.names[seat] && !v.hand_sizes[seat] && !(held && held.kind === "dummy")) continue; // nobody sits there
     const hand = v.hand_sizes[seat] ? handOf(v, seat, p) : null;
     nodes.push(el("div", { class: `seat ${p}`, id: `seat-${p}` }, plate(v, seat, seat === turnSeat && state.status !== "over"), hand));
   }
@@ -442,28 +438,31 @@ function signed(n) {
 
 function finalSheet(record) {
   const players = record.players;
-  const mort = record.games.length && record.games[0].roles && record.games[0].roles.V;
+  // Games settled one by one (each with its own settlement) get a column per player.
+  const settled = record.games.length && record.games[0].settlement;
+  const rolesOf = (g) => Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r} ${n}`).join(", ");
+  const pointsOf = (g) => (g.points ? Object.entries(g.points).map(([k, v]) => `${k} ${v}`).join(", ") : "");
   let head;
   let rows;
-  if (mort) {
-    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Vivant"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"), players.map((p) => el("th", {}, p)));
+  if (settled) {
+    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Roles"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"), players.map((p) => el("th", {}, p)));
     rows = record.games.map((g, i) => el("tr", {},
       el("td", {}, `${i + 1}`),
-      el("td", {}, g.roles.V),
-      el("td", {}, `${g.points.VM}–${g.points.LR}`),
-      el("td", { class: "winner" }, g.winner === "VM" ? "Vivant & Mort" : "the adversaries"),
+      el("td", {}, rolesOf(g)),
+      el("td", {}, pointsOf(g)),
+      el("td", { class: "winner" }, g.winner ? sideName(g.winner, game) : ""),
       el("td", {}, `${g.value}`),
       players.map((p) => el("td", {}, signed(g.settlement[p] || 0)))));
   } else {
     head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"));
     rows = record.games.map((g, i) => el("tr", {},
       el("td", {}, g.rubber ? `${g.rubber}.${i + 1}` : `${i + 1}`),
-      el("td", {}, g.points ? Object.entries(g.points).map(([k, v]) => `${k} ${v}`).join(", ") : ""),
-      el("td", { class: "winner" }, g.winner ? sideName(g.winner) : ""),
+      el("td", {}, pointsOf(g)),
+      el("td", { class: "winner" }, g.winner ? sideName(g.winner, game) : ""),
       el("td", {}, g.value ?? "")));
   }
-  const span = mort ? "5" : "3";
-  const total = mort
+  const span = settled ? "5" : "3";
+  const total = settled
     ? el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), players.map((p) => el("td", {}, signed(record.settlement[p] || 0))))
     : el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), el("td", {}, players.map((p) => el("div", {}, `${p} `, signed(record.settlement[p] || 0)))));
   const best = [...players].sort((a, b) => record.settlement[b] - record.settlement[a])[0];
@@ -477,13 +476,12 @@ function finalSheet(record) {
 }
 
 function variantTitle() {
-  const name = summary ? summary.variant : "mort";
-  return name[0].toUpperCase() + name.slice(1).replaceAll("-", " ");
+  return game ? game.title : summary ? summary.variant : "";
 }
 
 /** A side's name on the score boxes: in a two-hand game the side is a seat, named by its player. */
 function sideLabel(v, key) {
-  return key.length === 1 && v.names[key] ? v.names[key] : sideName(key);
+  return key.length === 1 && v.names[key] ? v.names[key] : sideName(key, game);
 }
 
 function pips(n, of = 5) {
@@ -501,7 +499,7 @@ function renderSide() {
   if (you && !state.seat && !over && v.phase !== "cut") {
     parts.push(el("div", { class: "side-box", style: "margin-bottom:8px" }, `${you}, you sit out this game: you see what a bystander sees until your turn comes round again.`));
   }
-  const mort = summary && summary.variant === "mort";
+  const gameTo = game ? game.game_to : 0; // a game of a few points: its points as pips
   let heading = `Game ${x.game || 1}${x.games ? ` of ${x.games}` : ""}`;
   if (x.rubber) heading = `Rubber ${x.rubber}${x.rubbers ? ` of ${x.rubbers}` : ""}, game ${x.game || 1}`;
   parts.push(el("h2", {}, over ? "The sitting is over" : heading));
@@ -520,7 +518,7 @@ function renderSide() {
       el("div", { class: "side-box" },
         el("div", { class: "label" }, sideLabel(v, k)),
         el("div", { class: "big" }, `${score[k] ?? 0}`),
-        mort ? pips(score[k] ?? 0) : null,
+        gameTo && gameTo <= 10 ? pips(score[k] ?? 0, gameTo) : null,
         k in won ? el("div", { class: "label" }, `tricks this hand: ${won[k]}`) : null))));
   }
   if (!over && v.tricks && v.tricks.length && v.trick && v.trick.cards.length) {
@@ -534,19 +532,19 @@ function renderSide() {
   }
   if (x.roles && !over) {
     parts.push(el("h2", {}, "This game"));
-    const order = mort ? ["V", "R", "L", "out"] : Object.keys(x.roles);
-    parts.push(el("div", {}, order.filter((r) => x.roles[r]).map((r) =>
-      el("div", {}, el("b", {}, r === "out" ? "sits out" : ROLE_NAME[r] && mort ? ROLE_NAME[r] : r), ": ", x.roles[r]))));
+    const roleWords = (r) => { const info = seatInfo(game, r); return info && info.role ? `${r} (${info.role})` : r; };
+    parts.push(el("div", {}, Object.keys(x.roles).filter((r) => x.roles[r]).map((r) =>
+      el("div", {}, el("b", {}, r === "out" ? "sits out" : roleWords(r)), ": ", x.roles[r]))));
   }
   const names = Object.keys(x.totals || {});
   if (x.sheet && Array.isArray(x.sheet)) {
     parts.push(el("h2", {}, "Score sheet"));
-    const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${g.roles ? g.roles.V : ""}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
+    const rows = x.sheet.map((g, i) => el("tr", {}, el("td", {}, `${i + 1}. ${Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r} ${n}`).join(", ")}`), names.map((n) => el("td", {}, signed(g.settlement[n] || 0)))));
     parts.push(el("table", { class: "sheet", id: "sheet", tabindex: "-1" },
       el("tr", {}, el("th", {}, "Game"), names.map((n) => el("th", {}, n))),
       rows,
       el("tr", { class: "total" }, el("td", {}, "Total"), names.map((n) => el("td", {}, signed(x.totals[n] || 0))))));
-    if (!x.sheet.length) parts.push(el("div", { class: "hint" }, "No game finished yet. Game is five points; a slam is twenty."));
+    if (!x.sheet.length) parts.push(el("div", { class: "hint" }, "No game finished yet."));
   } else if (names.length) {
     parts.push(el("h2", {}, "Totals"));
     parts.push(el("table", { class: "sheet" },
@@ -586,8 +584,8 @@ async function start() {
     summary = await api(`/api/tables/${tableId}`);
     document.getElementById("title").textContent = summary.title || `table ${tableId}`;
     const variants = await api("/api/variants");
-    const info = variants.variants.find((x) => x.name === summary.variant);
-    rules = info ? info.rules : "";
+    game = variants.variants.find((x) => x.name === summary.variant) || null;
+    rules = game ? game.rules : "";
   } catch (e) {
     felt.replaceChildren(el("div", { class: "center-note" }, `${e.message}. `, el("a", { href: "/" }, "Back to the lobby")));
     return;

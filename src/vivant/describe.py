@@ -1,0 +1,1023 @@
+"""The words of the games: what a player reads for every action, decision and event (issue 14,
+point 3).
+
+The engine speaks in codes (``take_back``, ``T``, ``True``, rule IDs such as ``WL-6.1``); a player
+reads words. This module is the one place that turns them into words, in each game's vocabulary
+(its :class:`~vivant.info.GameInfo`: letters, roles, the dummy's name, the sitting's unit) and
+from a viewer's point of view — "you" for the viewer, never a card the viewer may not see. Every
+front end (the terminal, the browser through the server) prints what it says and keeps no
+wording of its own.
+
+* :class:`Narrator` follows one table: :meth:`Narrator.event_lines` gives the lines of the events
+  of an action; :meth:`Narrator.action` the words of a choice; :meth:`Narrator.question` the
+  heading of a decision; :meth:`Narrator.hand_summary` how the last hand was scored.
+* :func:`without_rule_ids` takes the rule IDs out of the engine's messages: rule IDs belong in
+  ``vivant rules`` and in docstrings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from vivant.actions import (
+    Action,
+    AfterTournee,
+    CallCard,
+    CallSuit,
+    ChooseDeal,
+    ChoosePenalty,
+    ChoosePosition,
+    ChooseSeat,
+    ChooseSeats,
+    ChooseSeatsAndPack,
+    Claim,
+    ClaimRevoke,
+    CorrectRevoke,
+    Declare,
+    Discard,
+    Double,
+    Elect,
+    Exchange,
+    Pass,
+    Play,
+    PlayTogether,
+    Redouble,
+    WaiveRevokes,
+)
+from vivant.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card, Seat, card_name
+from vivant.info import GameInfo
+from vivant.table import DECLARE, Event, Table
+from vivant.variants.humbug import SURE_TRICKS_TO_KEEP
+from vivant.views import TrickView, View
+
+#: The laws' elections (WL-3 to WL-6, M-6, DD-3.5) in words.
+ELECTION_WORDS: Mapping[str, str] = {
+    "redeal": "redeal: the same dealer deals again",
+    "pass": "pass: the deal passes to the left",
+    "stand": "stand: the deal stands",
+    "misdeal": "misdeal: the deal passes",
+    "accept": "accept the card as played",
+    "take_back": "have the card taken back",
+    "call_card": "leave the card exposed, to be called",
+    "call_suit": "call a suit from the leader",
+    "refuse": "refuse the claim: the hand is played out",
+    "admit": "admit the claim",
+}
+
+#: The irregularities the laws give a choice for, in words.
+IRREGULARITY_WORDS: Mapping[str, str] = {
+    "misdeal": "a misdeal",
+    "exposed_in_deal": "a card exposed in dealing",
+    "lead_out_of_turn": "a lead out of turn",
+    "two_cards": "two cards played together",
+    "cards_together": "cards played together or led again",
+    "claim": "a claim of the remaining tricks",
+    "revoke": "a revoke",
+    "exposed": "a card exposed",
+    "played_out_of_turn": "a card played out of turn",
+}
+
+#: The revoke penalties (M-6.2, WL-7, D-DU2) in words: ``{n}`` is the game's declared number
+#: (:attr:`~vivant.info.GameInfo.revoke_penalty`: three, or two at Duplicate Whist).
+PENALTY_WORDS: Mapping[str, str] = {
+    "T": "{n} tricks taken from the revoking side",
+    "D": "{n} deducted from the revoking side's game score",
+    "A": "{n} added on the score sheet for the other side",
+}
+
+#: Choices before play and after a revoke that are not the whist laws' elections, by (kind,
+#: option): All Fours' (AF-1.7, AF-2, AF-5.2).
+KIND_WORDS: Mapping[tuple[str, str], str] = {
+    ("beg", "stand"): "stand: the turned suit is trumps",
+    ("beg", "beg"): "beg: the dealer gives a point or runs the cards",
+    ("give", "give"): "give a point; the turned suit stays trumps",
+    ("give", "run"): "run the cards: three more each and a new card turned",
+    ("bunch", "play"): "play with this trump",
+    ("bunch", "bunch"): "propose to bunch the cards",
+    ("agree_bunch", "agree"): "agree: the cards are bunched and dealt again",
+    ("agree_bunch", "refuse"): "refuse: play with this trump",
+    ("wrong_number", "new_deal"): "new deal by the same dealer",
+    ("wrong_number", "draw"): "draw the surplus card from the hand",
+    ("revoke_penalty", "add"): "add the penalty to your score",
+    ("revoke_penalty", "deduct"): "deduct the penalty from the revoker's score",
+}
+
+#: The heading of a choice that is not an irregularity's, by its kind (AF-1.7, AF-2, AF-5.2).
+CHOICE_TITLES: Mapping[str, str] = {
+    "beg": "Stand, or beg?",
+    "give": "The eldest begs: give a point, or run the cards?",
+    "bunch": "A new trump: play with it, or propose to bunch?",
+    "agree_bunch": "Your adversary proposes to bunch the cards:",
+    "wrong_number": "A wrong number of cards was dealt:",
+    "draw_surplus": "Draw the surplus card, face down:",
+    "revoke_penalty": "Penalty for the revoke:",
+}
+
+#: Compass seats, for the games whose players choose one.
+SEAT_WORDS = ("North", "East", "South", "West")
+
+#: Doubling levels by their multiplier on the tricks' value (Bridge for Three, B3-5, BW-2).
+DOUBLING_WORDS: Mapping[int, str] = {1: "undoubled", 2: "doubled", 4: "redoubled"}
+
+#: The items of an English hand's score (ES-3: revoke first, then tricks, then honours).
+SCORE_ITEM_WORDS: Mapping[str, str] = {
+    "revoke": "for the revoke",
+    "tricks": "for tricks",
+    "honours": "for honours",
+}
+
+#: Why Dummy's forced declaration is what it is: the step of its schedule (B3-4, D-B7).
+FORCED_WORDS: Mapping[int, str] = {
+    1: "it holds three or four aces",
+    2: "its longest suit",
+    3: "of its longest suits, the one with the more pips",
+    4: "its longest suits being equal in pips, the more valuable",
+}
+
+#: The honours of whist (ES-2, HU-4.1).
+HONOURS_WORDS = "A K Q J of trumps"
+
+NUMBER_WORDS: Mapping[int, str] = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def in_words(code: str, table: Mapping[str, str] = ELECTION_WORDS) -> str:
+    """``code`` in words from ``table``; a code not in it with its underscores as spaces."""
+    return table.get(code, code.replace("_", " "))
+
+
+def trump_words(letter: str | None) -> str:
+    """``"H"`` as ``hearts``, ``"NT"`` (or none) as ``no trumps``."""
+    if not letter or letter.upper() == "NT":
+        return "no trumps"
+    return SUIT_NAMES[SUIT_LETTERS.index(letter.upper())]
+
+
+def penalty_words(info: GameInfo, option: str) -> str:
+    """A revoke penalty in the words of ``info``'s game: ``T`` at Duplicate Whist is two tricks
+    taken from the revoking side (D-DU2), at Mort three (M-6.2)."""
+    template = PENALTY_WORDS.get(option)
+    if template is None:
+        return in_words(option)
+    return template.format(n=NUMBER_WORDS.get(info.revoke_penalty, str(info.revoke_penalty)))
+
+
+_RULE_ID = r"(?:[A-Z][A-Z0-9]{0,3}-[A-Z]{0,3}\d+(?:\.\d+)*[a-z]?|seeds? \d{3}(?: [A-Z§][\w.§–-]*)?)"
+_ONLY_IDS = re.compile(rf"\s*\((?:{_RULE_ID}(?:,\s*|;\s*|\s+and\s+)?)+\)")
+_ID_ITEM = re.compile(rf"(?:,\s*{_RULE_ID}(?=[),;])|{_RULE_ID},\s*)")
+
+
+def without_rule_ids(message: str) -> str:
+    """A message of the engine without the rule IDs it cites: ``(WL-6.1)`` goes, ``(trick 3,
+    card 1, WL-5.2)`` keeps ``(trick 3, card 1)``; the rule is said in the words around it."""
+    text = _ONLY_IDS.sub("", message)
+    return _ID_ITEM.sub("", text)
+
+
+def pair_words(values: Mapping[str, Any] | None) -> str:
+    """``{"VM": 8, "LR": 5}`` as ``VM 8, LR 5``."""
+    if not values:
+        return ""
+    return ", ".join(f"{k} {v}" for k, v in values.items())
+
+
+#: How a line is meant to be read: an ordinary line, a heading (a new hand, a score) or a
+#: warning (an irregularity, a claim); front ends choose how to show each.
+Tone = Literal["plain", "heading", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of words with its tone."""
+
+    text: str
+    tone: Tone = "plain"
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """An irregularity of a hand and what it cost, in words and in codes."""
+
+    kind: str
+    offender: str
+    trick: int | None
+    election: str
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """How a hand was scored, from its record: tricks won per side, honours held per side (where
+    the game counts them), the points scored per side this hand, the penalties and why, and all of
+    it in words (``lines``)."""
+
+    tricks: dict[str, int]
+    honours: dict[str, int] | None
+    points: dict[str, int]
+    score: dict[str, int]
+    penalties: tuple[Penalty, ...]
+    lines: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "tricks": dict(self.tricks),
+            "honours": None if self.honours is None else dict(self.honours),
+            "points": dict(self.points),
+            "score": dict(self.score),
+            "penalties": [
+                {
+                    "kind": p.kind,
+                    "offender": p.offender,
+                    "trick": p.trick,
+                    "election": p.election,
+                    "words": p.words,
+                }
+                for p in self.penalties
+            ],
+            "lines": list(self.lines),
+        }
+
+
+def irregularity_note(info: GameInfo, irr: Mapping[str, Any]) -> str:
+    """An irregularity of a hand's record in the words of ``info``'s game: ``revoke by V in
+    trick 3 (SA): penalty A, three added on the score sheet for the other side``."""
+    cards = " ".join(irr.get("cards", ()))
+    text = f"{in_words(irr['kind'], IRREGULARITY_WORDS)} by {irr['offender']}"
+    if irr.get("trick"):
+        text += f" in trick {irr['trick']}"
+    if cards:
+        text += f" ({cards})"
+    election = str(irr.get("election") or "")
+    if election in PENALTY_WORDS:
+        text += f": penalty {election}, {penalty_words(info, election)}"
+    elif election:
+        text += f": {in_words(election)}"
+    return text
+
+
+def last_hand_record(table: Table) -> Mapping[str, Any] | None:
+    """The record of the hand scored last (it moves to its game's record when the game ends)."""
+    hands = _game_hands(table)
+    return hands[-1] if hands else None
+
+
+def _game_hands(table: Table) -> Sequence[Mapping[str, Any]]:
+    """The records of the hands of the game being played (or of the last game, once over)."""
+    if table.hand_records:
+        return table.hand_records
+    games = table.record().get("games") or []
+    hands: Sequence[Mapping[str, Any]] = games[-1].get("hands") or () if games else ()
+    return hands
+
+
+def markers_before(table: Table) -> dict[str, int]:
+    """The game's markers before the hand scored last (Mort's running score, M-7): those of the
+    hand scored before it in the same game, none for the game's first hand."""
+    hands = [h for h in _game_hands(table) if "markers" in h]
+    return dict(hands[-2]["markers"]) if len(hands) >= 2 else {}
+
+
+def bridge_detail(table: Table) -> str:
+    """Bridge for Three: what the points above the line are made of (B3-7: honours, chicane,
+    slam per side), from the score sheet's last hand; empty for the other games."""
+    sheet = getattr(table, "sheet", None)
+    hands = getattr(sheet, "hands", None)
+    if not hands:
+        return ""
+    detail = getattr(hands[-1].score, "detail", None)
+    if detail is None or not hasattr(detail, "chicane"):
+        return ""
+    parts = []
+    for label, values in (
+        ("odd tricks", detail.trick_points),
+        ("honours", detail.honours),
+        ("chicane", detail.chicane),
+        ("slam", detail.slam),
+    ):
+        if any(values):
+            parts.append(f"{label} dealer's side {values[0]}, other side {values[1]}")
+    return ("Made of: " + "; ".join(parts) + ".") if parts else ""
+
+
+def choice_keys(a: Action) -> tuple[str, ...]:
+    """What a player may type for a choice besides its number: the trump's letter or name
+    (``H``, ``hearts``, ``NT``), ``P`` for pass."""
+    if isinstance(a, Declare):
+        letter = a.trump.upper()
+        return (letter, trump_words(letter).upper())
+    if isinstance(a, Pass):
+        return ("P", "PASS")
+    return ()
+
+
+class Narrator:
+    """The words of one table, for a viewer: the player named ``you`` (the viewer; verbs agree
+    with him: "You cut", "Ada cuts") or ``None`` for a spectator.
+
+    It follows the table's actions: call :meth:`remember_names` before an action (the action may
+    end a game, and the roles change with the next one) and :meth:`event_lines` with its events.
+    """
+
+    def __init__(self, table: Table, you: str | None = None) -> None:
+        self.table = table
+        self.info: GameInfo = table.info
+        self.you = you
+        self.names: dict[str, str] = {}
+        self.trick_cards: list[tuple[str, str]] = []
+        self.announced_roles: dict[str, str] = {}
+        self._lines: list[Line] = []
+        self.resume()
+
+    def resume(self) -> None:
+        """Take up the table where it is (after a reload): the cards of the trick in play."""
+        trick = self.table.view(None).trick
+        self.trick_cards = [] if trick is None else self.trick_pairs(trick)
+
+    # --- who ------------------------------------------------------------------------------------
+
+    def verb(self, name: str, verb: str) -> str:
+        """``You cut`` but ``Ada cuts``: the verb agrees with the viewer."""
+        return verb if name == self.you else verb + "s"
+
+    def is_you(self, who: str) -> bool:
+        return self.you is not None and who.endswith(f"({self.you})")
+
+    def dummy_word(self) -> str:
+        """The dummy as a player calls it in a sentence: ``Mort`` by its name, else ``dummy``."""
+        name = self.info.dummy_name
+        return "dummy" if name == "Dummy" else name
+
+    def who(self, role: str) -> str:
+        """A role with the name of the person who held it when the action was taken:
+        ``R (Ada)``, ``M (Mort)``, ``N (dummy)``."""
+        if role in self.dummies:
+            return f"{role} ({self.dummy_word()})"
+        name = self.names.get(role)
+        return f"{role} ({name})" if name else role
+
+    @property
+    def dummies(self) -> set[str]:
+        return {self.table.role(s) for s in self.table.dummy_seats}
+
+    def remember_names(self) -> None:
+        """Note who holds each role before an action."""
+        t = self.table
+        self.names = {t.role(s): n for s in range(4) if (n := t.seat_player(s))}
+
+    def role_word(self, letter: str) -> str:
+        """What a role is, in words (M-2.1, B3-1), from the game's declared seats; empty where
+        the letter says it all (a compass seat)."""
+        role = self.info.role(letter)
+        return "" if role in SEAT_WORDS or not role else role
+
+    def current_roles(self) -> dict[str, str]:
+        """Who holds each role of the game now, ``out`` for the one sitting out."""
+        view = self.table.view(None)
+        roles: dict[str, str] = view.extra.get("roles") or {
+            view.roles[s]: n for s, n in view.names.items()
+        }
+        return dict(roles)
+
+    def sitting_out(self) -> bool:
+        """Whether the viewer has no place in the game being played (four-player Mort: one
+        player sits out each game, M-2.6)."""
+        return self.you in self.table.players and all(
+            self.table.seat_player(s) != self.you for s in range(4)
+        )
+
+    # --- events ---------------------------------------------------------------------------------
+
+    def say(self, text: str = "", tone: Tone = "plain") -> None:
+        self._lines.append(Line(text, tone))
+
+    def take(self) -> list[Line]:
+        lines, self._lines = self._lines, []
+        return lines
+
+    def event_lines(self, event: Event, events: Sequence[Event] = ()) -> list[Line]:
+        """The lines of one public event of an action (``events``: all of the action's, for
+        the words that depend on what else happened). Every kind of event the games emit has its
+        sentence; none is said as the engine's raw values (issue 13, point 16)."""
+        tell = getattr(self, "_tell_" + event.kind, None)
+        d = event.data
+        if tell is not None:
+            tell(d, events or (event,))
+        elif "words" in d:  # an event that carries its own words (All Fours)
+            self.say(f"{self.who(d['seat'])} {d['words']}." if "seat" in d else f"{d['words']}.")
+        else:  # a kind added to the engine later: its name in words, never its values
+            self.say(in_words(event.kind).capitalize() + ".")
+        return self.take()
+
+    def announce_roles(self) -> list[Line]:
+        """When the roles change (a new game of the tournée, a new rubber, a new dealer in
+        Bridge for Three), who holds each and who sits out (issue 13, point 21)."""
+        roles = self.current_roles()
+        if roles == self.announced_roles:
+            return []
+        self.announced_roles = roles
+        extra = self.table.view(None).extra
+        game = ""
+        if "game" in extra and "games" in extra:
+            game = f"Game {extra['game']} of {extra['games']}: "
+        held = ", ".join(
+            f"{r} {n}" + (f" ({self.role_word(r)})" if self.role_word(r) else "")
+            for r, n in roles.items()
+            if r != "out"
+        )
+        out = roles.get("out")
+        lines = [
+            Line(
+                f"{game}{held}"
+                + (f"; {out} {self.verb(out, 'sit')} out this game" if out else "")
+                + ".",
+                "heading",
+            )
+        ]
+        if out is not None and out == self.you:
+            lines.append(
+                Line(
+                    "You sit out: the others play this game; you see what the table sees "
+                    f"({self.info.dummy_name}'s cards face up, the tricks)."
+                )
+            )
+        return lines
+
+    def _announce(self) -> None:
+        self._lines.extend(self.announce_roles())
+
+    def _tell_cut(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{d['player']} {self.verb(d['player'], 'cut')} {d['card']}.")
+
+    def _tell_table_formed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"The table is formed; cutting order: {', '.join(d['order'])}.")
+
+    def _tell_seats(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The seats chosen: Mort's R and L (M-2.2), or the roles of the other games."""
+        if "R" in d and "L" in d:
+            self.say(
+                f"{d['R']} {self.verb(d['R'], 'sit')} R ({self.info.role('R')}), "
+                f"{d['L']} {self.verb(d['L'], 'sit')} L ({self.info.role('L')})."
+            )
+        roles = {k: v for k, v in d.items() if k in self.table.role_letters and k not in "RL"}
+        if "pack" in d:
+            self.say(f"Pack {d['pack']} is dealt first.")
+        if roles:
+            self.say("Seats: " + ", ".join(f"{r} {n}" for r, n in roles.items()) + ".")
+            self.announced_roles = self.current_roles()  # told here: not again at the deal
+        else:
+            self._announce()
+
+    def _tell_deal_for(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self._announce()
+        dummy = self.info.dummy_name
+        whom = f"for {dummy}" if d["mort"] else "for himself"
+        dealer = self.info.seats[0]
+        self.say(
+            f"{dealer.role.split(',')[0]} ({self.table.seat_player(0)}) deals the first hand "
+            f"{whom}."
+        )
+
+    def _tell_dealt(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self._announce()
+        if d.get("trump") and d.get("turn_up"):
+            turned = f", turn-up {d['turn_up']}: {trump_words(d['trump'])} are trumps"
+        else:
+            turned = ""  # trumps are declared, not turned
+        self.say(f"New hand: {self.who(d['dealer'])} deals{turned}.", "heading")
+
+    def _tell_played(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.trick_cards.append((d["seat"], d["card"]))  # told with its trick
+
+    def _tell_trick(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        cards = ", ".join(f"{r} {c}" for r, c in self.trick_cards)
+        self.say(f"Trick {d['number']}: {cards} — won by {self.who(d['winner'])}")
+        self.trick_cards = []
+
+    def _tell_hand_scored(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        score = d.get("markers", d.get("score"))
+        self.say(f"Hand over: tricks {pair_words(d['won'])}.", "heading")
+        for line in self.scoring_words():
+            self.say("  " + line)
+        if isinstance(score, Mapping):
+            self.say(f"{self.info.score_title}: {pair_words(score)}.", "heading")
+
+    def _tell_game_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self._tell_over("Game", d)
+
+    def _tell_rubber_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self._tell_over("Rubber", d)
+
+    def _tell_over(self, what: str, d: Mapping[str, Any]) -> None:
+        settlement = d.get("settlement") or {}
+        self.say(
+            f"{what} over"
+            + (f": {d['winner']} win" if "winner" in d else "")
+            + (f", value {d['value']}" if "value" in d else "")
+            + ("; " if settlement else "")
+            + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()),
+            "heading",
+        )
+
+    def _tell_irregularity(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        choices = " or ".join(in_words(o) for o in d["options"])
+        self.say(
+            f"Irregularity: {self.irregularity_words(d)}; "
+            f"{' or '.join(self.who(r) for r in d['electors'])} to choose: {choices}.",
+            "warning",
+        )
+
+    def _tell_elected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        option = str(d["option"])
+        if option in PENALTY_WORDS:
+            option = penalty_words(self.info, option)
+        self.say(f"For {in_words(d['kind'], IRREGULARITY_WORDS)}: {in_words(option)}.")
+
+    def _tell_exposed_in_deal(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(
+            f"{d['card']}, dealt to {self.who(d['holder'])}, was exposed by {self.who(d['by'])}; "
+            "the deal stands, since a player who could have claimed had touched his cards.",
+            "warning",
+        )
+
+    def _tell_dealt_wrongly(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])} deals a wrong number of cards.", "warning")
+
+    def _tell_surplus_drawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"A surplus card is drawn from {self.who(d['seat'])}'s hand, face down.")
+
+    def _tell_renounce_confirmed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])} has none of the suit led in trick {d['trick']}.")
+
+    def _tell_revoke_claimed(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(
+            f"The revoke by {self.who(d['seat'])} in trick {d['trick']} is claimed.", "warning"
+        )
+
+    def _tell_revoke_to_correct(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])} must correct the revoke.", "warning")
+
+    def _tell_revoke_corrected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])} takes back {d['card']}.")
+        self.resume()
+
+    def _tell_lead_withdrawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
+
+    def _tell_card_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
+
+    def _tell_suit_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{trump_words(d['suit']).capitalize()} are called.")
+
+    def _tell_exchange(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """Humbug (HU-2.1): a player keeps his hand or takes the dead hand on his right."""
+        who = self.who(d["seat"])
+        you = self.is_you(who)
+        his = "your" if you else "his"
+        if d["take"]:
+            verb = "exchange" if you else "exchanges"
+            self.say(f"{who} {verb} {his} hand for the dead hand on {his} right.")
+        else:
+            self.say(
+                f"{who} {'keep' if you else 'keeps'} the hand dealt {'you' if you else 'him'}."
+            )
+
+    def _tell_declared(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The trumps named: by the dealer (HU-5.1, B3-3), or Dummy's forced declaration from
+        its cards, announced by the pone (B3-4)."""
+        trumps = trump_words(d["trump"])
+        named = "no trumps" if trumps == "no trumps" else f"{trumps} trumps"
+        if d["by"] == "dummy":
+            why = FORCED_WORDS.get(d.get("step", 0), "by the schedule")
+            self.say(f"The dealer passes; Dummy's hand declares {named} ({why}).", "heading")
+            return
+        role = d["by"]
+        if role not in self.table.role_letters:  # Bridge for Three names the dealer's role
+            dealer = self.table.view(None).dealer
+            role = self.table.role(dealer) if dealer is not None else role
+        by = self.who(role)
+        verb = "declare" if self.is_you(by) else "declares"
+        self.say(f"{by} {verb} {named}.", "heading")
+
+    def _tell_doubled(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        level = DOUBLING_WORDS.get(int(d["doubling"]), "doubled")
+        verb = "redouble" if level == "redoubled" else "double"
+        who = self.who(d["seat"])
+        verb += "" if self.is_you(who) else "s"
+        self.say(
+            f"{who} {verb}: each trick is worth {int(d['doubling'])} times its value.", "heading"
+        )
+
+    def _tell_claim(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{self.who(d['seat'])} claims {d['tricks']} of the remaining tricks.")
+
+    def _tell_stays(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{d['player']} {self.verb(d['player'], 'stay')} for another {self.info.unit}.")
+
+    def _tell_retires(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        newcomer = f"; {d['newcomer']} takes the place" if d.get("newcomer") else ""
+        self.say(f"{d['player']} {self.verb(d['player'], 'retire')}{newcomer}.")
+
+    def _tell_table_broken_up(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"{d['retired']} {self.verb(d['retired'], 'retire')}: the table breaks up.")
+
+    def _tell_new_tournee(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        self.say(f"A new {self.info.unit}: {', '.join(d['players'])}.", "heading")
+
+    def trick_words(self, trick: TrickView) -> str:
+        """A trick: ``V SA, R S2, M S5, L SK — won by L (Bea)`` (each card with the seat that
+        played it, which need not follow round the table: HU-3.1)."""
+        roles = self.table.view(None).roles
+        cards = ", ".join(
+            f"{roles[s]} {card_name(c)}" for s, c in zip(trick.seats, trick.cards, strict=False)
+        )
+        if trick.winner is None:
+            return cards
+        return f"{cards} — won by {self.who(roles[trick.winner])}"
+
+    def trick_pairs(self, trick: TrickView) -> list[tuple[str, str]]:
+        """The cards of a trick with the role letters that played them."""
+        roles = self.table.view(None).roles
+        return [(roles[s], card_name(c)) for s, c in zip(trick.seats, trick.cards, strict=False)]
+
+    def irregularity_words(self, d: Mapping[str, Any]) -> str:
+        """``a lead out of turn by M (Mort) — SA``: the kind in words, never its rule ID."""
+        cards = " ".join(d.get("cards") or ())
+        return f"{in_words(d['kind'], IRREGULARITY_WORDS)} by {self.who(d['offender'])}" + (
+            f" — {cards}" if cards else ""
+        )
+
+    def irregularity_note(self, irr: Mapping[str, Any]) -> str:
+        """An irregularity of a hand's record in words (:func:`irregularity_note`)."""
+        return irregularity_note(self.info, irr)
+
+    # --- how a hand was scored (issue 13, point 18) -----------------------------------------
+
+    def hand_summary(self) -> HandSummary | None:
+        """How the hand scored last was scored, as a structure with its words (``None`` before
+        the first hand is scored)."""
+        record = last_hand_record(self.table)
+        if record is None:
+            return None
+        score = record.get("markers", record.get("score"))
+        points: dict[str, int] = {}
+        for it in record.get("scored", ()):
+            points[it["side"]] = points.get(it["side"], 0) + int(it["points"])
+        if not points and isinstance(score, Mapping) and "markers" in record:
+            before = markers_before(self.table)
+            points = {k: int(v) - before.get(k, 0) for k, v in score.items()}
+        if not points and "below" in record:
+            roles = record.get("roles") or {}
+            points = {roles.get("S", "dealer"): int(record["below"])}
+        penalties = tuple(
+            Penalty(
+                kind=str(irr["kind"]),
+                offender=str(irr["offender"]),
+                trick=irr.get("trick"),
+                election=str(irr.get("election") or ""),
+                words=self.irregularity_note(irr),
+            )
+            for irr in record.get("irregularities", ())
+        )
+        return HandSummary(
+            tricks=dict(record.get("won") or {}),
+            honours=dict(record["honours"]) if "honours" in record else None,
+            points=points,
+            score=dict(score) if isinstance(score, Mapping) else {},
+            penalties=penalties,
+            lines=tuple(self.scoring_words()),
+        )
+
+    def scoring_words(self) -> list[str]:
+        """How the hand just finished was scored, item by item, from its record: the English
+        games' items (revoke, tricks, honours: ES-3) and the honours held; Mort's points (M-7:
+        a trick over six a point, no honours); Bridge for Three's points below and above the
+        line (B3-7)."""
+        record = last_hand_record(self.table)
+        if record is None:
+            return []
+        if "below" in record:
+            return self._bridge_words(record)
+        lines: list[str] = []
+        if "scored" in record:
+            items = [
+                f"{it['side']} {it['points']:+d} {in_words(it['item'], SCORE_ITEM_WORDS)}"
+                for it in record["scored"]
+            ]
+            lines.append("Scored: " + (", ".join(items) if items else "nothing") + ".")
+        elif "markers" in record:
+            before = markers_before(self.table)
+            gained = {side: v - before.get(side, 0) for side, v in record["markers"].items()}
+            scored = [f"{side} {v:+d}" for side, v in gained.items() if v]
+            lines.append(
+                "Scored: "
+                + (", ".join(scored) if scored else "nothing")
+                + " (a point for each trick over six)."
+            )
+        if "honours" in record:
+            lines.append(
+                f"Honours held ({HONOURS_WORDS}): {pair_words(record['honours'])}"
+                + (
+                    "."
+                    if any(it["item"] == "honours" for it in record.get("scored", ()))
+                    else " — no score for honours this hand."
+                )
+            )
+        elif not self.info.honours and ("markers" in record or "scored" in record):
+            lines.append(f"Honours do not count at {self.info.title}.")
+        if record.get("slam"):
+            lines.append(f"Slam by {record['slam']}: 20 on the score sheet.")
+        for irr in record.get("irregularities", ()):
+            note = self.irregularity_note(irr)
+            lines.append(note[:1].upper() + note[1:] + ".")
+        return lines
+
+    def _bridge_words(self, record: Mapping[str, Any]) -> list[str]:
+        """Bridge for Three (B3-7): the dealer's points below the line toward game, then what
+        goes above the line — to him, and to **each** of the eldest and the pone."""
+        roles = record.get("roles") or {}
+        dealer, eldest, pone = roles.get("S", "dealer"), roles.get("W"), roles.get("E")
+        above = [f"{dealer} {record['dealer_above']}"]
+        if eldest and pone:
+            above.append(f"{eldest} {record['non_dealer_above']}")
+            above.append(f"{pone} {record['non_dealer_above']}")
+        lines = [
+            f"Below the line: {dealer} (the dealer) {record['below']} toward game (30).",
+            "Above the line: " + ", ".join(above) + ".",
+        ]
+        detail = bridge_detail(self.table)
+        if detail:
+            lines.append(detail)
+        if record.get("game"):
+            lines.append(f"{dealer} {self.verb(dealer, 'win')} the game.")
+        return lines
+
+    # --- the table as a seat sees it --------------------------------------------------------
+
+    def trump_line(self, view: View) -> str:
+        """``♥ hearts (turn-up H5, dealt by S)``; what is still to be declared; or the suit
+        turned up that the eldest may yet refuse (All Fours' stand or beg, AF-2.2)."""
+        dealer = view.roles[view.dealer] if view.dealer is not None else "?"
+        if view.phase == DECLARE and view.trump is None and view.turn_up is None:
+            return f"to be declared by the dealer ({dealer})"
+        if view.trump is None and view.turn_up is not None:
+            suit = view.turn_up // 13
+            return (
+                f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]} turned up, not yet trumps "
+                f"(turn-up {card_name(view.turn_up)}, dealt by {dealer})"
+            )
+        trump = (
+            "no trumps"
+            if view.trump is None
+            else f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
+        )
+        doubling = int(view.extra.get("doubling") or 1)
+        if doubling > 1:
+            trump += f", {DOUBLING_WORDS.get(doubling, 'doubled')}"
+        turn_up = f"turn-up {card_name(view.turn_up)}, " if view.turn_up is not None else ""
+        return f"{trump} ({turn_up}dealt by {dealer})"
+
+    def exposed_label(self, seat: Seat, view: View) -> str:
+        """What a hand shown face up is: the dummy (Mort, Dummy), or a hand this seat alone has
+        seen."""
+        role = view.roles[seat]
+        if seat in self.table.dead_seats:
+            return f"The dead hand you discarded ({role}), which you remember"
+        dummy = self.info.dummy_name
+        if dummy == "Dummy" and seat not in view.controls and not (view.trick or view.tricks):
+            return f"Dummy ({role}), which you sorted to announce its declaration"
+        return f"{dummy} ({role}), face up"
+
+    def game_heading(self, view: View) -> str:
+        """``Game 2 of 3`` where the sitting counts its games, else empty."""
+        extra = view.extra
+        if "game" not in extra or not isinstance(extra["game"], int):
+            return ""
+        return f"Game {extra['game']}" + (f" of {extra['games']}" if "games" in extra else "")
+
+    # --- decisions ----------------------------------------------------------------------------
+
+    def pending_words(self, view: View) -> str | None:
+        """The irregularity a choice is about (``a lead out of turn by M (Mort) — SA``), or
+        ``None`` where the choice is not an irregularity's (All Fours' stand or beg)."""
+        pending = view.pending
+        if not pending or pending.get("kind") not in IRREGULARITY_WORDS:
+            return None
+        return self.irregularity_words(pending)
+
+    def question(self, a: Action, view: View) -> str:
+        """What the decision is, in the game's words."""
+        if isinstance(a, ChooseSeats):
+            roles = self.current_roles()
+            out = f"; {roles['out']} {self.verb(roles['out'], 'sit')} out" if "out" in roles else ""
+            vivant = f"{roles['V']} {'are' if roles.get('V') == self.you else 'is'} Vivant{out}. "
+            return vivant + "The adversaries choose their seats: who sits R, on Mort's right?"
+        if isinstance(a, ChooseDeal):
+            return (
+                f"You are {self.info.role('V').split(',')[0]}: deal the first hand of the game "
+                f"for yourself or for {self.info.dummy_name}? (The dealer's hand takes the "
+                "turn-up.)"
+            )
+        if isinstance(a, ClaimRevoke | WaiveRevokes):
+            return "The hand is played. Revokes by the other side may be claimed:"
+        if isinstance(a, ChoosePenalty):
+            return f"Penalty for the revoke in trick {a.trick}:"
+        if isinstance(a, CallSuit):
+            return "Call the suit to be led:"
+        if isinstance(a, Exchange):
+            return self.exchange_title(view)
+        if isinstance(a, Declare):
+            return self.declare_title(view)
+        if isinstance(a, Double | Redouble) or (isinstance(a, Pass) and view.phase != DECLARE):
+            return self.double_title(a, view)
+        return self._setup_question(a)
+
+    def _setup_question(self, a: Action) -> str:
+        if isinstance(a, ChooseSeat):
+            return (
+                "You cut lowest: you deal first and choose your seat; your adversary sits "
+                "opposite you, and East and West hold the dead hands."
+            )
+        if isinstance(a, ChooseSeatsAndPack):
+            return "You cut lowest: choose who sits on your right, and which pack is dealt first:"
+        if isinstance(a, ChoosePosition):
+            return "You cut lowest: choose your place, on your adversary's right or on his left:"
+        if isinstance(a, AfterTournee):
+            return f"The {self.info.unit} is over: stay for another, or retire?"
+        if isinstance(a, Discard):
+            return "Discard down to six, face down:"
+        pending = self.table.pending
+        if isinstance(a, Elect) and pending is not None and pending.kind in CHOICE_TITLES:
+            return CHOICE_TITLES[pending.kind]
+        if isinstance(a, Elect):
+            return "Your choice, as the laws allow:"
+        if isinstance(a, Claim):
+            return "Claim some of the remaining tricks, or play on:"
+        return "Your choice:"
+
+    def exchange_title(self, view: View) -> str:
+        """Humbug (HU-2.1 to HU-2.3): keep the hand or take the dead hand on the right."""
+        seat = view.seat if view.seat is not None else 0
+        right = view.roles[(seat - 1) % 4]
+        text = (
+            f"Keep the hand dealt you, or exchange it for the dead hand on your right ({right}), "
+            "unseen: all thirteen cards, once, no going back."
+        )
+        if view.dealer == seat and view.turn_up is not None:
+            text += " As dealer you would give up the turn-up; trumps stay the same."
+        return text + (
+            f" The default is Foster's advice: exchange a hand without {SURE_TRICKS_TO_KEEP} "
+            "sure tricks."
+        )
+
+    def declare_title(self, view: View) -> str:
+        """The dealer names the trumps from his own hand (HU-5.1; B3-3 with Dummy's schedule)."""
+        if not any(isinstance(a, Pass) for a in self._legal(view)):
+            return (
+                "You deal: name the trumps from your own hand — any suit (no trumps is not "
+                "allowed). Type the number or the suit letter (S H D C)."
+            )
+        return (
+            "You deal: declare the trumps from your own hand (a suit or no trumps), or pass "
+            "and Dummy's hand decides them — three or four aces no trumps, else its longest "
+            "suit. Type the number, a suit letter or NT, or P to pass."
+        )
+
+    def _legal(self, view: View) -> list[Action]:
+        return [] if view.seat is None else self.table.legal_actions(view.seat)
+
+    def double_title(self, a: Action, view: View) -> str:
+        """Bridge for Three (B3-5): only the eldest doubles, only the dealer redoubles."""
+        declared = view.extra.get("declaration")
+        named = trump_words(declared["trump"] if declared else None)
+        by = "Dummy's hand" if declared and declared["by"] == "dummy" else "the dealer"
+        if isinstance(a, Redouble) or view.seat == view.dealer:
+            return (
+                f"The eldest doubles {named}: redouble (each trick worth four times its value) "
+                "or not?"
+            )
+        unseen = (
+            " You decide before looking at your own cards." if not view.hand and view.seat else ""
+        )
+        return (
+            f"{by.capitalize()} declared {named}. You are the eldest hand: double (each trick "
+            f"worth twice its value) or not?{unseen}"
+        )
+
+    def action(self, a: Action, viewer: Seat | None = None) -> str:
+        """A choice in words; a card the ``viewer`` may not see is said as "a card"."""
+        if isinstance(a, ChooseSeats):
+            name = self.table.players[a.right]
+            return f"{name} {self.verb(name, 'sit')} R"
+        if isinstance(a, ChooseDeal):
+            return f"deal for {self.info.dummy_name}" if a.for_mort else "deal for yourself"
+        if isinstance(a, ClaimRevoke):
+            return f"claim the revoke in trick {a.trick}"
+        if isinstance(a, WaiveRevokes):
+            return "waive: score the hand without a claim"
+        if isinstance(a, ChoosePenalty):
+            return f"{a.option}: {penalty_words(self.info, a.option)}"
+        if isinstance(a, CallSuit):
+            return f"call {SUIT_NAMES[a.suit]}"
+        if isinstance(a, CallCard):
+            return f"call {self.card(a.card, viewer)} of {self.who(self.table.role(a.target))}"
+        if isinstance(a, Elect):
+            pending = self.table.pending
+            kind = pending.kind if pending is not None else ""
+            if kind == "draw_surplus":
+                return f"draw card {a.option}, face down"
+            return KIND_WORDS.get((kind, a.option)) or in_words(a.option)
+        if isinstance(a, Discard):
+            return f"discard {self.card(a.card, viewer)}"
+        if isinstance(a, Play | CorrectRevoke):
+            return f"play {self.card(a.card, viewer)}"
+        if isinstance(a, PlayTogether):
+            return "play " + " and ".join(self.card(c, viewer) for c in a.cards) + " together"
+        return self._setup_action(a)
+
+    def card(self, c: Card, viewer: Seat | None) -> str:
+        """A card's name, or ``a card`` where ``viewer`` is given and may not see it."""
+        if viewer is not None and not self.table.sees(viewer, c):
+            return "a card"
+        return card_name(c)
+
+    def _setup_action(self, a: Action) -> str:
+        """The choices before play of the other games, in words."""
+        players = self.table.players
+        if isinstance(a, ChooseSeat):
+            return f"sit {SEAT_WORDS[a.target]}"
+        if isinstance(a, ChooseSeatsAndPack):
+            name = players[a.right]
+            return f"{name} on your right, pack {a.pack} dealt first"
+        if isinstance(a, ChoosePosition):
+            return "sit on your adversary's right" if a.right else "sit on his left"
+        if isinstance(a, AfterTournee):
+            if a.stay:
+                return f"stay for another {self.info.unit}"
+            return f"retire, {a.newcomer} taking your place" if a.newcomer else "retire"
+        if isinstance(a, Exchange):
+            return "exchange for the dead hand on your right" if a.take else "keep your hand"
+        if isinstance(a, Declare):
+            return f"declare {trump_words(a.trump)}" + (
+                "" if a.trump.upper() == "NT" else " trumps"
+            )
+        if isinstance(a, Pass):
+            if self.table.phase == DECLARE:
+                return "pass: Dummy's hand declares by its schedule"
+            dealer = self.table.view(None).dealer
+            return "do not redouble" if self.table.to_act() == dealer else "do not double"
+        if isinstance(a, Double):
+            return "double"
+        if isinstance(a, Redouble):
+            return "redouble"
+        if isinstance(a, Claim):
+            return f"claim {a.tricks} of the remaining tricks"
+        return type(a).__name__
+
+    def choice_said(self, action: Action, events: Sequence[Event]) -> list[Line]:
+        """What was chosen where the events do not say it: a revoke penalty, a revoke waived, a
+        double or redouble declined (B3-5)."""
+        seat = getattr(action, "seat", 0)
+        who = self.who(self.table.role(seat))
+        you = self.is_you(who)
+        if isinstance(action, ChoosePenalty):
+            return [
+                Line(
+                    f"{who} chooses the penalty for the revoke in trick {action.trick}: "
+                    f"{self.action(action)}.",
+                    "warning",
+                )
+            ]
+        if isinstance(action, WaiveRevokes):
+            return [Line(f"{who} waives the revoke claims.")]
+        if isinstance(action, Pass) and not any(e.kind == "declared" for e in events):
+            dealer = self.table.view(None).dealer
+            double = "redouble" if seat == dealer else "double"
+            return [Line(f"{who} {'do' if you else 'does'} not {double}.")]
+        return []
+
+    def hint_unit(self) -> str:
+        """What the Monte-Carlo player's estimate counts: the game's :attr:`scores`."""
+        return self.info.scores
+
+
+def public_words(narrator: Narrator, events: Sequence[Event]) -> list[list[str]]:
+    """The words of each of an action's events as everyone at the table reads them (the
+    narrator's viewer ``None``): one list of lines per event, what the server sends."""
+    return [[line.text for line in narrator.event_lines(e, events)] for e in events]
+
+
+def decision_words(narrator: Narrator, legal: Sequence[Action], view: View) -> dict[str, Any]:
+    """A decision as the viewer of ``view`` reads it: the question, the irregularity it is about
+    (if any), and the words of each legal action, in order."""
+    if not legal:
+        return {"question": "", "about": None, "labels": []}
+    first = legal[0]
+    cards_only = all(isinstance(a, Play | CorrectRevoke) for a in legal)
+    return {
+        "question": "" if cards_only else narrator.question(first, view),
+        "about": narrator.pending_words(view),
+        "labels": [narrator.action(a, view.seat) for a in legal],
+    }

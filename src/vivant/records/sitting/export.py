@@ -1,0 +1,325 @@
+"""Export: a played sitting as whist-profile PBN deals (the package docstring says what each
+tag and note holds).
+
+:func:`sitting_deals` replays the sitting's action log on a fresh table of its variant and turns
+every hand into one :class:`~vivant.records.pbn_whist.WhistDeal`; the decisions before the play
+are written as the game declares them (its ``prelude``, :mod:`vivant.prelude`), the board numbers
+and tags of a hand as its sitting's form says (:mod:`vivant.records.sitting.form`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from vivant.actions import CallSuit, Deal, ReportMisdeal
+from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, CardSet, Seat, card_name
+from vivant.errors import VivantError
+from vivant.prelude import Prelude
+from vivant.records.pbn import write_pbn
+from vivant.records.pbn_whist import (
+    Scores,
+    WhistDeal,
+    WhistIrregularity,
+    WhistTrick,
+    deal_only_pbn,
+    write_whist_pbn,
+)
+from vivant.records.sitting.common import (
+    DOUBLING_TAG,
+    DOUBLINGS,
+    LAWS_TAG,
+    OPTIONS_TAG,
+    PLAYERS_TAG,
+    REVOKE_KINDS,
+    TIMED_KINDS,
+    cards_text,
+    note_text,
+    penalty_word,
+    variant_name,
+)
+from vivant.records.sitting.form import form_of
+from vivant.table import HandState, Table
+
+__all__ = ["OUTSIDE_PROFILE", "export_pbn", "sitting_deals"]
+
+
+@dataclass
+class _Hand:
+    """What the replay learns about one hand beyond its :class:`HandState`."""
+
+    state: HandState
+    dealt: tuple[int, ...]
+    players: tuple[str, str, str, str]
+    dummies: frozenset[Seat]
+    score_before: dict[str, int]
+    #: What the decisions before the play came to (:mod:`vivant.prelude`).
+    prelude: Prelude = field(default_factory=Prelude)
+    suits_called: list[int] = field(default_factory=list)
+    misdeal_reasons: list[str] = field(default_factory=list)
+    record: dict[str, Any] | None = None
+    #: The board number the sitting's form gives the hand (``None``: numbered through), and its
+    #: own tags (Duplicate Whist's ``WhistTray``).
+    board: int | None = None
+    tags: tuple[tuple[str, str], ...] = ()
+    #: The cards in the trick when each of ``state.irregularities`` was committed.
+    at: list[int] = field(default_factory=list)
+
+
+def _seat_names(table: Table) -> tuple[str, str, str, str]:
+    def name(s: Seat) -> str:
+        if s in table.dead_seats:
+            return ""
+        if s in table.dummy_seats:
+            return table.info.dummy_name
+        return table.seat_player(s) or "?"
+
+    return (name(0), name(1), name(2), name(3))
+
+
+def _new_hand(table: Table) -> _Hand:
+    assert table.hand is not None
+    form = form_of(type(table))
+    return _Hand(
+        table.hand,
+        tuple(table.hand.hands),
+        _seat_names(table),
+        frozenset(table.dummy_seats),
+        dict(table.view(None).score),
+        board=form.board(table),
+        tags=form.hand_tags(table),
+    )
+
+
+def _track(table: Table) -> tuple[Table, list[_Hand]]:
+    """Replay ``table``'s log on a fresh table, following every hand dealt (and every play of a
+    Duplicate Whist tray, whose hands come from the tray without a deal)."""
+    fresh = type(table).from_config(table.config())
+    decisions = {d.phase: d for d in fresh.prelude}
+    hands: list[_Hand] = []
+    if fresh.hand is not None:  # a recorded tray laid out when the table is made
+        hands.append(_new_hand(fresh))
+    records, seen = fresh.hand_records, 0
+    for action in table.log:
+        phase, h = fresh.phase, fresh.hand
+        before = list(h.hands) if h is not None else []
+        known = len(h.irregularities) if h is not None else 0
+        in_trick = len(h.trick) if h is not None else 0
+        fresh.apply(action)
+        cur = hands[-1] if hands else None
+        if cur is not None and cur.state is h:
+            cur.at.extend([in_trick] * (len(cur.state.irregularities) - known))
+        if isinstance(action, Deal):
+            assert fresh.hand is not None
+            cur = _new_hand(fresh)
+            hands.append(cur)
+        elif cur is None:
+            pass
+        elif isinstance(action, CallSuit):
+            cur.suits_called.append(action.suit)
+        elif isinstance(action, ReportMisdeal):
+            cur.misdeal_reasons.append(action.reason)
+        elif phase in decisions:  # a decision before the play, as the game declares it
+            cur.prelude = decisions[phase].note(fresh, action, before, cur.prelude)
+        new = records[seen:]
+        if fresh.hand_records is not records:
+            records = fresh.hand_records
+            new = new + records
+        seen = len(records)
+        if new and cur is not None:
+            cur.record = new[-1]
+        if fresh.hand is not None and cur is not None and fresh.hand is not cur.state:
+            hands.append(_new_hand(fresh))  # the next play of a tray, laid out from the tray
+    return fresh, hands
+
+
+def _side_letters(table: Table) -> tuple[str, str]:
+    def side(i: int) -> str:
+        return "".join(
+            SEAT_LETTERS[s]
+            for s in range(4)
+            if table.seat_sides[s] == i and s not in table.dead_seats
+        )
+
+    return side(0), side(1)
+
+
+def _by_side(table: Table, values: dict[str, int], keep_zero: bool = False) -> Scores:
+    letters = _side_letters(table)
+    return tuple(
+        (letters[i], values[name])
+        for i, name in enumerate(table.side_names)
+        if name in values and (keep_zero or values[name])
+    )
+
+
+def _scores(table: Table, hand: _Hand) -> tuple[Scores, Scores, Scores]:
+    """Tricks counted after penalties, points and honour points the hand scored, per side."""
+    rec = hand.record
+    if rec is None or rec.get("abandoned"):
+        return (), (), ()
+    won = _by_side(table, rec.get("won", {}), keep_zero=True)
+    points: dict[str, int] = {}
+    honours: dict[str, int] = {}
+    if "scored" in rec:  # English short whist and its relatives
+        for item in rec["scored"]:
+            into = honours if item["item"] == "honours" else points
+            into[item["side"]] = into.get(item["side"], 0) + item["points"]
+    elif "markers" in rec:  # Mort: the markers moved by the hand
+        points = {k: v - hand.score_before.get(k, 0) for k, v in rec["markers"].items()}
+    elif "below" in rec:  # Bridge for Three: the dealer's side, then each non-dealer
+        names = table.side_names
+        points = {
+            names[0]: rec["below"] + rec["dealer_above"],
+            names[1]: rec["non_dealer_above"],
+        }
+    return won, _by_side(table, points), _by_side(table, honours)
+
+
+def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
+    h = hand.state
+    out: list[WhistIrregularity] = []
+    suits = iter(hand.suits_called)
+    reasons = iter(hand.misdeal_reasons)
+    for i, r in enumerate(h.irregularities):
+        suit = reason = at = by = demand = None
+        if r.kind == "lead_out_of_turn" and r.election == "call_suit":
+            called = next(suits, None)
+            suit = None if called is None else SUIT_LETTERS[called]
+        if r.kind == "misdeal":
+            reason = next(reasons, None)
+        touched = r.details.get("touched") if r.kind in ("misdeal", "exposed_in_deal") else None
+        if r.kind in TIMED_KINDS and i < len(hand.at):
+            at = hand.at[i]
+        if r.election == "cancelled":  # DL-4: who demanded what
+            who = r.details.get("by")
+            if isinstance(who, str) and who in table.role_letters:
+                by = SEAT_LETTERS[table.role_letters.index(who)]
+            demand, reason = r.details.get("demand"), r.details.get("reason")
+        out.append(
+            WhistIrregularity(
+                r.kind,
+                r.offender,
+                r.trick or None,
+                penalty_word(r.election or ""),
+                note_text(
+                    rule=r.rule,
+                    cards=cards_text(r.cards),
+                    suit=suit,
+                    reason=reason,
+                    at=at,
+                    by=by,
+                    demand=demand,
+                    touched=touched,
+                ),
+            )
+        )
+    recorded = {(r.kind, r.trick, r.offender) for r in h.irregularities if r.kind in REVOKE_KINDS}
+    for rev in h.revokes:
+        if (rev.kind, rev.trick, rev.seat) in recorded:
+            continue
+        penalty = "waived" if rev.penalty == "waived" else ""
+        out.append(
+            WhistIrregularity(
+                rev.kind,
+                rev.seat,
+                rev.trick,
+                penalty,
+                note_text(
+                    rule=rev.rule if rev.kind != "revoke" else None, cards=card_name(rev.card)
+                ),
+            )
+        )
+    for claim in h.notes.get("claims", ()):
+        seat = table.role_letters.index(claim["by"])
+        option = {True: "admit", False: "refuse"}.get(claim.get("admitted"), "")
+        out.append(
+            WhistIrregularity(
+                "claim", seat, claim["trick"], option, note_text(tricks=claim["tricks"])
+            )
+        )
+    for ask in h.notes.get("inquiries", ()):  # DL-3: "none of that suit, partner?"
+        seat = table.role_letters.index(ask["by"])
+        rule = ask.get("rule", "DL-3")
+        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", note_text(rule=rule)))
+    return tuple(out)
+
+
+def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
+    tags = [(LAWS_TAG, "yes" if table.laws else "no")]
+    if not any(";" in p for p in table.players):  # else the players come from the seats
+        tags.append((PLAYERS_TAG, ";".join(table.players)))
+    on = form_of(type(table)).options(table)
+    if on:
+        tags.append((OPTIONS_TAG, " ".join(on)))
+    if hand.prelude.doubling:
+        tags.append((DOUBLING_TAG, DOUBLINGS[min(hand.prelude.doubling, 2)]))
+    return (*tags, *hand.tags)
+
+
+#: Games the whist profile does not describe yet (issue 17): All Fours' hands of six, its begging,
+#: runs and face-down discards and its points, Boston's two packs, cuts, auction and counters need
+#: the profile and its document extended.
+#: Export refuses them with a :class:`~vivant.errors.VivantError` that says so.
+OUTSIDE_PROFILE: Final = frozenset({"all-fours", "boston"})
+
+
+def sitting_deals(
+    table: Table, *, event: str = "?", site: str = "?", date: str = "?"
+) -> list[WhistDeal]:
+    """Every hand dealt in ``table``'s sitting (its log replayed) as a :class:`WhistDeal`."""
+    if table.variant in OUTSIDE_PROFILE:
+        raise VivantError(
+            f"the PBN whist profile does not describe {table.variant} yet; "
+            "its event log (vivant play --save) records the sitting"
+        )
+    fresh, hands = _track(table)
+    form = form_of(type(fresh))
+    deals = []
+    for board, hand in enumerate(hands, start=1):
+        h = hand.state
+        tricks = [WhistTrick(t.leader, t.cards) for t in h.tricks]
+        if h.trick:
+            tricks.append(WhistTrick(h.trick_seats[0], tuple(h.trick)))
+        won, points, honours = _scores(fresh, hand)
+        declared_by = form.declared_by(fresh, h, hand.prelude.declared_by)
+        deals.append(
+            WhistDeal(
+                variant=variant_name(fresh),
+                dealer=h.dealer,
+                hands=tuple(  # type: ignore[arg-type]
+                    None if s in fresh.dead_seats and not m else CardSet(m)
+                    for s, m in enumerate(hand.dealt)
+                ),
+                trump=h.trump,
+                turn_up=h.turn_up,
+                declared_by=declared_by,
+                dummies=hand.dummies,
+                dead=frozenset(fresh.dead_seats),
+                exchanges=hand.prelude.exchanges,
+                tricks=tuple(tricks),
+                tricks_won=won,
+                points=points,
+                honours=honours,
+                irregularities=_irregularities(fresh, hand),
+                event=event,
+                site=site,
+                date=date,
+                board=hand.board if hand.board is not None else board,
+                players=hand.players,
+                scoring=variant_name(fresh),
+                extra_tags=_config_tags(fresh, hand),
+            )
+        )
+    return deals
+
+
+def export_pbn(
+    table: Table, *, event: str = "?", site: str = "?", date: str = "?", deal_only: bool = False
+) -> str:
+    """The sitting as a whist-profile PBN file (or, ``deal_only``, the bare deals for bridge
+    tools: the hands as held in play and the mandatory tags)."""
+    deals = sitting_deals(table, event=event, site=site, date=date)
+    if deal_only:
+        return write_pbn(deal_only_pbn(d) for d in deals)
+    return write_whist_pbn(deals)

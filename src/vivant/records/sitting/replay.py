@@ -1,0 +1,494 @@
+"""Replay: re-enacting the deals of a file, in order, on a table of their game.
+
+For each deal the sitting's form brings the table to it (:mod:`vivant.records.sitting.form`:
+the choices before the deal, or the tray's turn in the programme); :func:`pack_for` finds a pack
+order the table deals into the deal's hands and turn-up; :class:`DealReplay` makes the decisions
+before the play the game declares (its ``prelude``, :mod:`vivant.prelude`) so that they come to
+what the deal records, plays every card with the irregularities re-enacted where they happened,
+and the revoke claims and penalties at the end of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from vivant.actions import (
+    Action,
+    AskRenounce,
+    CallSuit,
+    ChoosePenalty,
+    Claim,
+    ClaimRevoke,
+    CorrectRevoke,
+    Deal,
+    DrawAttention,
+    Elect,
+    Play,
+    PlayTogether,
+    ReportExposed,
+    ReportMisdeal,
+    WaiveRevokes,
+)
+from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, Seat, card_name
+from vivant.errors import InvalidNotationError, VivantError
+from vivant.prelude import Prelude, PreludeDecision
+from vivant.records.pbn import PbnError, PbnGame
+from vivant.records.pbn_whist import WhistDeal, WhistIrregularity, WhistTrick
+from vivant.records.sitting.common import (
+    DOUBLING_TAG,
+    DOUBLINGS,
+    REVOKE_KINDS,
+    TIMED_KINDS,
+    Mismatch,
+    SittingImportError,
+    denomination,
+    extra_tag,
+    note_cards,
+    note_items,
+    note_number,
+    penalty_option,
+    phase_text,
+    scratch,
+    variant_name,
+)
+from vivant.records.sitting.form import form_of
+from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, PENALTY, PLAY, HandState, Table
+
+__all__ = ["DealReplay", "Lines", "TrickError", "enact", "pack_for"]
+
+
+class TrickError(InvalidNotationError):
+    """A trick that does not re-enact (its number, for the line of its Play row)."""
+
+    def __init__(self, trick: int, message: str) -> None:
+        super().__init__(message)
+        self.trick = trick
+
+
+def pack_for(table: Table, deal: WhistDeal, probes: dict[Seat, HandState]) -> tuple[Card, ...]:
+    """A pack order that the table deals into ``deal``'s hands and turn-up."""
+    probe = probes.get(deal.dealer)
+    if probe is None:
+        trial = scratch(table)
+        trial.apply(Deal(tuple(range(52))))
+        assert trial.hand is not None
+        probe = probes[deal.dealer] = trial.hand
+    order: list[Card | None] = [None] * 52
+    for s in range(4):
+        positions = [p for p in range(52) if probe.hands[s] >> p & 1]
+        hand = deal.hands[s]
+        wanted = sorted(hand) if hand is not None else []
+        if len(wanted) != len(positions):
+            raise InvalidNotationError(
+                f"{variant_name(table)} deals {len(positions)} cards to {SEAT_LETTERS[s]}, "
+                f"the deal gives {len(wanted)}"
+            )
+        if probe.turn_up is not None and probe.turn_up in positions and deal.turn_up in wanted:
+            positions.remove(probe.turn_up)
+            wanted.remove(deal.turn_up)
+            order[probe.turn_up] = deal.turn_up
+        for p, c in zip(positions, wanted, strict=True):
+            order[p] = c
+    if (probe.turn_up is None) != (deal.turn_up is None):
+        turns = "turns no card" if probe.turn_up is None else "turns a card for trump"
+        raise InvalidNotationError(
+            f"{variant_name(table)} {turns}; "
+            f"the deal has {'a' if deal.turn_up is not None else 'no'} turn-up"
+        )
+    if deal.turn_up is not None and order[probe.turn_up or 0] is None:
+        order[probe.turn_up or 0] = deal.turn_up
+    placed = set(order)
+    rest = iter(c for c in range(52) if c not in placed)
+    return tuple(c if c is not None else next(rest) for c in order)
+
+
+class DealReplay:
+    """Re-enacts one deal on a table (see the module docstring)."""
+
+    def __init__(self, table: Table, deal: WhistDeal, last: bool) -> None:
+        self.table, self.deal, self.last = table, deal, last
+        self.state: HandState | None = None
+        #: A revoke corrected only after its corrector's lead out of turn to the next trick.
+        self.deferred: tuple[int, Seat, Card, WhistIrregularity, WhistTrick] | None = None
+        self.irregular = list(deal.irregularities)
+        self.suits = [
+            note_items(ir.note).get("suit", "")
+            for ir in self.irregular
+            if ir.kind == "lead_out_of_turn" and ir.penalty == "call_suit"
+        ]
+        doubling = extra_tag(deal, DOUBLING_TAG) or ""
+        if doubling not in DOUBLINGS:
+            raise InvalidNotationError(f"{DOUBLING_TAG} {doubling!r}: doubled or redoubled")
+        self.doubling = DOUBLINGS.index(doubling)
+
+    def take(self, kind: str, trick: int | None, **match: object) -> WhistIrregularity | None:
+        """The first irregularity not yet re-enacted of ``kind`` at ``trick`` matching."""
+        for ir in self.irregular:
+            if (
+                ir.kind == kind
+                and ir.trick == trick
+                and all(getattr(ir, k) == v for k, v in match.items())
+            ):
+                self.irregular.remove(ir)
+                return ir
+        return None
+
+    def settle(self, ir: WhistIrregularity) -> None:
+        """The election recorded for ``ir``: its option, or, where DL-4 cancelled the penalty,
+        the demand that cancelled it, by the adversary who made it."""
+        if ir.penalty != "cancelled":
+            self.elect(penalty_option(ir.kind, ir.penalty))
+            return
+        items = note_items(ir.note)
+        by, demand = items.get("by", ""), items.get("demand", "")
+        if by not in SEAT_LETTERS or not demand:
+            raise InvalidNotationError(
+                f"{ir.kind} note {ir.note!r}: a cancelled penalty names 'by' and 'demand'"
+            )
+        if self.table.pending is None:
+            raise InvalidNotationError(f"the laws give no choice here, yet {demand!r} is recorded")
+        self.table.apply(Elect(SEAT_LETTERS.index(by), demand))
+
+    def elect(self, option: str) -> None:
+        t = self.table
+        if t.pending is None:
+            raise InvalidNotationError(f"the laws give no choice here, yet {option!r} is recorded")
+        t.apply(Elect(t.pending.electors[0], option))
+
+    def run(self, pack: tuple[Card, ...] | None) -> None:
+        """Deal ``pack`` (``None``: the hands come from a Duplicate Whist tray) and play."""
+        t, d = self.table, self.deal
+        if pack is not None:
+            t.apply(Deal(pack))
+        if not self.before_play():
+            return  # thrown in by a misdeal or a card exposed in dealing
+        h = self.state = t.hand
+        assert h is not None
+        if h.trump != d.trump:
+            raise InvalidNotationError(
+                f"the table's trump is {denomination(h.trump)}, "
+                f"the deal says {denomination(d.trump)}"
+            )
+        for no, trick in enumerate(d.tricks, start=1):
+            if not self.claim(no):
+                break
+            try:
+                self.play_trick(no, trick)
+            except TrickError:
+                raise
+            except VivantError as exc:
+                raise TrickError(no, f"trick {no}: {exc}") from None
+        else:
+            self.claim(len(d.tricks) + 1)
+        self.end_of_hand()
+
+    def claim(self, no: int) -> bool:
+        """Re-enact a claim made before trick ``no``; whether the play goes on."""
+        t = self.table
+        claim = self.take("claim", no)
+        if claim is not None:
+            t.apply(Claim(claim.offender, note_number(claim, "tricks")))
+            self.elect(claim.penalty or "refuse")
+        return t.hand is not None and t.phase == PLAY
+
+    def deal_irregularities(self) -> bool:
+        """Report the irregularities of the deal; whether the hand stands."""
+        t = self.table
+        for kind in ("misdeal", "exposed_in_deal"):
+            ir = next((x for x in self.irregular if x.kind == kind and x.trick is None), None)
+            if ir is None:
+                continue
+            items = note_items(ir.note)
+            touched = items.get("touched", "")
+            if kind == "misdeal":
+                self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
+                self.irregular.remove(ir)
+                reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
+                t.apply(ReportMisdeal(reporter, items.get("reason") or "deal", touched))
+            else:
+                card = note_cards(ir)[0]
+                seen = [s for s in range(4) if s not in t.dead_seats and t.sees(s, card)]
+                if not seen and t.phase in BEFORE_PLAY:
+                    continue  # reported once its holder has seen it (an eldest doubling unseen)
+                if not seen:
+                    raise InvalidNotationError(f"{ir.kind}: no player sees {card_name(card)}")
+                self.withdrawn_leads(1, before=ir)
+                self.irregular.remove(ir)
+                t.apply(ReportExposed(seen[0], card, t.controller(ir.offender), touched))
+            if ir.penalty or t.pending is not None:
+                self.settle(ir)
+            if t.hand is None:
+                return False
+        return True
+
+    def before_play(self) -> bool:
+        """The decisions the game makes before the play (exchanges, declaration, doubles: its
+        ``prelude``), each chosen to come to what the deal records; the deal's irregularities
+        are reported as soon as the hand is as the file shows it. Whether the hand is played:
+        the last hand of an unfinished sitting, with no card played, stops there too."""
+        t, d = self.table, self.deal
+        wanted = Prelude(d.declared_by, denomination(d.trump), d.exchanges, self.doubling)
+        made = Prelude()
+        decisions = {k.phase: k for k in t.prelude}
+        while t.phase in BEFORE_PLAY and t.pending is None:
+            ready = all(k.complete(wanted, made) for k in t.prelude)
+            if ready and not self.deal_irregularities():
+                return False
+            if ready and self.last and not d.tricks:
+                return False
+            seat = t.to_act()
+            assert seat is not None and t.hand is not None
+            legal = t.legal_actions(seat)
+            decision = decisions.get(t.phase, PreludeDecision())
+            chosen = next((a for a in legal if decision.fits(t, a, wanted, made)), None)
+            if chosen is None:
+                raise InvalidNotationError(
+                    f"no decision of {SEAT_LETTERS[seat]} before the play fits the deal "
+                    f"(he may {' or '.join(dict.fromkeys(map(decision.words, legal)))})"
+                )
+            before = list(t.hand.hands)
+            t.apply(chosen)
+            made = decision.note(t, chosen, before, made)
+        return self.deal_irregularities()
+
+    def play_trick(self, no: int, trick: WhistTrick) -> None:
+        t = self.table
+        self.withdrawn_leads(no)
+        if self.deferred is not None:
+            self.correct_after_lead(*self.deferred)
+        for k, c in enumerate(trick.cards):
+            seat = t.seat_order[trick.leader][k]
+            self.call_suit()
+            self.timed(no, k, trick)
+            self.play_card(no, seat, c)
+
+    def withdrawn_leads(self, no: int, before: WhistIrregularity | None = None) -> None:
+        """Leads out of turn taken back, withdrawn or penalised: they come before trick ``no``'s
+        lead (``before``: only those recorded before that irregularity)."""
+        end = self.irregular.index(before) if before is not None else len(self.irregular)
+        for ir in [
+            ir
+            for ir in self.irregular[:end]
+            if ir.kind == "lead_out_of_turn" and ir.trick == no and ir.penalty != "accept"
+        ]:
+            self.irregular.remove(ir)
+            self.call_suit()  # a suit called after an earlier lead out of turn comes first
+            self.table.apply(Play(ir.offender, note_cards(ir)[0]))
+            if ir.penalty:
+                self.settle(ir)
+
+    def timed(self, no: int, k: int, trick: WhistTrick) -> None:
+        """Duplicate Whist's irregularities committed with ``k`` cards in trick ``no``: a card
+        played out of turn (DL-1), attention drawn to the trick (DL-1), a card led again before
+        the partner has played (DL-6, WL-5.1), each with the election that followed."""
+        t = self.table
+        for ir in list(self.irregular):
+            if ir not in self.irregular or ir.trick != no or ir.kind not in TIMED_KINDS:
+                continue
+            if note_items(ir.note).get("at") != str(k):
+                continue
+            position = t.seat_order[trick.leader].index(ir.offender)
+            if ir.kind == "winning_cards" and position >= k:
+                continue  # cards played together in the offender's turn (play_card)
+            self.irregular.remove(ir)
+            if ir.kind == "played_out_of_turn":
+                t.apply(Play(ir.offender, note_cards(ir)[0]))
+                ir = next(
+                    (x for x in self.irregular if x.kind == "direction" and x.trick == no), ir
+                )
+                if ir.kind != "direction":
+                    raise InvalidNotationError("no direction follows the card played out of turn")
+                self.irregular.remove(ir)
+                self.settle(ir)
+            elif ir.kind == "direction":
+                t.apply(DrawAttention(ir.offender))
+                self.settle(ir)
+            elif ir.kind == "card_exposed":  # D-DU17: the election follows, then the demand
+                t.apply(Play(ir.offender, note_cards(ir)[-1]))
+                if ir.penalty == "cancelled":
+                    self.settle(ir)
+                else:
+                    self.elect("call_card")
+            else:
+                t.apply(Play(ir.offender, note_cards(ir, 2)[1]))
+                self.settle(ir)
+
+    def play_card(self, no: int, seat: Seat, c: Card) -> None:
+        """``seat``'s card ``c`` in trick ``no``: played alone or with another (two cards), and
+        perhaps first a revoking card that was corrected (WL-7.4)."""
+        t = self.table
+        corrected = self.take("revoke_corrected", no, offender=seat)
+        first = note_cards(corrected)[0] if corrected is not None else c
+        two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
+        if two is None:
+            two = self.together(no, seat, first)
+        if two is not None:
+            t.apply(PlayTogether(seat, note_cards(two, 2)))
+            self.settle(two)
+        else:
+            t.apply(Play(seat, first))
+            p = t.pending
+            if p is not None and p.kind == "lead_out_of_turn":
+                if self.take("lead_out_of_turn", no, offender=seat, penalty="accept") is None:
+                    raise InvalidNotationError(
+                        f"{SEAT_LETTERS[seat]} leads out of turn, and no accepted lead out "
+                        "of turn is recorded"
+                    )
+                self.elect("accept")
+        if corrected is not None and self.led_next(no, seat, c):
+            self.deferred = (no, seat, c, corrected, self.trick_of(no))
+            return
+        self.correct(no, seat, c, corrected)
+
+    def trick_of(self, no: int) -> WhistTrick:
+        return self.deal.tricks[no - 1]
+
+    def led_next(self, no: int, seat: Seat, c: Card) -> bool:
+        """Whether ``seat`` led ``c``, the card he corrects his revoke in trick ``no`` with, out
+        of turn to the next trick (not accepted): the revoke was found after that lead, and
+        corrected with the card it exposed (WL-7.4)."""
+        return any(
+            ir.kind == "lead_out_of_turn"
+            and ir.trick == no + 1
+            and ir.offender == seat
+            and ir.penalty != "accept"
+            and note_cards(ir)[0] == c
+            for ir in self.irregular
+        )
+
+    def correct_after_lead(
+        self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity, trick: WhistTrick
+    ) -> None:
+        """The revoke of trick ``no`` found and corrected after the lead out of turn to the
+        next (:meth:`led_next`); the players after the revoker then play to the trick again."""
+        self.deferred = None
+        self.correct(no, seat, c, corrected)
+        t, h = self.table, self.table.hand
+        order = t.seat_order[trick.leader]
+        while h is not None and len(h.tricks) == no - 1 and t.pending is None:
+            again = t.to_act()
+            if again is None:
+                break
+            t.apply(Play(again, trick.cards[order.index(again)]))
+
+    def correct(self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity | None) -> None:
+        """The partner's DL-3 questions after ``seat``'s card in trick ``no``, and a revoke so
+        found (or seen by the revoker at once) corrected with ``c``."""
+        t = self.table
+        asked = None  # DL-3: the partner asks; a revoke so found is corrected
+        while (again := self.take("ask_renounce", no, offender=(seat + 2) % 4)) is not None:
+            asked = again
+            t.apply(AskRenounce(asked.offender))
+        if corrected is not None:
+            h = t.hand
+            if t.pending is None and h is not None and h.must_correct is None:
+                t.apply(CorrectRevoke(seat, c))  # as if the revoker saw his error at once
+            p = t.pending
+            if p is not None and p.kind == "revoke_correction":  # WL-7.4: how it is corrected
+                self.elect(corrected.penalty or p.default)
+            if t.hand is not None and t.hand.must_correct == seat:
+                t.apply(CorrectRevoke(seat, c))
+
+    def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:
+        """Cards played together in ``seat``'s turn whose first card went to the trick: a DL-6
+        election (winners) or a penalty cancelled under DL-4."""
+        for ir in self.irregular:
+            if ir.trick != no or ir.offender != seat:
+                continue
+            cancelled = ir.kind == "two_cards" and ir.penalty == "cancelled"
+            at = note_items(ir.note).get("at")
+            in_turn = at is None or (
+                self.table.hand is not None and at == str(len(self.table.hand.trick))
+            )
+            if (cancelled and first in note_cards(ir, 2)) or (
+                ir.kind == "winning_cards" and in_turn and note_cards(ir)[0] == first
+            ):
+                self.irregular.remove(ir)
+                return ir
+        return None
+
+    def call_suit(self) -> None:
+        t = self.table
+        seat = t.to_act()
+        if seat is None or t.phase != PLAY or t.pending is not None:
+            return
+        calls = [a for a in t.legal_actions(seat) if isinstance(a, CallSuit)]
+        if calls:
+            letter = self.suits.pop(0) if self.suits else ""
+            suit = SUIT_LETTERS.index(letter) if letter in tuple(SUIT_LETTERS) else calls[0].suit
+            t.apply(CallSuit(seat, suit))
+
+    def end_of_hand(self) -> None:
+        t = self.table
+        while t.phase in (CLAIMS, PENALTY) and t.pending is None:
+            seat = t.to_act()
+            assert seat is not None
+            legal = t.legal_actions(seat)
+            if t.phase == CLAIMS:
+                chosen: Action = next(
+                    (
+                        a
+                        for a in legal
+                        if isinstance(a, ClaimRevoke)
+                        and any(
+                            ir.kind in REVOKE_KINDS
+                            and ir.trick == a.trick
+                            and ir.penalty not in ("", "waived")
+                            for ir in self.irregular
+                        )
+                    ),
+                    WaiveRevokes(seat),
+                )
+            else:
+                rev = next(a for a in legal if isinstance(a, ChoosePenalty))
+                ir = self.take("revoke", rev.trick) or self.take("failure_to_comply", rev.trick)
+                if ir is None:
+                    raise InvalidNotationError(
+                        f"no penalty is recorded for the revoke in trick {rev.trick}"
+                    )
+                chosen = ChoosePenalty(seat, rev.trick, ir.penalty)
+            t.apply(chosen)
+        # (a Duplicate Whist table lays out the next play of a tray at once: a new hand)
+        if t.hand is not None and t.hand is self.state and not self.last:
+            raise InvalidNotationError(
+                f"the hand is not over after the recorded play: {phase_text(t.phase)}"
+            )
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Where each deal (and each of its tricks) is in the file, for messages (0: unknown)."""
+
+    games: Sequence[PbnGame] = ()
+
+    def line(self, deal: int, trick: int | None = None) -> int:
+        if deal >= len(self.games):
+            return 0
+        game = self.games[deal]
+        if trick is not None and 1 <= trick <= len(game.play) and game.play[trick - 1].line:
+            return game.play[trick - 1].line
+        return game.line
+
+
+def enact(table: Table, deals: Sequence[WhistDeal], where: Lines) -> None:
+    """Re-enact ``deals`` in order on ``table``: :class:`Mismatch` with the deal's index when the
+    table never comes to a deal (another start may), else a :class:`SittingImportError` with the
+    line of the deal (or its trick) that does not re-enact."""
+    probes: dict[Seat, HandState] = {}
+    form = form_of(type(table))
+    for k, deal in enumerate(deals):
+        try:
+            table = form.reach(table, deal)
+        except Mismatch:
+            raise Mismatch(k) from None
+        except VivantError as exc:
+            raise SittingImportError([PbnError(where.line(k), f"deal {k + 1}: {exc}")]) from None
+        try:
+            pack = pack_for(table, deal, probes) if table.phase == DEAL else None
+            DealReplay(table, deal, last=k == len(deals) - 1).run(pack)
+        except TrickError as exc:
+            line = where.line(k, exc.trick)
+            raise SittingImportError([PbnError(line, f"deal {k + 1}, {exc}")]) from None
+        except VivantError as exc:
+            raise SittingImportError([PbnError(where.line(k), f"deal {k + 1}: {exc}")]) from None

@@ -1,0 +1,172 @@
+"""The core's words (issue 14, point 3): ``vivant.describe`` says every event and decision of every
+game for a viewer, never naming a card that viewer may not see, and in each game's own numbers
+(Duplicate Whist's revoke moves two tricks, D-DU2; Mort's three, M-6.2)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from server_helpers import Oracle
+from vivant.actions import Action, ChoosePenalty, Deal, Play, PlayTogether
+from vivant.cards import CardSet, card_name, cards_of, parse_card
+from vivant.describe import Narrator, decision_words, penalty_words
+from vivant.table import PLAY, Table
+from vivant.variants import VARIANTS, find_variant
+
+#: Every game with the fewest and the most players it is played by.
+GAMES = sorted(
+    {
+        (v, n)
+        for v, cls in VARIANTS.items()
+        for n in (min(cls.info.player_counts), max(cls.info.player_counts))
+    }
+)
+CARD_IN_TEXT = re.compile(r"\b[SHDC][2-9TJQKA]\b")
+MAX_ACTIONS = 700
+
+
+def cards_named(lines: list[str]) -> int:
+    mask = 0
+    for line in lines:
+        for name in CARD_IN_TEXT.findall(line):
+            mask |= 1 << parse_card(name)
+    return mask
+
+
+def irregular_step(t: Table, rng: random.Random) -> Action:
+    """A random action, a fifth of the cards being any card the hand holds (revokes) or two
+    cards played together, so that the laws' events and decisions come up."""
+    if t.awaiting_chance():
+        return t.chance_action(rng)
+    seat = t.to_act()
+    assert seat is not None
+    h = t.hand
+    if t.phase == PLAY and t.pending is None and h is not None:
+        nxt = t.seat_order[h.leader][len(h.trick)]
+        held = cards_of(h.hands[nxt])
+        roll = rng.random()
+        if t.controller(nxt) == seat and held and roll < 0.15:
+            return Play(nxt, rng.choice(held))
+        if t.controller(nxt) == seat and len(held) >= 2 and roll < 0.2:
+            return PlayTogether(nxt, tuple(rng.sample(held, 2)))
+    return rng.choice(t.legal_actions(seat))
+
+
+@pytest.mark.parametrize(("game", "n"), GAMES)
+def test_words_never_name_a_card_the_viewer_may_not_see(game: str, n: int) -> None:
+    names = [f"P{i + 1}" for i in range(n)]
+    t = find_variant(game)(names, laws=True)
+    config = t.config()
+    viewers: list[str | None] = [None, *names]
+    narrators = {v: Narrator(t, v) for v in viewers}
+    rng = random.Random(f"{game}-{n}")
+    actions: list[dict[str, object]] = []
+    said: list[tuple[int, str | None, list[str], int]] = []
+    shown = 0  # the cards played face up in this deal
+    scored = 0  # those of the hand scored last, which its summary recalls
+    kinds: set[str] = set()
+    while not t.is_over() and len(actions) < MAX_ACTIONS:
+        action = irregular_step(t, rng)
+        for narrator in narrators.values():
+            narrator.remember_names()
+        try:
+            events = t.apply(action)
+        except Exception:  # an irregular card the laws refuse here: try another action
+            continue
+        actions.append(action.to_json())
+        seq = len(actions)
+        if isinstance(action, Deal):
+            shown = 0
+        if isinstance(action, Play | PlayTogether):
+            shown |= sum(
+                1 << c for c in ((action.card,) if isinstance(action, Play) else action.cards)
+            )
+        kinds |= {e.kind for e in events}
+        if any(e.kind == "hand_scored" for e in events):
+            scored = shown
+        for viewer, narrator in narrators.items():
+            lines = [x.text for x in narrator.choice_said(action, events)]
+            for e in events:
+                told = [x.text for x in narrator.event_lines(e, events)]
+                if e.kind == "hand_scored":  # how the hand was scored: its cards recalled
+                    said.append((seq, viewer, told, scored))
+                else:
+                    lines += told
+            said.append((seq, viewer, lines, shown))  # cards played face up this deal
+            summary = narrator.hand_summary()
+            if summary is not None:  # a finished hand: its cards were all played face up
+                recalled = [*summary.lines, *(p.words for p in summary.penalties)]
+                said.append((seq, viewer, recalled, scored))
+        for s in range(4):
+            viewer = t.seat_player(s)
+            if viewer is None or t.is_over():
+                continue
+            legal = t.legal_actions(s)
+            words = decision_words(narrators[viewer], legal, t.view(s))
+            said.append((seq, viewer, [words["question"], *words["labels"]], 0))
+    oracle = Oracle(game, config, actions)
+    for seq, viewer, lines, recalled in said:
+        leaked = cards_named(lines) & ~(oracle.allowed(seq, viewer) | recalled)
+        assert not leaked, (game, seq, viewer, CardSet(leaked), lines)
+    assert said and {"played", "trick", "hand_scored"} <= kinds
+    assert kinds & {"irregularity", "revoke_claimed", "elected", "point"}, kinds  # the laws spoke
+
+
+def test_duplicate_revoke_moves_two_tricks_in_words_and_mort_three() -> None:
+    duplicate, mort = find_variant("duplicate").info, find_variant("mort").info
+    assert penalty_words(duplicate, "T") == "two tricks taken from the revoking side"
+    assert penalty_words(mort, "T") == "three tricks taken from the revoking side"
+    t = find_variant("duplicate")(["A", "B", "C", "D"], laws=True)
+    assert Narrator(t).action(ChoosePenalty(0, 1, "T")) == (
+        "T: two tricks taken from the revoking side"
+    )
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_every_legal_action_of_a_sitting_has_words(game: str) -> None:
+    """No decision of any game is said as the engine's class name or raw values."""
+    cls = find_variant(game)
+    t = cls([f"P{i + 1}" for i in range(cls.info.default_players)], laws=True)
+    rng = random.Random(game)
+    narrator = Narrator(t)
+    for _ in range(400):
+        if t.is_over():
+            break
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+            continue
+        seat = t.to_act()
+        assert seat is not None
+        legal = t.legal_actions(seat)
+        for a in legal:
+            words = narrator.action(a, seat)
+            assert words and words != type(a).__name__ and "=" not in words, (a, words)
+        if not all(isinstance(a, Play) for a in legal):
+            assert narrator.question(legal[0], t.view(seat))
+        t.apply(rng.choice(legal))
+
+
+def test_all_fours_words_before_stand_or_beg() -> None:
+    """All Fours (AF-2.2): before the eldest stands or begs the turn-up is named, never "to be
+    declared by the dealer"; stand or beg is not an irregularity ("the laws give you a
+    choice"); the hint counts points, not tricks."""
+    t = find_variant("all-fours")(["P1", "P2"])
+    rng = random.Random(3)
+    while t.pending is None or t.pending.kind != "beg":
+        t.apply(t.chance_action(rng) if t.awaiting_chance() else t.default_action())
+    seat = t.to_act()
+    assert seat is not None
+    view = t.view(seat)
+    words = Narrator(t, "P1")
+    assert view.turn_up is not None
+    line = words.trump_line(view)
+    assert "to be declared" not in line and card_name(view.turn_up) in line
+    assert words.pending_words(view) is None
+    assert words.question(t.legal_actions(seat)[0], view) == "Stand, or beg?"
+    assert (
+        words.hint_unit() == "points"
+        and Narrator(find_variant("mort")(["a", "b", "c"])).hint_unit() == "tricks"
+    )
