@@ -559,7 +559,7 @@ def test_bov30_a_little_spread_is_laid_face_up_after_the_first_card() -> None:
         # The spread bidder's discard stays face down.
         (hidden,) = cards_of(h.notes["discards"][S])
         assert f'"{card_name(hidden)}"' not in json.dumps(view.to_json())
-    assert t.view(S).extra["discard"]
+    assert t.view(S).extra["discards"]
 
 
 def test_cards_exposed_in_dealing() -> None:
@@ -750,7 +750,7 @@ def test_a_discard_is_face_down_to_everyone_but_its_maker() -> None:
     t.apply(action)
     assert t.action_seen_by(action, N) == {"type": "Discard", "seat": "E"}
     assert t.action_seen_by(action, E) == action.to_json()
-    assert t.view(E).extra["discard"] == [card_name(action.card)]
+    assert t.view(E).extra["discards"] == [card_name(action.card)]
     assert "discard" not in t.view(N).extra and "discard" not in t.view(None).extra
 
 

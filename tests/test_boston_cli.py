@@ -11,6 +11,7 @@ import pytest
 
 from test_cli_terminal import run
 from vivant.cli.duel import duel
+from vivant.describe import Narrator
 from vivant.players import Player, RandomPlayer, step
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.players.montecarlo import MonteCarloPlayer
@@ -39,17 +40,21 @@ def test_rules_boston() -> None:
 
 
 def test_every_boston_event_is_said_in_words() -> None:
-    """Boston's events carry their own words, or the terminal has a sentence for them."""
-    from vivant.cli.play import Session
-
+    """Boston's events carry their own words, or the describe module has a sentence for them;
+    the narrator says each that carries words in a line at least, never in raw values."""
     for seed in range(4):
         names = ["P1", "P2", "P3", "P4"]
         t = BostonTable(names, laws=True)
+        narrator = Narrator(t, you="P1")
         bots: dict[str, Player] = {n: HeuristicPlayer(seed * 10 + i) for i, n in enumerate(names)}
         rng = random.Random(seed)
         while not t.is_over():
-            for e in step(t, bots, rng).events:
-                assert "words" in e.data or hasattr(Session, "_tell_" + e.kind), e
+            events = step(t, bots, rng).events
+            for e in events:
+                assert "words" in e.data or hasattr(Narrator, "_tell_" + e.kind), e
+                lines = narrator.event_lines(e, events)
+                assert lines or "words" not in e.data, e  # a card played is shown in its trick
+                assert all(line.text and "{" not in line.text for line in lines), e
 
 
 def test_the_heuristic_player_plays_legally_and_beats_random_players() -> None:

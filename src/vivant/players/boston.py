@@ -71,9 +71,9 @@ def misere_risk(hand: Sequence[Card]) -> int:
 
 def class_suits(view: View) -> dict[str, int]:
     """The trump each suit class gives (BO-3.2, D-BO3): the plain class its better suit."""
-    pref = view.extra.get("preference") or {}
-    first = SUIT_LETTERS.index(pref.get("first", "S"))
-    second = SUIT_LETTERS.index(pref.get("second", "C"))
+    pref = view.extra.get("preference")
+    first = SUIT_LETTERS.index(pref["first"] if pref else "S")
+    second = SUIT_LETTERS.index(pref["second"] if pref else "C")
     plain = [s for s in range(4) if s not in (first, second)]
     hand = list(view.hand)
     best_plain = max(plain, key=lambda s: (trick_estimate(hand, s), -s))

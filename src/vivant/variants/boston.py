@@ -87,7 +87,10 @@ from vivant.cards import (
     cards_of,
 )
 from vivant.deal import check_pack, cut_pack
+from vivant.decisions import decision, refused
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
+from vivant.events import EventKind
+from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Election, IrregularityRecord
 from vivant.scoring.boston import (
     BIDS_BY_NAME,
@@ -104,9 +107,20 @@ from vivant.scoring.boston import (
     single_payments,
     trick_bid_value,
 )
-from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY, Event, HandState
+from vivant.table import (
+    DEAL,
+    DECLARE,
+    EXCHANGE,
+    OVER,
+    PLAY,
+    ElectionKinds,
+    Event,
+    Handlers,
+    HandState,
+    Phase,
+)
 from vivant.variants.sitting import CuttingTable
-from vivant.views import View
+from vivant.views import View, ViewExtra
 
 SUMMARY = """\
 Boston — four players, each for himself, two packs used alternately (seed 002).
@@ -134,7 +148,7 @@ DEALS: Final = 4
 ROUNDS: Final = (4, 4, 5)
 #: Phases of Boston besides the table's: the pack offered for the cuts; the still pack cut and
 #: turned; the plain bidder naming his trump.
-OFFER, TURN, NAME_TRUMP = "offer", "turn", "name_trump"
+OFFER, TURN, NAME_TRUMP = Phase.OFFER, Phase.TURN, Phase.NAME_TRUMP
 #: The ranks in words, two to ace.
 RANK_WORDS: Final = (
     "two",
@@ -193,6 +207,25 @@ class BostonTable(CuttingTable):
     options: ClassVar[tuple[str, ...]] = ("original_table", "pool", "shuffle_each_deal")
     misdeal_reasons: ClassVar[tuple[str, ...]] = ("wrong_number",)
     withdrawn_lead_rule: ClassVar[str] = "BO-5.6"
+    info: ClassVar[GameInfo] = GameInfo(
+        name=variant,
+        title="Boston",
+        aliases=(),
+        player_counts=(4,),
+        default_players=4,
+        seats=declare_seats(("N", "E", "S", "W"), ("North", "East", "South", "West")),
+        sides=declare_sides(("NS", "North–South"), ("EW", "East–West")),
+        unit="match",
+        score_title="Counters",
+        honours=False,
+        laws=(
+            "Irregularities are judged by the kind of bid: a revoke moves three tricks in a "
+            "trick bid and decides a misère; an adversary's lead out of turn or exposed card in "
+            "a misère lets the bidder claim the pool; wrong numbers of cards are a misdeal "
+            "before the opening lead and settled by the laws in play."
+        ),
+        summary=SUMMARY,
+    )
 
     def __init__(
         self,
@@ -251,7 +284,7 @@ class BostonTable(CuttingTable):
         self.pool_counters += amount
         self.totals[self._name(seat)] -= amount
         data = {"seat": self.role(seat), "amount": amount, "pool": self.pool_counters}
-        return [Event("pool", {**data, "rule": rule, "words": words})]
+        return [Event(EventKind.POOL, {**data, "rule": rule, "words": words})]
 
     def _take_pool(self, seat: Seat) -> list[Event]:
         """D-BO9 (c): a successful bid takes the whole pool."""
@@ -261,7 +294,10 @@ class BostonTable(CuttingTable):
         self.totals[self._name(seat)] += amount
         words = f"takes the pool of {amount}"
         return [
-            Event("pool", {"seat": self.role(seat), "amount": -amount, "pool": 0, "words": words})
+            Event(
+                EventKind.POOL,
+                {"seat": self.role(seat), "amount": -amount, "pool": 0, "words": words},
+            )
         ]
 
     def _name(self, seat: Seat) -> str:
@@ -301,14 +337,11 @@ class BostonTable(CuttingTable):
             return None
         return self.packs[self.pack_in_use]
 
-    def _other_action(self, action: Action) -> list[Event]:
-        if isinstance(action, CutPack):
-            return self._cut_pack(action)
-        if isinstance(action, Discard):
-            return self._discard(action)
-        if isinstance(action, DealWrongly):
-            return self._deal_wrongly(action)
-        return super()._other_action(action)
+    handlers: ClassVar[Handlers] = (
+        (Elect, "_elect"),
+        (CutPack, "_cut_pack"),
+        (DealWrongly, "_deal_wrongly"),
+    )
 
     def _cut_pack(self, action: CutPack) -> list[Event]:
         """BO-2.1, BO-2.4: each cuts once in turn, the dealer last (depth 0: he does not cut). In
@@ -339,7 +372,9 @@ class BostonTable(CuttingTable):
             )
         self.cuts.append((seat, depth))
         words = f"cuts the pack at {depth}" if depth else "does not cut"
-        events = [Event("pack_cut", {"seat": self.role(seat), "depth": depth, "words": words})]
+        events = [
+            Event(EventKind.PACK_CUT, {"seat": self.role(seat), "depth": depth, "words": words})
+        ]
         if seat == self.dealer:
             self.phase = DEAL
         return events
@@ -404,7 +439,7 @@ class BostonTable(CuttingTable):
         self.hands_dealt += 1
         events = [
             Event(
-                "dealt",
+                EventKind.DEALT,
                 {"dealer": self.role(dealer), "turn_up": None, "trump": None, "rounds": "4-4-5"},
             )
         ]
@@ -454,7 +489,7 @@ class BostonTable(CuttingTable):
             "words": words,
         }
         self.phase = DECLARE
-        return [Event("preference", data)]
+        return [Event(EventKind.PREFERENCE, data)]
 
     # --- the misdeal (BO-2.3, BO-2.6, BO-2.8 d) --------------------------------------------------
 
@@ -474,7 +509,9 @@ class BostonTable(CuttingTable):
             "wrong_number": "dealt a wrong number of cards: a misdeal",
         }[reason]
         events = [
-            Event("misdealt", {"seat": self.role(h.dealer), "reason": reason, "words": words})
+            Event(
+                EventKind.MISDEALT, {"seat": self.role(h.dealer), "reason": reason, "words": words}
+            )
         ]
         return events + self._to_pool(
             h.dealer, MISDEAL_FORFEIT, "BO-2.3", "forfeits one red counter to the pool"
@@ -557,7 +594,9 @@ class BostonTable(CuttingTable):
         for c in moved:
             h.hands[giver] &= ~(1 << c)
             h.hands[taker] |= 1 << c
-        return [Event("dealt_wrongly", {"seat": self.role(action.seat), "words": "misdealt"})]
+        return [
+            Event(EventKind.DEALT_WRONGLY, {"seat": self.role(action.seat), "words": "misdealt"})
+        ]
 
     # --- the auction (BO-4) ---------------------------------------------------------------------
 
@@ -584,70 +623,69 @@ class BostonTable(CuttingTable):
             if bid.outranks(current) and (bid.is_misere or not passed)
         ]
 
-    def _other_to_act(self) -> Seat | None:
-        h = self.hand
-        if h is None:
-            return None
-        if self.phase == DECLARE:
-            return self._caller()
-        if self.phase == NAME_TRUMP:
-            bidder: Seat = h.notes["bidder"]
-            return bidder
-        if self.phase == EXCHANGE:
-            return self._discarder()
-        return None
-
-    def _other_actions(self, seat: Seat) -> list[Action]:
-        h = self.hand
-        if h is None or seat != self._other_to_act():
-            return []
-        if self.phase == DECLARE:
-            return [Elect(seat, o) for o in self._call_options(h, seat)]
-        if self.phase == NAME_TRUMP:
-            return [Elect(seat, SUIT_LETTERS[s]) for s in self._plain_suits(h)]
-        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
-
-    def _default_other(self, seat: Seat) -> Action:
-        """D-G2: pass; the first plain suit; discard the lowest card of the longest suit."""
-        h = self.hand
-        if h is None or seat != self._other_to_act():
-            return super()._default_other(seat)
-        if self.phase == DECLARE:
-            return Elect(seat, self._call_options(h, seat)[0])
-        if self.phase == NAME_TRUMP:
-            return Elect(seat, SUIT_LETTERS[self._plain_suits(h)[0]])
-        return Discard(seat, sorted_cards(h.hands[seat])[-1])
-
     def _plain_suits(self, h: HandState) -> tuple[Suit, Suit]:
         return preferences(h.notes["turned"])[2]
 
     def _elect(self, action: Elect) -> list[Event]:
-        if self.pending is None and self.phase in (DECLARE, NAME_TRUMP):
-            h = self.hand
-            assert h is not None
-            self._check_seat(action.seat)
-            due = self._other_to_act()
-            if action.seat != due:
-                raise WrongSeatError(
-                    f"it is {self._seat_label(due or 0)}'s call, not "
-                    f"{self._seat_label(action.seat)}'s (BO-4.1)"
-                )
-            if self.phase == NAME_TRUMP:
-                if action.option not in [SUIT_LETTERS[x] for x in self._plain_suits(h)]:
-                    raise InvalidActionError(self._refusal(h, action))
-                return self._name_trump(h, SUIT_LETTERS.index(action.option))
-            name = action.option
-            number = h.notes.get("number")
-            if number is not None:
-                name = f"{number}-{name}"
-            if name in TRICK_WORDS.values() and name in self._call_options(h, action.seat):
-                h.notes["number"] = name  # a trick bid's number; its suit class follows
-                return []
-            if name != "pass" and name not in self._bids_open(action.seat):
-                raise InvalidActionError(self._refusal(h, replace(action, option=name)))
-            h.notes["number"] = None
-            return self._call(h, action.seat, name)
+        """A call of the auction and the plain bidder's trump are answers to Boston's declared
+        decisions (:meth:`_call_bid`, :meth:`_name_plain_trump`); any other election is the
+        laws'."""
+        due = self.decision_due()
+        if due is not None and Elect in due[0].actions:
+            return due[0].take(self, action)
         return super()._elect(action)
+
+    @decision(DECLARE, Elect, "BO-4.1", "What do you call: pass, or a bid above the last?")
+    @refused("no call is due now (phase {phase})", "it is {due}'s call, not {seat}'s (BO-4.1)")
+    def _call_bid(self, action: Elect) -> list[Event]:
+        """BO-4.1..BO-4.5, D-BO2, D-BO14: a call in turn from the eldest; a trick bid may be
+        called in two steps, its number then its suit class."""
+        h = self.hand
+        assert h is not None
+        name = action.option
+        number = h.notes.get("number")
+        if number is not None:
+            name = f"{number}-{name}"
+        if name in TRICK_WORDS.values() and name in self._call_options(h, action.seat):
+            h.notes["number"] = name  # a trick bid's number; its suit class follows
+            return []
+        if name != "pass" and name not in self._bids_open(action.seat):
+            raise InvalidActionError(self._refusal(h, replace(action, option=name)))
+        h.notes["number"] = None
+        return self._call(h, action.seat, name)
+
+    def _call_bid_deciders(self) -> tuple[Seat, ...]:
+        caller = self._caller()
+        return () if caller is None else (caller,)
+
+    def _call_bid_options(self, seat: Seat) -> list[Action]:
+        """D-G2: the first option, ``pass`` (or the lowest suit class after a number)."""
+        h = self.hand
+        assert h is not None
+        return [Elect(seat, o) for o in self._call_options(h, seat)]
+
+    @decision(NAME_TRUMP, Elect, "D-BO3", "Which plain suit do you name trumps?")
+    @refused("no trump is to be named now (phase {phase})", "{due} names the trump, not {seat}")
+    def _name_plain_trump(self, action: Elect) -> list[Event]:
+        """D-BO3: the plain bidder names one of the two plain suits."""
+        h = self.hand
+        assert h is not None
+        if action.option not in [SUIT_LETTERS[x] for x in self._plain_suits(h)]:
+            raise InvalidActionError(self._refusal(h, action))
+        return self._name_trump(h, SUIT_LETTERS.index(action.option))
+
+    def _name_plain_trump_deciders(self) -> tuple[Seat, ...]:
+        h = self.hand
+        if h is None or self.phase != NAME_TRUMP:
+            return ()
+        bidder: Seat = h.notes["bidder"]
+        return (bidder,)
+
+    def _name_plain_trump_options(self, seat: Seat) -> list[Action]:
+        """D-G2, D-BO19: the first plain suit in the order ♠ ♥ ♦ ♣ is the default."""
+        h = self.hand
+        assert h is not None
+        return [Elect(seat, SUIT_LETTERS[x]) for x in self._plain_suits(h)]
 
     def _call_options(self, h: HandState, seat: Seat) -> list[str]:
         """What ``seat`` may call now, in two steps for a trick bid so that a call never offers
@@ -690,7 +728,7 @@ class BostonTable(CuttingTable):
             words = "passes"
         else:
             words = f"bids {BIDS_BY_NAME[name].words()}"
-        events = [Event("bid", {"seat": self.role(seat), "call": name, "words": words})]
+        events = [Event(EventKind.BID, {"seat": self.role(seat), "call": name, "words": words})]
         tail = [n for _, n in calls[-3:]]
         if len(calls) == 4 and all(n == "pass" for _, n in calls):
             return events + self._partout(h)
@@ -703,7 +741,10 @@ class BostonTable(CuttingTable):
         h.notes["bid"] = PARTOUT
         self._set_sides(None)
         words = "all pass: misère partout, each for himself, to take as few tricks as he can"
-        return [Event("contract", {"contract": PARTOUT, "words": words}), *self._start_play(h)]
+        return [
+            Event(EventKind.CONTRACT, {"contract": PARTOUT, "words": words}),
+            *self._start_play(h),
+        ]
 
     def _auction_won(self, h: HandState) -> list[Event]:
         """D-BO14: the last bidder is the single player; D-BO3/D-BO4 fix the trump."""
@@ -712,7 +753,9 @@ class BostonTable(CuttingTable):
         h.notes["bid"], h.notes["bidder"] = name, seat
         self._set_sides(seat)
         words = f"plays {bid.words()} alone against the other three"
-        events = [Event("contract", {"seat": self.role(seat), "contract": name, "words": words})]
+        events = [
+            Event(EventKind.CONTRACT, {"seat": self.role(seat), "contract": name, "words": words})
+        ]
         if bid.is_misere:
             if MISERE_TRICKS[bid.misere] == 12:
                 self.phase = EXCHANGE
@@ -729,7 +772,7 @@ class BostonTable(CuttingTable):
         bidder: Seat = h.notes["bidder"]
         words = f"{SUIT_NAMES[suit]} are trumps"
         data = {"seat": self.role(bidder), "trump": SUIT_LETTERS[suit], "words": words}
-        return [Event("trump", data), *self._start_play(h)]
+        return [Event(EventKind.TRUMP, data), *self._start_play(h)]
 
     # --- discards (BO-5.2, D-BO16) --------------------------------------------------------------
 
@@ -739,16 +782,13 @@ class BostonTable(CuttingTable):
             return None
         return next((s for s in self.rotation(h.dealer) if not h.notes["discards"][s]), None)
 
+    @decision(EXCHANGE, Discard, "BO-5.2", "Which card do you discard, face down?")
+    @refused("no discard is due now (BO-5.2)", "{due} discards now, not {seat}")
     def _discard(self, action: Discard) -> list[Event]:
+        """BO-5.2, D-BO16: in the little misère and spread each discards one card face down,
+        in rotation from the eldest."""
         h = self.hand
-        self._check_seat(action.seat)
-        due = self._discarder()
-        if h is None or due is None:
-            raise InvalidActionError("no discard is due now (BO-5.2)")
-        if action.seat != due:
-            raise WrongSeatError(
-                f"{self._seat_label(due)} discards now, not {self._seat_label(action.seat)}"
-            )
+        assert h is not None
         if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
             raise IllegalPlayError(
                 f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
@@ -758,10 +798,26 @@ class BostonTable(CuttingTable):
         h.stock |= 1 << action.card  # dead, out of play (D-BO16)
         h.notes["due"][action.seat] -= 1
         words = "discards a card face down"
-        events = [Event("discarded", {"seat": self.role(action.seat), "words": words})]
+        events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
         if self._discarder() is None:
             events += self._start_play(h)
         return events
+
+    def _discard_deciders(self) -> tuple[Seat, ...]:
+        due = self._discarder()
+        return () if due is None else (due,)
+
+    def _discard_options(self, seat: Seat) -> list[Action]:
+        h = self.hand
+        assert h is not None
+        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
+
+    def _discard_default(self, seat: Seat) -> Action:
+        """D-G2: the last card in the hand's order (♠ ♥ ♦ ♣, ace first), the lowest of the last
+        suit held."""
+        h = self.hand
+        assert h is not None
+        return Discard(seat, sorted_cards(h.hands[seat])[-1])
 
     def action_seen_by(self, action: Action, seat: Seat | None) -> dict[str, Any]:
         """A discard is made face down (D-BO16): the others know only that it was made."""
@@ -811,7 +867,7 @@ class BostonTable(CuttingTable):
         ):
             self.pending = self._misere_claim(h, action.seat, action.card, "led_before_discards")
             self.log.append(action)
-            return [Event("irregularity", self.pending.to_json(self._seat_label))]
+            return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         return super().apply(action)
 
     def _misere_claim(self, h: HandState, seat: Seat, c: Card, kind: str) -> Election:
@@ -848,7 +904,7 @@ class BostonTable(CuttingTable):
         events = super()._play_together(action)
         if bid is not None and bid.is_misere and action.seat != h.notes["bidder"]:
             self.pending = self._misere_claim(h, action.seat, action.cards[0], "exposed")
-            return [Event("irregularity", self.pending.to_json(self._seat_label))]
+            return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         return events
 
     def _two_cards_election(
@@ -877,11 +933,12 @@ class BostonTable(CuttingTable):
         bidder: Seat = h.notes["bidder"]
         return (bidder,)
 
-    def _elected_other(self, p: Election, action: Elect) -> list[Event]:
+    elections: ClassVar[ElectionKinds] = (("misere_claim", "_misere_claimed"),)
+
+    def _misere_claimed(self, p: Election, action: Elect) -> list[Event]:
+        """BO-5.8 (D-BO15): the bidder claims the pool and stakes, or lets play go on."""
         h = self.hand
         assert h is not None
-        if p.kind != "misere_claim":
-            return super()._elected_other(p, action)
         h.irregularities.append(
             IrregularityRecord(
                 p.kind,
@@ -897,7 +954,7 @@ class BostonTable(CuttingTable):
             h.notes["claim"] = p.offender
             return self._finish_hand()
         words = "the bidder lets play go on: the card is taken back"
-        return [Event("elected", {"kind": p.kind, "option": action.option, "words": words})]
+        return [Event(EventKind.ELECTED, {"kind": p.kind, "option": action.option, "words": words})]
 
     def _hand_played(self) -> list[Event]:
         """D-BO19: every established revoke is penalised (BO-5.10); no claims phase."""
@@ -942,7 +999,7 @@ class BostonTable(CuttingTable):
         self.hand = None
         self.deals_played += 1
         scored = Event(
-            "hand_scored",
+            EventKind.HAND_SCORED,
             {
                 "won": rec["won"],
                 "payments": rec["payments"],
@@ -978,7 +1035,7 @@ class BostonTable(CuttingTable):
             # D-BO17 (f): both sides short: the deal is void.
             return (
                 [0, 0, 0, 0],
-                [Event("void", {"words": "both sides were short: no settlement"})],
+                [Event(EventKind.VOID, {"words": "both sides were short: no settlement"})],
                 [],
             )
         if bid.is_misere:
@@ -1070,10 +1127,10 @@ class BostonTable(CuttingTable):
                 self.totals[self._name(s)] += shares[s]
             words = f"the pool of {self.pool_counters} is shared"
             self.pool_counters = 0
-            events.append(Event("pool", {"amount": 0, "pool": 0, "words": words}))
+            events.append(Event(EventKind.POOL, {"amount": 0, "pool": 0, "words": words}))
         self.phase = OVER
         winner = max(self.totals, key=lambda n: self.totals[n])
-        events.append(Event("game_over", {"winner": winner, "points": dict(self.totals)}))
+        events.append(Event(EventKind.GAME_OVER, {"winner": winner, "points": dict(self.totals)}))
         return events
 
     def record(self) -> dict[str, Any]:
@@ -1112,9 +1169,9 @@ class BostonTable(CuttingTable):
             taken[self.role(t.winner)] += 1
         return replace(v, won=taken)
 
-    def _view_extra(self, seat: Seat | None) -> dict[str, Any]:
+    def _view_extra(self, seat: Seat | None) -> ViewExtra:
         """The turned preference, the calls, the contract, the pool; a player's own discard."""
-        extra: dict[str, Any] = {"pool": self.pool_counters}
+        extra = ViewExtra(pool=self.pool_counters)
         if self.seating:
             extra["roles"] = self.roles()
         h = self.hand
@@ -1135,5 +1192,5 @@ class BostonTable(CuttingTable):
             if h.notes["bidder"] is not None:
                 extra["bidder"] = self.role(h.notes["bidder"])
         if seat is not None and h.notes["discards"][seat]:
-            extra["discard"] = [card_name(c) for c in cards_of(h.notes["discards"][seat])]
+            extra["discards"] = [card_name(c) for c in cards_of(h.notes["discards"][seat])]
         return extra
