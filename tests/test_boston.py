@@ -38,7 +38,7 @@ from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY
 from vivant.variants import find_variant
 from vivant.variants.boston import OFFER, TURN, BostonTable, preferences, sorted_cards
 
-from helpers import attempt
+from helpers import attempt, snapshot
 
 N, E, S, W = 0, 1, 2, 3
 RULES = Path(__file__).parents[1] / "docs" / "rules" / "boston.md"
@@ -369,6 +369,54 @@ def test_the_plain_bidder_names_his_trump() -> None:
         t.apply(Elect(E, "H"))
     t.apply(Elect(E, "C"))
     assert t.hand is not None and t.hand.trump == 3 and t.phase == PLAY
+
+
+def test_the_calls_the_trump_and_the_discards_are_declared_decisions() -> None:
+    """The auction (BO-4.1), the plain bidder's trump (D-BO3) and the discards of a little
+    misère (BO-5.2) are declared decisions: one due at a time, its deciders, options and
+    default (D-G2) read by the machinery, an answer from another seat refused in the decision's
+    words with the table unchanged."""
+    assert {"_call_bid", "_name_plain_trump", "_discard"} <= {
+        d.name for d in BostonTable.decisions()
+    }
+    t = formed(shuffle_each_deal=True)
+    deal(t, {}, turned="H9")
+    due = t.decision_due()
+    assert due is not None and (due[0].name, tuple(due[1])) == ("_call_bid", (E,))
+    assert t.default_action() == Elect(E, "pass") == t.legal_actions(E)[0]
+    assert all(t.legal_actions(s) == [] for s in (N, S, W))
+    before = snapshot(t)
+    with pytest.raises(WrongSeatError, match=r"it is E \S*'s call, not S \S*'s"):
+        t.apply(Elect(S, "pass"))
+    assert snapshot(t) == before
+    calls(t, "six-plain", "pass", "pass", "pass")
+    due = t.decision_due()
+    assert due is not None and (due[0].name, tuple(due[1])) == ("_name_plain_trump", (E,))
+    assert t.default_action() == Elect(E, "S")  # D-BO19 d: the first plain suit, ♠ ♥ ♦ ♣
+    with pytest.raises(WrongSeatError, match="names the trump, not"):
+        t.apply(Elect(N, "S"))
+    t.apply(t.default_action())
+    assert t.hand is not None and t.hand.trump == 0 and t.decision_due() is None
+
+    t = formed(shuffle_each_deal=True)
+    deal(t, {})
+    calls(t, "little-misere", "pass", "pass", "pass")
+    for seat in (E, S, W, N):  # in rotation from the eldest (D-BO16)
+        due = t.decision_due()
+        assert due is not None and (due[0].name, tuple(due[1])) == ("_discard", (seat,))
+        h = t.hand
+        assert h is not None
+        assert t.default_action() == Discard(seat, sorted_cards(h.hands[seat])[-1])
+        assert len(t.legal_actions(seat)) == 13
+        other = (seat + 1) % 4
+        before = snapshot(t)
+        with pytest.raises(WrongSeatError, match="discards now, not"):
+            t.apply(Discard(other, cards_of(h.hands[other])[0]))
+        assert snapshot(t) == before
+        t.apply(t.default_action())
+    assert t.phase == PLAY and t.decision_due() is None and t.hand is not None
+    with pytest.raises(InvalidActionError, match="no discard is due now"):
+        t.apply(Discard(E, cards_of(t.hand.hands[E])[0]))
 
 
 def test_a_slam_in_preference_is_made_and_takes_the_pool() -> None:

@@ -50,8 +50,8 @@ D-BO18 (a sitting is one round of four deals, each player dealing once; the pool
 shared by D-BO9 f) and D-BO19 (the engine's limits of the laws: revokes are examined when the last
 trick is quitted and always penalised, as BO-5.10 says, which settles a misère exactly as a claim
 at once would; a hand with a short player ends when the first hand is empty; the bidder in a
-plain-suit bid names his trump by an election whose default is the first plain suit in the order
-♠ ♥ ♦ ♣).
+plain-suit bid names his trump by a declared decision whose default is the first plain suit in
+the order ♠ ♥ ♦ ♣).
 
 Seed 002 and the rules file differ in one word: the seed's turned card is "for the trump", the
 rules file's (after the EB) a first preference; the game played here is the rules file's, with
