@@ -664,7 +664,7 @@ class BostonTable(CuttingTable):
         assert h is not None
         return [Elect(seat, o) for o in self._call_options(h, seat)]
 
-    @decision(NAME_TRUMP, Elect, "D-BO3", "Which plain suit do you name trumps?")
+    @decision(NAME_TRUMP, Elect, "BO-4.6", "Which plain suit do you name trumps?")
     @refused("no trump is to be named now (phase {phase})", "{due} names the trump, not {seat}")
     def _name_plain_trump(self, action: Elect) -> list[Event]:
         """D-BO3: the plain bidder names one of the two plain suits."""
