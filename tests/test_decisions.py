@@ -36,6 +36,7 @@ SITTINGS: tuple[tuple[str, int, frozenset[str]], ...] = (
     ("humbug-declared", 2, frozenset({"_choose_seat", "_declare", "_exchange"})),
     ("thirteen", 2, frozenset({"_choose_seat"})),
     ("all-fours", 2, frozenset()),
+    ("boston", 4, frozenset({"_call_bid"})),
 )
 
 

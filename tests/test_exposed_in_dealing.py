@@ -47,9 +47,10 @@ class Seats:
         self.adversaries = t.electors(1 - side)
 
 
-# Every game that uses the whist laws for the deal (All Fours has its own, AF-1.7, D-AF11:
-# tests/test_all_fours.py).
-GAMES = sorted(v for v in VARIANTS if v != "all-fours")
+# Every game that uses the whist laws for the deal between two sides (All Fours has its own,
+# AF-1.7, D-AF11: tests/test_all_fours.py; Boston's players are each for himself, BO-2.5:
+# tests/test_boston.py).
+GAMES = sorted(v for v in VARIANTS if v not in ("all-fours", "boston"))
 
 
 @pytest.mark.parametrize("variant", GAMES)

@@ -17,7 +17,8 @@ from vivant.players.sampling import knowledge
 from vivant.variants import VARIANTS
 
 register()
-GAMES = sorted(VARIANTS)
+# Boston's deal has chance after the Deal (the still pack, its cut, D-BO11): not offered yet.
+GAMES = sorted(v for v in VARIANTS if v != "boston")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -135,6 +135,16 @@ class Deal(Action):
         return cls(order=shuffled_pack(seed))
 
 
+@dataclass(frozen=True, slots=True)
+class CutPack(Action):
+    """Boston (BO-2.1, BO-3.1): ``seat`` cuts the pack offered to him, the top ``depth`` cards
+    going under the rest (4 to 48, WL-2.2), or declines to cut (``depth`` 0). Chance, like the
+    deal: the depth is an input (D-G1, D-BO11)."""
+
+    seat: Seat
+    depth: int
+
+
 # --- choices before play ------------------------------------------------------------------------
 
 

@@ -497,6 +497,10 @@ class Narrator:
 
     def _tell_hand_scored(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         score = d.get("markers", d.get("score"))
+        if self.trick_cards:  # the hand ended within a trick (Boston's misère claim, BO-5.8)
+            cards = ", ".join(f"{r} {c}" for r, c in self.trick_cards)
+            self.say(f"Trick left unfinished: {cards}.")
+            self.trick_cards = []
         self.say(f"Hand over: tricks {pair_words(d['won'])}.", "heading")
         for line in self.scoring_words():
             self.say("  " + line)

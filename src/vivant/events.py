@@ -69,6 +69,15 @@ class EventKind(Word):
     REVOKE_CORRECTED = "revoke_corrected"
     REVOKE_CLAIMED = "revoke_claimed"
     PENALTY_CANCELLED = "penalty_cancelled"
+    # Boston (variants/boston.py): the cuts offered, the preference turned, the auction, the
+    # pool; each carries its words.
+    PACK_CUT = "pack_cut"
+    PREFERENCE = "preference"
+    MISDEALT = "misdealt"
+    BID = "bid"
+    CONTRACT = "contract"
+    POOL = "pool"
+    VOID = "void"
     # Scores.
     HAND_SCORED = "hand_scored"
     GAME_OVER = "game_over"

@@ -103,6 +103,11 @@ class Phase(Word):
     PENALTY = "penalty"
     #: English Dummy: after a tournée, while the players say whether they stay (ED-2.5).
     TOURNEE_OVER = "tournee_over"
+    #: Boston: the pack offered to be cut (BO-2.1), the still pack cut and its card turned
+    #: (BO-3.1), the plain bidder naming his trump (D-BO3).
+    OFFER = "offer"
+    TURN = "turn"
+    NAME_TRUMP = "name_trump"
     OVER = "over"
 
 

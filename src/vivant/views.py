@@ -58,6 +58,22 @@ class LowView(TypedDict):
     seat: str
 
 
+class BostonPreference(TypedDict):
+    """Boston's card turned from the still pack (BO-3.1, BO-3.2): its rank, the first
+    preference (its suit) and the second (the other of its colour), as letters."""
+
+    rank: str
+    first: str
+    second: str
+
+
+class BostonCall(TypedDict):
+    """A call of Boston's auction: the caller's role letter and the call (BO-4.1)."""
+
+    seat: str
+    call: str
+
+
 class ViewExtra(TypedDict, total=False):
     """The parts of a view that only some games have, each with its shape.
 
@@ -68,7 +84,9 @@ class ViewExtra(TypedDict, total=False):
     finished games (M-8); ``declaration`` and ``doubling`` (B3-3 to B3-5); ``pack`` and
     ``tournee`` (English Dummy's packs, ED-1); ``tray``, ``turned``, ``play``, ``plays`` and the
     pending ``direction`` or ``win_due`` (Duplicate Whist, D-DU11, DL-2, DL-6); ``turned_up``,
-    ``discards`` and ``low`` (All Fours, AF-2.4, AF-2.7, AF-4.10)."""
+    ``discards`` and ``low`` (All Fours, AF-2.4, AF-2.7, AF-4.10; ``discards`` also a Boston
+    player's own, D-BO16); ``pool``, ``preference``, ``calls``, ``number``, ``contract`` and
+    ``bidder`` (Boston: the pool, the card turned, the auction, the single player, BO-3, BO-4)."""
 
     roles: dict[str, str]
     cuts: dict[str, str]
@@ -96,6 +114,12 @@ class ViewExtra(TypedDict, total=False):
     turned_up: list[str]
     discards: list[str]
     low: LowView
+    pool: int
+    preference: BostonPreference
+    calls: list[BostonCall]
+    number: str
+    contract: str
+    bidder: str
 
 
 class TrickJSON(TypedDict):

@@ -120,7 +120,14 @@ def play_sitting_of_deal(
         table.apply(action)
     out.tricks = (hand.won[0], hand.won[1])
     marked = table.hand_records[-1].get("marked") if table.hand_records else None
-    if marked is not None:
+    payments = table.hand_records[-1].get("payments") if table.hand_records else None
+    if payments is not None:  # Boston: the counters each side's players won or paid
+        got = [
+            sum(v for r, v in payments.items() if table.seat_sides["NESW".index(r)] == k)
+            for k in (0, 1)
+        ]
+        out.points = (got[0], got[1])
+    elif marked is not None:
         names = table.side_names
         got = [sum(m["amount"] for m in marked if m["to"] == names[k]) for k in (0, 1)]
         out.points = (got[0], got[1])

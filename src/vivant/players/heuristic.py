@@ -68,13 +68,14 @@ from vivant.cards import (
 )
 from vivant.errors import InvalidActionError
 from vivant.laws import TOGETHER, winners_in_view
-from vivant.players import all_fours
+from vivant.players import all_fours, boston
 from vivant.trick import trick_winner
 from vivant.views import View
 
 #: Games whose play follows other maxims than whist's (All Fours scores points, not tricks).
 GAME_MAXIMS: dict[str, Callable[[View, Sequence[Action], Action | None], Action]] = {
-    "all-fours": all_fours.choose
+    "all-fours": all_fours.choose,
+    "boston": boston.choose,
 }
 
 TRUMP_LEAD_LENGTH = 5

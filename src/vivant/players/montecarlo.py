@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from vivant.actions import Action, CallCard, Play
 from vivant.cards import Card, Seat
 from vivant.errors import InvalidActionError
-from vivant.players import all_fours
+from vivant.players import all_fours, boston
 from vivant.players.dd import (
     PLAYER_TT_MB,
     best_play,
@@ -85,7 +85,8 @@ ENDGAME_WORLDS = 16
 CLAIM_WORLDS = 256
 
 SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], int] | None]] = {
-    "all-fours": all_fours.card_values
+    "all-fours": all_fours.card_values,
+    "boston": boston.card_values,
 }
 
 

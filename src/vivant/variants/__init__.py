@@ -12,6 +12,7 @@ from vivant.duplicate.table import DuplicateTable
 from vivant.errors import InvalidNotationError
 from vivant.table import Table
 from vivant.variants.all_fours import AllFoursTable
+from vivant.variants.boston import BostonTable
 from vivant.variants.bridge_for_three import BridgeForThreeTable
 from vivant.variants.double_dummy import DoubleDummyTable
 from vivant.variants.english_dummy import EnglishDummyTable
@@ -29,6 +30,7 @@ _TABLES: tuple[type[Table], ...] = (
     ThirteenTable,
     DuplicateTable,
     AllFoursTable,
+    BostonTable,
 )
 
 VARIANTS: dict[str, type[Table]] = {cls.variant: cls for cls in _TABLES}
@@ -51,6 +53,7 @@ def find_variant(name: str) -> type[Table]:
 __all__ = [
     "VARIANTS",
     "AllFoursTable",
+    "BostonTable",
     "BridgeForThreeTable",
     "DoubleDummyTable",
     "DuplicateTable",

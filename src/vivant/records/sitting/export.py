@@ -258,9 +258,10 @@ def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
 
 
 #: Games the whist profile does not describe yet (issue 17): All Fours' hands of six, its begging,
-#: runs and face-down discards and its points need the profile and its document extended.
+#: runs and face-down discards and its points, Boston's two packs, cuts, auction and counters need
+#: the profile and its document extended.
 #: Export refuses them with a :class:`~vivant.errors.VivantError` that says so.
-OUTSIDE_PROFILE: Final = frozenset({"all-fours"})
+OUTSIDE_PROFILE: Final = frozenset({"all-fours", "boston"})
 
 
 def sitting_deals(

@@ -1,0 +1,259 @@
+"""The rule-based player's maxims for Boston, where one plays alone against three, and misères
+are played to lose every trick (docs/rules/boston.md §4–5).
+
+Bidding from a hand evaluation:
+
+* **tricks** a suit would make as trumps: each trump honour (ace 1, king 0.8, queen 0.5), every
+  trump beyond the third, and in the other suits the ace (1) and a guarded king (0.5);
+* **risk** of a misère: in each suit the high cards (ten to ace) not covered by as many low ones
+  (two to five); a little misère with no risk (its discard takes the worst card off), a grand
+  misère with no risk and nothing above a queen, a little spread with nothing above a nine;
+* the player calls the cheapest bid that outranks the current one and that his evaluation holds
+  (a trick bid whose number his best suit class reaches, or the misère his risk allows), a
+  player who has passed only a misère (D-BO2), and otherwise passes; a plain bidder names the
+  plain suit worth most.
+
+Card play: the single player of a trick bid draws trumps with the master trump, cashes masters,
+wins each trick as cheaply as he can and otherwise throws his lowest card; his adversaries win a
+trick from him as cheaply as they can and otherwise play low. A misère player (and everyone in
+misère partout) plays to lose: the highest card that does not take the trick, his most dangerous
+card when he cannot follow, low leads; the adversaries of a misère play their lowest cards so as
+to leave him on top. The discard of the little bids is the highest card. Other choices are the
+laws' customary ones (D-G2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from vivant.actions import Action, Discard, Elect, Play
+from vivant.cards import ACE, KING, QUEEN, SUIT_LETTERS, SUIT_MASK, Card
+from vivant.scoring.boston import BIDS_BY_NAME, CLASSES, TRICK_WORDS, Bid
+from vivant.solver import InvalidPositionError, Position, Solver
+from vivant.trick import trick_winner
+from vivant.views import View
+
+TEN, FIVE, NINE = 8, 3, 7
+#: Value of a trump honour and of a side ace or guarded king, in tricks.
+TRUMP_HONOURS = {ACE: 1.0, KING: 0.8, QUEEN: 0.5}
+#: Trumps beyond this many make a trick each.
+LONG_TRUMPS = 3
+
+
+def suit_cards(hand: Sequence[Card], suit: int) -> list[Card]:
+    return sorted(c for c in hand if c // 13 == suit)
+
+
+def trick_estimate(hand: Sequence[Card], trump: int) -> float:
+    """The tricks ``hand`` should make with ``trump`` as trumps (see the module doc)."""
+    total = 0.0
+    for suit in range(4):
+        cards = suit_cards(hand, suit)
+        ranks = {c % 13 for c in cards}
+        if suit == trump:
+            total += sum(v for r, v in TRUMP_HONOURS.items() if r in ranks)
+            total += max(0, len(cards) - LONG_TRUMPS)
+        else:
+            total += (ACE in ranks) + 0.5 * (KING in ranks and len(cards) >= 2)
+    return total
+
+
+def misere_risk(hand: Sequence[Card]) -> int:
+    """High cards not covered by low ones, over the suits (see the module doc)."""
+    risk = 0
+    for suit in range(4):
+        ranks = [c % 13 for c in suit_cards(hand, suit)]
+        high = sum(r >= TEN for r in ranks)
+        low = sum(r <= FIVE for r in ranks)
+        risk += max(0, high - low)
+    return risk
+
+
+def class_suits(view: View) -> dict[str, int]:
+    """The trump each suit class gives (BO-3.2, D-BO3): the plain class its better suit."""
+    pref = view.extra.get("preference")
+    first = SUIT_LETTERS.index(pref["first"] if pref else "S")
+    second = SUIT_LETTERS.index(pref["second"] if pref else "C")
+    plain = [s for s in range(4) if s not in (first, second)]
+    hand = list(view.hand)
+    best_plain = max(plain, key=lambda s: (trick_estimate(hand, s), -s))
+    return {"pref": first, "colour": second, "plain": best_plain}
+
+
+def wanted_bids(view: View) -> list[Bid]:
+    """Every bid the hand's evaluation holds, cheapest first."""
+    hand = list(view.hand)
+    out: list[Bid] = []
+    for klass, suit in class_suits(view).items():
+        reach = int(trick_estimate(hand, suit))
+        out += [Bid(tricks=n, klass=klass) for n in range(5, min(reach, 13) + 1)]
+    risk = misere_risk(hand)
+    top = max((c % 13 for c in hand), default=0)
+    if risk == 0:
+        out.append(Bid(misere="little-misere"))
+        if top < KING:
+            out.append(Bid(misere="grand-misere"))
+        if top <= NINE:
+            out.append(Bid(misere="little-spread"))
+    return sorted(out, key=Bid.rank)
+
+
+def _current(view: View) -> Bid | None:
+    bids = [BIDS_BY_NAME[c["call"]] for c in view.extra.get("calls", ()) if c["call"] != "pass"]
+    return bids[-1] if bids else None
+
+
+def _call(view: View, legal: Sequence[Elect]) -> Elect:
+    options = {a.option: a for a in legal}
+    current = _current(view)
+    wanted = [b for b in wanted_bids(view) if b.outranks(current)]
+    number = view.extra.get("number")
+    if number is not None:  # a number called: the best suit class the hand holds at it
+        klasses = {b.klass for b in wanted if b.tricks and TRICK_WORDS[b.tricks] == number}
+        pick = next((k for k in CLASSES[::-1] if k in klasses and k in options), None)
+        return options[pick] if pick is not None else legal[-1]
+    for bid in wanted:
+        word = bid.misere or TRICK_WORDS[bid.tricks]
+        if word in options:
+            return options[word]
+    return options.get("pass", legal[0])
+
+
+def _played(view: View) -> int:
+    mask = 0
+    for t in (*view.tricks, *([view.trick] if view.trick else [])):
+        for c in t.cards:
+            mask |= 1 << c
+    return mask
+
+
+def _is_master(c: Card, view: View) -> bool:
+    """No higher card of its suit is still out of the tricks and the hand."""
+    gone = _played(view) | view.hand.mask
+    above = (SUIT_MASK << (13 * (c // 13))) & ~((1 << (c + 1)) - 1)
+    return above & ~gone == 0
+
+
+def _winners(view: View, cards: Sequence[Card]) -> list[Card]:
+    trick = tuple(view.trick.cards) if view.trick else ()
+    return [c for c in cards if trick_winner((*trick, c), view.trump) == len(trick)]
+
+
+def _to_lose(view: View, cards: Sequence[Card]) -> Card:
+    """Misère play: the highest card that does not take the trick, else the highest."""
+    trick = view.trick.cards if view.trick else ()
+    if not trick:
+        return min(cards, key=lambda c: (c % 13, c))
+    losers = [c for c in cards if c not in _winners(view, cards)]
+    return max(losers or cards, key=lambda c: (c % 13, c))
+
+
+def _to_win(view: View, cards: Sequence[Card], single: bool) -> Card:
+    """Trick play: lead masters (trumps first for the single player), win cheaply, else low."""
+    trump = view.trump
+    trick = view.trick.cards if view.trick else ()
+
+    def cheap(c: Card) -> tuple[int, int]:
+        return (c // 13 == trump, c % 13)
+
+    if not trick:
+        masters = [c for c in cards if _is_master(c, view)]
+        if single:
+            masters.sort(key=lambda c: (c // 13 != trump, -(c % 13)))
+        if masters:
+            return masters[0]
+        return min(cards, key=cheap)
+    winners = _winners(view, cards)
+    if winners:
+        return min(winners, key=cheap)
+    return min(cards, key=cheap)
+
+
+def _play(view: View, plays: Sequence[Play]) -> Play:
+    cards = [a.card for a in plays]
+    me = plays[0].seat
+    contract = view.extra.get("contract", "misere-partout")
+    bidder = view.extra.get("bidder")
+    mine = bidder is not None and "NESW"[me] == bidder
+    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+    if misere and (mine or contract == "misere-partout"):
+        c = _to_lose(view, cards)
+    elif misere:
+        c = min(cards, key=lambda c: (c % 13, c))
+    elif not mine and view.trick and view.trick.cards:
+        winner = view.trick.seats[trick_winner(tuple(view.trick.cards), view.trump)]
+        c = _to_win(view, cards, False)
+        if "NESW"[winner] != bidder:
+            c = min(cards, key=lambda c: (c // 13 == view.trump, c % 13))
+    else:
+        c = _to_win(view, cards, mine)
+    return next(a for a in plays if a.card == c)
+
+
+def choose(view: View, legal: Sequence[Action], default: Action | None) -> Action:
+    """The maxims' choice among ``legal`` (a non-empty list) from ``view``."""
+    first = legal[0]
+    if isinstance(first, Play):
+        return _play(view, [a for a in legal if isinstance(a, Play)])
+    if isinstance(first, Discard):
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return max(discards, key=lambda a: (a.card % 13, a.card))
+    elects = [a for a in legal if isinstance(a, Elect)]
+    if view.phase == "declare" and elects and view.pending is None:
+        return _call(view, elects)
+    if view.phase == "name_trump" and elects:
+        hand = list(view.hand)
+        suits = {SUIT_LETTERS.index(a.option): a for a in elects}
+        return suits[max(suits, key=lambda s: (trick_estimate(hand, s), -s))]
+    return default if default is not None and default in legal else first
+
+
+# --- the Monte-Carlo player's search: one against three, misères to lose ------------------------
+
+#: Cards a hand may hold for a sample to be searched: misère searches cost far more (no sure-trick
+#: cut-offs), so their horizon is shorter; before it the heuristic plays.
+MISERE_HORIZON = 5
+TRICK_HORIZON = 8
+#: The transposition table of the samples' solver, MB (the Monte-Carlo player's size).
+SOLVER_TT_MB = 16.0
+_SOLVER: list[tuple[tuple[int, bool], Solver]] = []
+
+
+def _solver_for(game: tuple[int, bool]) -> Solver:
+    """One solver for Boston's samples; its table is cleared when the partition into sides or
+    the objective changes (its entries hold for one of each)."""
+    if not _SOLVER:
+        _SOLVER.append((game, Solver(SOLVER_TT_MB)))
+    last, solver = _SOLVER[0]
+    if last != game:
+        solver.clear()
+        _SOLVER[0] = (game, solver)
+    return solver
+
+
+def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:
+    """Each legal card's value on a sampled deal, higher better for the seat to play: the
+    solver's tricks for its side with the single player alone against three (the solver's sides
+    partition), negated in a misère, where the side to play wants the fewest; in misère partout
+    the seat to play alone against the others, to lose. ``None`` beyond the horizon (more cards
+    in the hand than :data:`MISERE_HORIZON` or :data:`TRICK_HORIZON`) or when the position cannot
+    be solved (a revoke standing in the trick, laws mode)."""
+    from vivant.players.dd import solver_position  # dd imports the heuristic, which imports us
+
+    contract = view.extra.get("contract", "misere-partout")
+    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+    to_play = view.to_play
+    horizon = MISERE_HORIZON if misere else TRICK_HORIZON
+    if to_play is None or view.hand_sizes.get(to_play, 0) > horizon:
+        return None
+    bidder = view.extra.get("bidder")
+    single = "NESW".index(bidder) if bidder is not None else to_play
+    try:
+        base = solver_position(view, hands)
+        pos = Position(base.hands, base.trump, base.leader, base.trick, 1 << single, misere)
+        solver = _solver_for((1 << single, misere))
+        values = solver.card_values(pos)
+    except InvalidPositionError:
+        return None
+    sign = -1.0 if misere else 1.0
+    return {c: sign * v for c, v in values.items()}, solver.nodes
