@@ -271,7 +271,9 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
                     pg.locator(".decision button", has_text="three added on the score").click()
                     acted = True
                     break
-                buttons.first.click()
+                # Bea claims the revoke when she may (not the waiver that may be listed first).
+                claim = next((i for i, x in enumerate(labels) if "claim the revoke" in x), 0)
+                buttons.nth(claim).click()
                 acted = True
                 break
             roles = pg.evaluate(ROLES_JS)

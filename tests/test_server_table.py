@@ -261,7 +261,9 @@ def test_a_stand_in_plays_for_a_person_who_does_not_act_and_she_says_she_is_back
 ) -> None:
     """Ann stays connected but does not play: after the time set a stand-in plays for her,
     and she is told so; ``back`` gives her the seat again."""
-    table = new_table(server, ANN_AND_BOTS, absent_after=2.0)
+    # Four seconds: long enough that Ann, answering at once, is never overtaken by her stand-in
+    # on a loaded machine (her card would then be out of turn).
+    table = new_table(server, ANN_AND_BOTS, absent_after=4.0)
     url = f"{server.ws_base}/ws/{table['id']}"
     rng = random.Random(3)
 
