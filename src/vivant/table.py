@@ -43,6 +43,7 @@ from vivant.actions import (
     ClaimRevoke,
     CorrectRevoke,
     Deal,
+    Discard,
     DrawAttention,
     Elect,
     Play,
@@ -548,6 +549,44 @@ class Table(ABC):
         """What follows the deal: by default the play begins (variants may first exchange or
         declare, then call :meth:`_start_play`)."""
         return self._start_play(h)
+
+    # --- discards face down (All Fours AF-2.7, Boston BO-5.2) ---------------------------------
+
+    def _discarder(self) -> Seat | None:
+        """The seat to discard a card face down now; ``None``: no discard is due (a game that
+        discards declares a ``_discard`` decision and says who)."""
+        return None
+
+    def _discard_deciders(self) -> tuple[Seat, ...]:
+        due = self._discarder()
+        return () if due is None else (due,)
+
+    def _discard_options(self, seat: Seat) -> list[Action]:
+        h = self.hand
+        assert h is not None
+        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
+
+    def _face_down(self, action: Discard) -> list[Event]:
+        """What every discard face down shares: the card must be in the discarder's hand; it
+        leaves the hand and the game lays it aside (:meth:`_lay_aside`); everyone is told a card
+        was discarded, never which; the play starts once no discard is due."""
+        h = self.hand
+        assert h is not None
+        if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
+            raise IllegalPlayError(
+                f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
+            )
+        h.hands[action.seat] &= ~(1 << action.card)
+        self._lay_aside(h, action.seat, action.card)
+        words = "discards a card face down"
+        events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
+        if self._discarder() is None:
+            events += self._start_play(h)
+        return events
+
+    def _lay_aside(self, h: HandState, seat: Seat, card: Card) -> None:
+        """Where a game keeps a card discarded face down (out of play, seen by its owner)."""
+        raise NotImplementedError(f"{type(self).__name__} does not discard")
 
     def _start_play(self, h: HandState) -> list[Event]:
         """The hands as they go into play are kept (honours are counted from them)."""

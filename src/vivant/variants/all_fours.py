@@ -79,7 +79,7 @@ from vivant.cards import (
     suit_of,
 )
 from vivant.decisions import decision, refused
-from vivant.errors import IllegalPlayError, InvalidActionError
+from vivant.errors import InvalidActionError
 from vivant.events import EventKind, GameOverData
 from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Election, IrregularityRecord
@@ -549,29 +549,14 @@ class AllFoursTable(CuttingTable):
     @refused("no discard is due now", "{due} discards now, not {seat}")
     def _discard(self, action: Discard) -> list[Event]:
         """AF-2.7 (D-AF4): after a run each player discards, face down, down to six cards."""
-        h = game_hand(self.hand, AllFoursHand)
-        if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
-            raise IllegalPlayError(
-                f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
-            )
-        h.hands[action.seat] &= ~(1 << action.card)
-        h.dead |= 1 << action.card
-        h.discards[action.seat] |= 1 << action.card
-        self._out_of_play(h)
-        words = "discards a card face down"
-        events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
-        if self._discarder() is None:
-            events += self._start_play(h)
-        return events
+        return self._face_down(action)
 
-    def _discard_deciders(self) -> tuple[Seat, ...]:
-        due = self._discarder()
-        return () if due is None else (due,)
-
-    def _discard_options(self, seat: Seat) -> list[Action]:
-        h = self.hand
-        assert h is not None
-        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
+    def _lay_aside(self, h: HandState, seat: Seat, card: Card) -> None:
+        """The card is dead, and shown to its owner among his discards."""
+        hand = game_hand(h, AllFoursHand)
+        hand.dead |= 1 << card
+        hand.discards[seat] |= 1 << card
+        self._out_of_play(hand)
 
     def _discard_default(self, seat: Seat) -> Action:
         """The customary discard (D-G2): the least useful card — a plain card of no count, the

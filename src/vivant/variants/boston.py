@@ -88,7 +88,7 @@ from vivant.cards import (
 )
 from vivant.deal import check_pack, cut_pack
 from vivant.decisions import decision, refused
-from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
+from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.events import EventKind
 from vivant.info import GameInfo, declare_seats, declare_sides
 from vivant.laws import Election, IrregularityRecord
@@ -787,30 +787,13 @@ class BostonTable(CuttingTable):
     def _discard(self, action: Discard) -> list[Event]:
         """BO-5.2, D-BO16: in the little misère and spread each discards one card face down,
         in rotation from the eldest."""
-        h = self.hand
-        assert h is not None
-        if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
-            raise IllegalPlayError(
-                f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
-            )
-        h.hands[action.seat] &= ~(1 << action.card)
-        h.notes["discards"][action.seat] |= 1 << action.card
-        h.stock |= 1 << action.card  # dead, out of play (D-BO16)
-        h.notes["due"][action.seat] -= 1
-        words = "discards a card face down"
-        events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
-        if self._discarder() is None:
-            events += self._start_play(h)
-        return events
+        return self._face_down(action)
 
-    def _discard_deciders(self) -> tuple[Seat, ...]:
-        due = self._discarder()
-        return () if due is None else (due,)
-
-    def _discard_options(self, seat: Seat) -> list[Action]:
-        h = self.hand
-        assert h is not None
-        return [Discard(seat, c) for c in cards_of(h.hands[seat])]
+    def _lay_aside(self, h: HandState, seat: Seat, card: Card) -> None:
+        """Dead, out of play (D-BO16), and among its owner's discards."""
+        h.notes["discards"][seat] |= 1 << card
+        h.stock |= 1 << card
+        h.notes["due"][seat] -= 1
 
     def _discard_default(self, seat: Seat) -> Action:
         """D-G2: the last card in the hand's order (♠ ♥ ♦ ♣, ace first), the lowest of the last
