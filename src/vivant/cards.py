@@ -38,6 +38,22 @@ SUIT_SYMBOLS: Final = "♠♥♦♣"
 SUIT_NAMES: Final = ("spades", "hearts", "diamonds", "clubs")
 
 RANK_LETTERS: Final = "23456789TJQKA"
+#: The ranks in words, two to ace (as players name them: "six for Low", AF-4.10).
+RANK_WORDS: Final = (
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
 TWO: Final = 0
 TEN: Final = 8
 JACK: Final = 9

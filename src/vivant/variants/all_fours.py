@@ -67,6 +67,7 @@ from vivant.cards import (
     EAST,
     JACK,
     NORTH,
+    RANK_WORDS,
     SEAT_LETTERS,
     SOUTH,
     SUIT_LETTERS,
@@ -142,22 +143,6 @@ DECISION_WORDS = {
     ("revoke_penalty", "deduct"): "deducts the revoke penalty from the revoker",
 }
 
-#: The ranks as a player names them announcing Low (AF-4.10).
-RANK_WORDS = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
 #: Kinds of the choices before play (declared decisions of the game).
 BEG, GIVE, BUNCH, AGREE = "beg", "give", "bunch", "agree_bunch"
 
@@ -265,7 +250,6 @@ class AllFoursTable(CuttingTable):
         self.pitch = pitch
         self.keep_nine_after_one_run = keep_nine_after_one_run
         self.scores = [0] * len(self.party_names)
-        self.games: list[dict[str, Any]] = []
 
     # --- seats, rotation, parties ---------------------------------------------------------------
 
@@ -885,15 +869,6 @@ class AllFoursTable(CuttingTable):
 
     def _named_scores(self) -> dict[str, int]:
         return {self.party_names[q]: self.scores[q] for q in range(len(self.scores))}
-
-    def record(self) -> dict[str, Any]:
-        return {
-            "game": self.variant,
-            "laws": self.laws,
-            "players": self.players_in_cutting_order(),
-            "games": self.games,
-            "settlement": dict(self.totals),
-        }
 
     # --- views ----------------------------------------------------------------------------------
 

@@ -78,6 +78,7 @@ from vivant.actions import (
 )
 from vivant.cards import (
     RANK_LETTERS,
+    RANK_WORDS,
     SUIT_LETTERS,
     SUIT_NAMES,
     Card,
@@ -149,22 +150,6 @@ ROUNDS: Final = (4, 4, 5)
 #: Phases of Boston besides the table's: the pack offered for the cuts; the still pack cut and
 #: turned; the plain bidder naming his trump.
 OFFER, TURN, NAME_TRUMP = Phase.OFFER, Phase.TURN, Phase.NAME_TRUMP
-#: The ranks in words, two to ace.
-RANK_WORDS: Final = (
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-)
 #: The other suit of each suit's colour (BO-3.2): spades–clubs, hearts–diamonds.
 COLOUR_PARTNER: Final = (3, 2, 1, 0)
 #: Kinds of the single player's contract.

@@ -103,7 +103,6 @@ class MortTable(CuttingTable):
         self.seats_chosen = False
         self.markers = [0, 0]
         self.extras = [0, 0]
-        self.games: list[dict[str, Any]] = []
 
     # --- the cut and the tournée ----------------------------------------------------------------
 
@@ -349,16 +348,6 @@ class MortTable(CuttingTable):
                 winner=self.side_names[value.winner], value=value.value, settlement=settlement
             ),
         )
-
-    def record(self) -> dict[str, Any]:
-        """The record of the sitting in DESIGN §4's shape (players in cutting order)."""
-        return {
-            "game": self.variant,
-            "laws": self.laws,
-            "players": self.players_in_cutting_order(),
-            "games": self.games,
-            "settlement": dict(self.totals),
-        }
 
     # --- views ----------------------------------------------------------------------------------
 

@@ -93,6 +93,18 @@ class CuttingTable(Table):
         self.order: list[int] = []
         self.seating: dict[str, int] = {}
         self.totals: dict[str, int] = {n: 0 for n in names}
+        self.games: list[dict[str, Any]] = []
+
+    def record(self) -> dict[str, Any]:
+        """The record of the sitting in DESIGN §4's shape: players in cutting order, each game
+        as the game keeps it, and each player's settlement."""
+        return {
+            "game": self.variant,
+            "laws": self.laws,
+            "players": self.players_in_cutting_order(),
+            "games": self.games,
+            "settlement": dict(self.totals),
+        }
 
     def _cut_group(self) -> list[int] | None:
         return next((g for g in self.cut_groups if len(g) > 1), None)
@@ -224,7 +236,6 @@ class EnglishRubberTable(CuttingTable):
         super().__init__(players, laws=laws)
         self.rubbers = 1
         self.sheet = EnglishRubber(self.rules)
-        self.games: list[dict[str, Any]] = []
         self.rubber_records: list[dict[str, Any]] = []
         self.rubber_start = 0
 
