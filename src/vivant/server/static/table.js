@@ -534,17 +534,18 @@ function openSummary(m, before) {
   const v = (before || state).view;
   const scored = state && state.summary;
   const scoring = (m.events || []).filter((e) => e.kind === "hand_scored" || e.kind === "game_over");
-  const lines = [...eventText({ ...m, events: scoring }), ...(scored ? scored.lines : [])];
+  // The core's words for the scoring, said once (its figures are in the table below).
+  const lines = eventText({ ...m, events: scoring });
   const box = el("div", { class: "sheet-card", role: "dialog", "aria-labelledby": "summary-title", "aria-describedby": "summary-words" },
     el("h2", { id: "summary-title" }, "The hand is scored"),
     // The log's words where they say more than the title (a game's end, its value).
-    el("p", { id: "summary-words", class: "sub" }, lines.filter((l) => l !== "Hand scored").join(". ")),
+    el("p", { id: "summary-words", class: "sub" }, lines.filter((l) => l !== "Hand scored").join(" ")),
     finalTrick(m, before),
     el("table", {}, el("tbody", {}, summaryRows(scored, v))),
     el("div", { class: "actions" }, el("button", { id: "summary-close", onclick: () => release(true) }, "Continue")));
   summaryBox.replaceChildren(box);
   summaryBox.hidden = false;
-  announce([`The hand is scored. ${lines.join(". ")}`]);
+  announce([`The hand is scored. ${lines.join(" ")}`]);
   document.getElementById("summary-close").focus({ preventScroll: true });
 }
 
