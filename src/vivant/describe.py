@@ -490,6 +490,11 @@ class Narrator:
     def _tell_played(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.trick_cards.append((d["seat"], d["card"]))  # told with its trick
 
+    def _tell_discarded(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """A card laid aside face down (All Fours AF-2.7, Boston): who, never which."""
+        who = self.who(d["seat"])
+        self.say(f"{who} {'discard' if self.is_you(who) else 'discards'} a card face down.")
+
     def _tell_trick(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         cards = ", ".join(f"{r} {c}" for r, c in self.trick_cards)
         self.say(f"Trick {d['number']}: {cards} — won by {self.who(d['winner'])}")
