@@ -283,7 +283,7 @@ def test_the_dealer_who_does_not_offer_the_pack_misdeals() -> None:
 
 def test_strict_mode_refuses_the_dealers_omissions_and_bad_cuts() -> None:
     t = formed()
-    with pytest.raises(WrongSeatError, match="E \\(E\\) cuts now"):
+    with pytest.raises(WrongSeatError, match="E cuts now, not N"):
         t.apply(CutPack(N, 8))
     for k in (E, S, W):
         t.apply(CutPack(k, 0))
@@ -386,7 +386,7 @@ def test_the_calls_the_trump_and_the_discards_are_declared_decisions() -> None:
     assert t.default_action() == Elect(E, "pass") == t.legal_actions(E)[0]
     assert all(t.legal_actions(s) == [] for s in (N, S, W))
     before = snapshot(t)
-    with pytest.raises(WrongSeatError, match=r"it is E \S*'s call, not S \S*'s"):
+    with pytest.raises(WrongSeatError, match=r"it is E's call, not S's"):
         t.apply(Elect(S, "pass"))
     assert snapshot(t) == before
     calls(t, "six-plain", "pass", "pass", "pass")

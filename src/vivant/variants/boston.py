@@ -233,6 +233,7 @@ class BostonTable(CuttingTable):
         self.pool_counters = 0
         self.deals_played = 0
         self.hands_dealt = 0
+        self._first_stake: list[Event] = []
 
     # --- seats, sides -----------------------------------------------------------------------------
 
@@ -245,10 +246,21 @@ class BostonTable(CuttingTable):
         self.seat_sides = (sides[0], sides[1], sides[2], sides[3])  # type: ignore[misc]
 
     def _table_formed(self) -> None:
-        """BO-1.3: the lowest cut deals first; the players sit in cutting order from North."""
+        """BO-1.3: the lowest cut deals first; the players sit in cutting order from North; the
+        first dealer puts his five into the pool (BO-6.6), told after the table is formed."""
         self.seating = {self.role(s): p for s, p in enumerate(self.order)}
         self.dealer = 0
-        self._new_turn_to_deal([])
+        self._first_stake = self._new_turn_to_deal([])
+
+    def _cut(self, action: Any) -> list[Event]:
+        events = super()._cut(action)
+        stake, self._first_stake = self._first_stake, []
+        return events + stake
+
+    def _seat_label(self, seat: Seat) -> str:
+        """A seat in the engine's messages: its compass letter, which is also its role (the
+        whist tables' ``role (letter)`` would say ``E (E)``)."""
+        return self.role(seat)
 
     def left(self, seat: Seat) -> Seat:
         return (seat + 1) % 4
@@ -263,13 +275,15 @@ class BostonTable(CuttingTable):
     # --- the pool -------------------------------------------------------------------------------
 
     def _to_pool(self, seat: Seat, amount: int, rule: str, words: str) -> list[Event]:
-        """``seat`` puts ``amount`` into the pool (a stake, a forfeit, a doubling, D-BO9)."""
+        """``seat`` puts ``amount`` into the pool (a stake, a forfeit, a doubling, D-BO9); the
+        event says which (``what``: ``stake``, ``double`` or ``forfeit``) for the words."""
         if not self.pool or amount == 0:
             return []
         self.pool_counters += amount
         self.totals[self._name(seat)] -= amount
+        what = {"BO-6.6": "stake", "BO-6.7": "double"}.get(rule, "forfeit")
         data = {"seat": self.role(seat), "amount": amount, "pool": self.pool_counters}
-        return [Event(EventKind.POOL, {**data, "rule": rule, "words": words})]
+        return [Event(EventKind.POOL, {**data, "what": what, "rule": rule, "words": words})]
 
     def _take_pool(self, seat: Seat) -> list[Event]:
         """D-BO9 (c): a successful bid takes the whole pool."""
@@ -281,7 +295,13 @@ class BostonTable(CuttingTable):
         return [
             Event(
                 EventKind.POOL,
-                {"seat": self.role(seat), "amount": -amount, "pool": 0, "words": words},
+                {
+                    "seat": self.role(seat),
+                    "amount": -amount,
+                    "pool": 0,
+                    "what": "take",
+                    "words": words,
+                },
             )
         ]
 
@@ -753,10 +773,19 @@ class BostonTable(CuttingTable):
         return events + self._name_trump(h, first if bid.klass == "pref" else second)
 
     def _name_trump(self, h: HandState, suit: Suit) -> list[Event]:
+        """The trump of the bid (D-BO3): its class (``klass``: ``pref``, ``colour``, or
+        ``plain`` when the bidder named it)."""
         h.trump = suit
         bidder: Seat = h.notes["bidder"]
+        bid = self._bid(h)
+        assert bid is not None
         words = f"{SUIT_NAMES[suit]} are trumps"
-        data = {"seat": self.role(bidder), "trump": SUIT_LETTERS[suit], "words": words}
+        data = {
+            "seat": self.role(bidder),
+            "trump": SUIT_LETTERS[suit],
+            "klass": bid.klass,
+            "words": words,
+        }
         return [Event(EventKind.TRUMP, data), *self._start_play(h)]
 
     # --- discards (BO-5.2, D-BO16) --------------------------------------------------------------
@@ -1094,11 +1123,14 @@ class BostonTable(CuttingTable):
             for s in range(4):
                 self.totals[self._name(s)] += shares[s]
             words = f"the pool of {self.pool_counters} is shared"
+            shared = {self.role(s): shares[s] for s in range(4)}
             self.pool_counters = 0
-            events.append(Event(EventKind.POOL, {"amount": 0, "pool": 0, "words": words}))
+            data = {"amount": 0, "pool": 0, "what": "share", "shared": shared, "words": words}
+            events.append(Event(EventKind.POOL, data))
         self.phase = OVER
         winner = max(self.totals, key=lambda n: self.totals[n])
-        events.append(Event(EventKind.GAME_OVER, {"winner": winner, "points": dict(self.totals)}))
+        data = {"winner": winner, "points": dict(self.totals), "settlement": dict(self.totals)}
+        events.append(Event(EventKind.GAME_OVER, data))
         return events
 
     def record(self) -> dict[str, Any]:
