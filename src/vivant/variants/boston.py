@@ -862,13 +862,16 @@ class BostonTable(CuttingTable):
             and 0 <= action.card < 52
             and h.hands[action.seat] >> action.card & 1
         ):
-            self.pending = self._misere_claim(h, action.seat, action.card, "led_before_discards")
+            self.pending = self._misere_claim(h, action.seat, (action.card,), "led_before_discards")
             self.log.append(action)
             return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         return super().apply(action)
 
-    def _misere_claim(self, h: HandState, seat: Seat, c: Card, kind: str) -> Election:
-        """BO-5.8 (D-BO15): the misère bidder may claim the pool and stakes; default, he does."""
+    def _misere_claim(
+        self, h: HandState, seat: Seat, cards: tuple[Card, ...], kind: str
+    ) -> Election:
+        """BO-5.8 (D-BO15): the misère bidder may claim the pool and stakes; default, he does.
+        ``cards`` are the card led or played in error (both cards played together)."""
         bidder: Seat = h.notes["bidder"]
         return Election(
             "misere_claim",
@@ -877,7 +880,7 @@ class BostonTable(CuttingTable):
             (bidder,),
             ("claim", "play_on"),
             "claim",
-            (c,),
+            cards,
             {"offence": kind},
         )
 
@@ -891,7 +894,7 @@ class BostonTable(CuttingTable):
         if bid is None or seat == h.notes["bidder"]:
             return None
         if bid.is_misere:
-            return self._misere_claim(h, seat, c, "lead_out_of_turn")
+            return self._misere_claim(h, seat, (c,), "lead_out_of_turn")
         return super()._lead_out_of_turn_election(h, seat, c, due)
 
     def _play_together(self, action: PlayTogether) -> list[Event]:
@@ -900,7 +903,7 @@ class BostonTable(CuttingTable):
         bid = self._bid(h)
         events = super()._play_together(action)
         if bid is not None and bid.is_misere and action.seat != h.notes["bidder"]:
-            self.pending = self._misere_claim(h, action.seat, action.cards[0], "exposed")
+            self.pending = self._misere_claim(h, action.seat, tuple(action.cards), "exposed")
             return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         return events
 

@@ -83,14 +83,14 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   are then the programme).
 """
 
-from vivant.records.sitting.common import SittingImportError, variant_name
-from vivant.records.sitting.export import OUTSIDE_PROFILE, export_pbn, sitting_deals
+from vivant.records.sitting.common import PACK_GAMES, SittingImportError, variant_name
+from vivant.records.sitting.export import export_pbn, sitting_deals
 from vivant.records.sitting.importing import SittingImport, import_pbn, table_from_deals
 from vivant.records.sitting.trays import MAX_PROGRAM_TEXT, TRAY_TAG
 
 __all__ = [
     "MAX_PROGRAM_TEXT",
-    "OUTSIDE_PROFILE",
+    "PACK_GAMES",
     "TRAY_TAG",
     "SittingImport",
     "SittingImportError",
