@@ -14,7 +14,6 @@ from typing import Any
 
 from vivant.actions import CallSuit, CutPack, Deal, Discard, Elect, Play, ReportMisdeal
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, CardSet, Seat, card_name
-from vivant.errors import VivantError
 from vivant.prelude import Prelude
 from vivant.records.pbn import write_pbn
 from vivant.records.pbn_whist import (
@@ -182,11 +181,7 @@ def _track(table: Table) -> tuple[Table, list[_Hand]]:
             cur.still_pack = tuple(action.order or ())  # Boston's other pack, first used
         elif isinstance(action, Deal):
             state = fresh.hand or (fresh.__dict__.get("dealt_last") if packs else None)
-            if state is None or state is h:
-                raise VivantError(
-                    "the deal was thrown in as it was dealt (the pack not offered or not cut); "
-                    "the PBN whist profile does not carry it: the event log records the sitting"
-                )
+            assert state is not None and state is not h  # a deal lays out a new hand
             cur = _new_hand(fresh, state)
             hands.append(cur)
             if packs:

@@ -184,6 +184,10 @@ class DealReplay:
         t, d = self.table, self.deal
         if pack is not None:
             t.apply(Deal(pack))
+            if t.hand is None:  # thrown in as it was dealt: the pack not cut (BO-2.4) …
+                for ir in [x for x in self.irregular if x.kind == "misdeal" and x.trick is None]:
+                    self.irregular.remove(ir)  # … the misdeal the table itself recorded
+                return  # … or the game won by the Jack turned up (AF-1.4)
             self.chance()
         if not self.before_play():
             return  # thrown in by a misdeal or a card exposed in dealing
