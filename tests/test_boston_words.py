@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from test_boston import E, N, S, W, calls, deal, formed, play_revoke_hand, revoke_deal
+from test_boston import (
+    E,
+    N,
+    S,
+    W,
+    calls,
+    deal,
+    formed,
+    play_first_legal,
+    play_revoke_hand,
+    revoke_deal,
+)
 from vivant.actions import Action, Cut, CutPack, Deal, Elect, Play
 from vivant.cards import cards_of, parse_card
 from vivant.describe import Narrator, decision_words
@@ -284,11 +295,27 @@ def test_misere_partout_and_its_revoke_in_words() -> None:
         "hearts and diamonds plain; dealt by N; the pool holds 5)"
     )
     lines = narrated(t, "P1", lambda: play_revoke_hand(t, W))
-    assert (
-        "  Misère partout: whoever took most tricks pays each other player the difference in "
-        "red counters (a red is ten white): N +50, E +50, S +50, W -150."
-    ) in lines
+    assert "  Misère partout, settled by the laws:" in lines  # the revoke, not the tricks
+    assert "  Counters this hand: N +50, E +50, S +50, W -150." in lines
     assert "W (P4) forfeits four red counters (40) to the pool; the pool holds 45." in lines
+
+
+def test_misere_partout_settled_by_the_tricks_in_words() -> None:
+    """BO-6.4 (BOV-17 shape): the player with most tricks pays each the difference in red."""
+    t = formed(shuffle_each_deal=True)
+    deal(t, {})
+    calls(t, "pass", "pass", "pass", "pass")
+    lines = narrated(t, "P1", lambda: play_first_legal(t))
+    record = t.hand_records[-1]
+    payers = [r for r, v in record["payments"].items() if v < 0]
+    top = max(record["won"].values())
+    assert payers and all(record["won"][r] == top for r in payers)
+    who = " and ".join(f"{r} (P{'NESW'.index(r) + 1})" for r in payers)
+    verb = "pay" if len(payers) > 1 or "N" in payers else "pays"
+    assert (
+        f"  Misère partout: {who}, with most tricks, {verb} each player with fewer the "
+        "difference in red counters (a red is ten white)."
+    ) in lines
 
 
 def test_a_misdeal_and_its_forfeit_in_words() -> None:

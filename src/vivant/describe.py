@@ -1074,10 +1074,14 @@ class Narrator:
         contract = record.get("contract")
         lines: list[str] = []
         paid = ", ".join(f"{r} {v:+d}" for r, v in payments.items())
-        if contract == PARTOUT:
+        if contract == PARTOUT and record.get("irregularities"):
+            lines.append("Misère partout, settled by the laws:")
+        elif contract == PARTOUT:  # BO-6.4, D-BO8: the most tricks pay each player with fewer
+            payers = [self.who(r) for r, v in payments.items() if v < 0]
+            pay = "pay" if len(payers) > 1 or any(map(self.is_you, payers)) else "pays"
             lines.append(
-                "Misère partout: whoever took most tricks pays each other player the difference "
-                f"in red counters (a red is ten white): {paid}."
+                f"Misère partout: {' and '.join(payers)}, with most tricks, {pay} each player "
+                "with fewer the difference in red counters (a red is ten white)."
             )
         elif contract is not None and record.get("bidder") is not None:
             bid = BIDS_BY_NAME[str(contract)]
