@@ -37,6 +37,7 @@ from vivant.actions import (
     ClaimRevoke,
     CorrectRevoke,
     Declare,
+    DirectExposed,
     Discard,
     Double,
     Elect,
@@ -56,6 +57,7 @@ from vivant.cards import (
     Card,
     Seat,
     card_name,
+    parse_card,
 )
 from vivant.info import GameInfo
 from vivant.scoring.boston import (
@@ -643,7 +645,25 @@ class Narrator:
         self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
 
     def _tell_card_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
+        """An exposed card called (WL-5.2), or Boston's single player's direction over it
+        (BO-5.7)."""
+        demand = d.get("demand")
+        if demand is None:
+            self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
+            return
+        said = self._direction_words(str(demand), self.who(d["seat"]), parse_card(d["card"]))
+        self.say(f"The single player directs: {said}.", "warning")
+
+    def _direction_words(self, demand: str, who: str, c: Card) -> str:
+        """BO-5.7: ``forbid S (Cyd) to play his exposed SQ``, ``… to ruff with his exposed H2``,
+        ``call on S (Cyd) to play his highest spade``."""
+        h = self.table.hand
+        trump = h.trump if h is not None else None
+        if demand == "forbid":
+            use = "ruff with" if c // 13 == trump else "play"
+            return f"forbid {who} to {use} his exposed {card_name(c)}"
+        suit = SUIT_NAMES[c // 13].rstrip("s")
+        return f"call on {who} to play his {demand} {suit}"
 
     def _tell_suit_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{trump_words(d['suit']).capitalize()} are called.")
@@ -1300,6 +1320,8 @@ class Narrator:
             return f"call {SUIT_NAMES[a.suit]}"
         if isinstance(a, CallCard):
             return f"call {self.card(a.card, viewer)} of {self.who(self.table.role(a.target))}"
+        if isinstance(a, DirectExposed):
+            return self._direction_words(a.demand, self.who(self.table.role(a.target)), a.card)
         label = self._declared(a, "_label")
         if label is not None:
             text: str = label(a)
