@@ -19,22 +19,12 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import ServerProcess, chromium, http_json
-from test_browser_keyboard import keep
+from test_browser_keyboard import PLAYERS, keep
 
 pytestmark = pytest.mark.timeout(300)
 
-#: Every game the server seats, with the players a table of it gets here.
-GAMES = {
-    "all-fours": 2,
-    "bridge-for-three": 3,
-    "double-dummy": 2,
-    "duplicate": 4,
-    "english-dummy": 3,
-    "humbug": 2,
-    "humbug-declared": 2,
-    "mort": 3,
-    "thirteen": 2,
-}
+#: Every game of the registry (the server seats each), with the players a table of it gets.
+GAMES = PLAYERS
 #: The rules axe checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA.
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 #: The table's pauses (the settings a person may change): a finished trick stays 100 ms, the

@@ -16,22 +16,14 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
+from vivant.variants import VARIANTS
 
 pytestmark = pytest.mark.timeout(300)
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
-PLAYERS = {
-    "all-fours": 2,
-    "duplicate": 4,
-    "mort": 3,
-    "english-dummy": 3,
-    "double-dummy": 2,
-    "bridge-for-three": 3,
-    "humbug": 2,
-    "humbug-declared": 2,
-    "thirteen": 2,
-}
+#: Every game of the registry, with the players a table of it gets here: its own default.
+PLAYERS = {name: VARIANTS[name].info.default_players for name in sorted(VARIANTS)}
 #: What this person may act on: a choice, a card to play, or the hand summary's button.
 TARGETS = ".decision button, #felt [data-card][tabindex], #summary:not([hidden]) button"
 #: Something this person may act on has the focus.
