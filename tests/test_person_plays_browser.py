@@ -28,7 +28,8 @@ def a_bystander_sees_no_concealed_card(chrome: Browser, url: str) -> None:
         assert spy.locator(".hand.mine").count() == 0
         face_up = spy.locator("img.card[data-card]")
         allowed = spy.locator(
-            ".trick img.card, .turnup img.card, .last-trick img.card, .dummy img.card"
+            ".trick img.card, .turnup img.card, .last-trick img.card, .dummy img.card,"
+            " .kept-card img.card"
         )
         assert face_up.count() == allowed.count()
     finally:
