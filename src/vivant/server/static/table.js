@@ -611,7 +611,7 @@ function finalSheet(record) {
   // Each pair ("V Ann", "VM 7") kept on one line when a narrow column wraps.
   const rolesOf = (g) => Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r}\u00a0${n}`).join(", ");
   const pointsOf = (g) => (g.points ? Object.entries(g.points).map(([k, v]) => `${k}\u00a0${v}`).join(", ") : "");
-  // A game's value has a column where the games have one (Boston's are settled in counters).
+  // A game's value has a column where the games have one (games settled in counters have none).
   const valued = record.games.some((g) => g.value !== undefined && g.value !== null);
   const value = (g) => (valued ? el("td", {}, `${g.value ?? ""}`) : null);
   let head;
@@ -687,8 +687,8 @@ function renderSide() {
       el("div", {}, el("div", {}, `${SUIT_NAME[v.trump]} are trumps`),
         el("div", { class: "label" }, v.turn_up ? `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}` : `dealt by ${seatName(v, v.dealer)}`))));
   }
-  // A card the view keeps in sight with the seat it belongs to (All Fours' lowest trump out,
-  // AF-4.10), under the core's own name for it, until the view drops it.
+  // A card the view keeps in sight with the seat it belongs to (say, the lowest trump out so
+  // far), under the core's own name for its field, until the view drops it.
   for (const [f, d] of Object.entries(x)) {
     if (over || !d || typeof d !== "object" || typeof d.card !== "string" || typeof d.seat !== "string") continue;
     const seat = Object.keys(v.roles).find((s) => v.roles[s] === d.seat) || d.seat;
