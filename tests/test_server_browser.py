@@ -114,6 +114,9 @@ def test_a_person_plays_mort_in_the_browser(
 
     sheet = page.locator("#score-sheet")
     assert sheet.is_visible()
+    if page.locator("#summary:not([hidden]) button").count():  # the last hand's summary first
+        page.locator("#summary button").click()
+    page.wait_for_selector("#summary", state="hidden")
     save(page, tmp_path / "score-sheet.png")
     assert mid_hand is not None and mid_hand.exists()
     assert plays >= 39  # at least three hands' worth of cards
