@@ -80,6 +80,19 @@ IRREGULARITY_WORDS: Mapping[str, str] = {
     "played_out_of_turn": "a card played out of turn",
 }
 
+#: What a player may do out of the ordinary course in laws mode (WL-3 to WL-7, DL-1, DL-3), by
+#: the class name of the action: the words a front end lists them in (issue 16, point 1).
+LAWS_ACTION_WORDS: Mapping[str, str] = {
+    "Play": "play or lead a card out of turn, or from the wrong hand: the laws then apply",
+    "PlayTogether": "play two cards together to a trick: the adversaries say which is played",
+    "ReportMisdeal": "report a misdeal, before the opening lead",
+    "ReportExposed": "report a card exposed in dealing, before the opening lead",
+    "DrawAttention": "call attention to the trick before your partner has played to it",
+    "AskRenounce": 'ask your partner, who did not follow suit, "having none?"',
+    "ClaimRevoke": "claim a revoke by the other side in trick N, before or after it is quitted",
+    "CallCard": "call an exposed card of the hand about to play",
+}
+
 #: The revoke penalties (M-6.2, WL-7, D-DU2) in words: ``{n}`` is the game's declared number
 #: (:attr:`~vivant.info.GameInfo.revoke_penalty`: three, or two at Duplicate Whist).
 PENALTY_WORDS: Mapping[str, str] = {

@@ -1,0 +1,286 @@
+"""Laws at the table in the terminal (issue 16, point 1): the real ``vivant play`` on a pseudo
+terminal, typed at as a person does. In laws mode the person leads out of turn at the moment
+before a computer player's card and the side the laws name elects (M-6.8: Vivant); he revokes
+and the computer players claim it and choose the penalty (M-6.2); he plays two cards at once
+(M-6.6); he reports a card exposed in dealing and makes the election himself, his side being
+the one the laws name (M-5.3). In strict mode every one of these is refused in words and the
+computer players' cards follow without a pause. No command or refusal names a card the person
+may not see: its words are the same wherever a hidden card lies (D-W11, D-W13)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from vivant.cards import card_name, parse_card
+
+VIVANT = Path(sys.executable).with_name("vivant")
+#: What the terminal sends that is not text: colours, cursor moves, carriage returns.
+CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\r")
+#: The prompt of the person's own card, and of the moment before a computer player's card.
+OWN = r"(?:Lead|Play) from your hand \(R\) > $"
+PAUSE = r"to play · a card or a command acts first \(Enter lets it be played; help\) > $"
+CHOICE = r"Choose 1–\d \[\d\] > $"
+#: The cards a refusal could name: a card in notation, standing alone.
+CARD = re.compile(r"(?<![A-Za-z0-9])[SHDC](?:[2-9TJQKA]|10)(?![A-Za-z0-9])")
+
+
+class Terminal:
+    """``vivant`` on a pseudo terminal: :meth:`expect` waits for what the screen shows next
+    (a prompt ends the text read so far), :meth:`type` types a line as at the keyboard."""
+
+    def __init__(self, *args: str) -> None:
+        env = {**os.environ, "COLUMNS": "220", "TERM": "dumb"}
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: the real command, its stdin a terminal
+            os.execve(str(VIVANT), [str(VIVANT), *args], env)
+        self.raw = b""
+        self.pos = 0
+
+    @property
+    def screen(self) -> str:
+        return CONTROL.sub("", self.raw.decode(errors="replace"))
+
+    def expect(self, pattern: str, timeout: float = 20.0) -> str:
+        """The screen from the last match to the end of the next match of ``pattern`` (a
+        prompt is matched at the end of what was shown, the program waiting there)."""
+        rx = re.compile(pattern, re.MULTILINE)
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.screen
+            m = rx.search(text, self.pos)
+            if m is not None and (not pattern.endswith("$") or m.end() == len(text)):
+                shown, self.pos = text[self.pos : m.end()], m.end()
+                return shown
+            assert time.monotonic() < deadline, f"no {pattern!r} on: {text[-2000:]}"
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(self.fd, 65536)
+                except OSError:  # the program ended (the terminal's other end is closed)
+                    chunk = b""
+                assert chunk, f"the program ended before {pattern!r}: {text[-2000:]}"
+                self.raw += chunk
+
+    def type(self, line: str) -> None:
+        os.write(self.fd, (line + "\n").encode())
+
+    def answer(self, line: str, pattern: str) -> str:
+        """Type ``line`` and return what the program says to it, up to ``pattern`` (the
+        line's echo by the terminal left out)."""
+        self.type(line)
+        shown = self.expect(pattern)
+        return shown.split("\n", 1)[1] if "\n" in shown else ""
+
+    def close(self) -> None:
+        try:
+            os.kill(self.pid, 9)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+        os.close(self.fd)
+
+
+@pytest.fixture
+def terminal() -> Iterator[list[Terminal]]:
+    opened: list[Terminal] = []
+    yield opened
+    for t in opened:
+        t.close()
+
+
+def start(opened: list[Terminal], *args: str, seat: str = "R") -> Terminal:
+    """Mort, seed 4, the person sitting R (the eldest hand: he leads first, Vivant deals) or
+    ``seat``."""
+    t = Terminal("play", "mort", "--seed", "4", "--seat", seat, *args)
+    opened.append(t)
+    if seat == "R":  # the adversaries choose their seats (M-2.2): here the person
+        shown = t.expect(CHOICE)
+        choice = re.search(r"(\d)\. You sit R", shown)
+        assert choice is not None, shown
+        t.type(choice.group(1))
+    return t
+
+
+def hand_shown(shown: str, label: str = r"Your hand \(R\)") -> list[str]:
+    """A hand in the last table shown, the person's by default (``Your hand (R): ♠S A J   ♥H K
+    8 …``), highest first in each suit."""
+    line = re.findall(label + r": (.*)", shown)[-1]
+    cards = []
+    for part in line.split("   "):
+        symbol_letter, *ranks = part.split()
+        cards += [symbol_letter[-1] + r for r in ranks if r != "–"]
+    return cards
+
+
+def led_suit(shown: str) -> str | None:
+    """The suit led to the trick in play, from the table shown at the person's prompt."""
+    after = shown.rsplit("Your hand (R):", 1)[1]
+    m = re.search(r"This trick: \w+ ([SHDC])", after)
+    return m.group(1) if m else None
+
+
+def legal_or_revoke(shown: str, revoke: bool) -> tuple[str, bool]:
+    """A card as a person reading the screen picks it: of the suit led (or a revoke, another
+    suit while holding it, when ``revoke``), else the lowest. Whether it revokes."""
+    hand = hand_shown(shown)
+    led = led_suit(shown)
+    following = [c for c in hand if c[0] == led]
+    other = [c for c in hand if c[0] != led]
+    if led is not None and revoke and following and other:
+        return other[-1], True
+    return (following or hand)[-1], False
+
+
+def visible_cards(shown: str) -> set[str]:
+    """Every card the table shown lets the person see: his hand, Mort's, the cards named."""
+    mort = hand_shown(shown, r"Mort \(M\), face up")
+    return {*CARD.findall(shown), *hand_shown(shown), *mort}
+
+
+def test_a_lead_out_of_turn_at_the_pause_and_vivant_elects(terminal: list[Terminal]) -> None:
+    t = start(terminal, "--laws", "--pause", "enter")
+    shown = t.expect(OWN)
+    t.type("H2")  # the lead; Mort, L and V follow, each after the person's moment
+    for _ in range(3):
+        t.expect(PAUSE)
+        t.type("")
+    shown = t.expect(PAUSE)  # V won the trick: his lead is due
+    assert "Trick 1: R H2, M H5, L HA, V C6 — won by V (Ada)" in shown
+    assert "V (Ada) to play" in shown
+    said = t.answer("D5", PAUSE)  # R leads out of turn
+    # M-6.8: an adversary's lead out of turn is punished as at whist, Vivant electing.
+    assert "Irregularity: a lead out of turn by R (E) — D5; V (N) to choose:" in said
+    assert re.search(r"For a lead out of turn: (accept|leave the card exposed|call a suit)", said)
+    assert "Choose" not in said  # the election is Vivant's, never offered to the person
+    said = t.answer("law", PAUSE)
+    assert "The laws give no choice now" in said
+
+
+def test_a_revoke_is_claimed_and_the_penalty_chosen_by_the_other_side(
+    terminal: list[Terminal],
+) -> None:
+    t = start(terminal, "--laws", "--pause", "0")
+    revoked = False
+    for _ in range(13):
+        shown = t.expect(OWN)
+        card, revoking = legal_or_revoke(shown, not revoked)
+        revoked |= revoking
+        t.type(card)
+    assert revoked
+    shown = t.expect(OWN + "|" + CHOICE)
+    claimed = re.search(r"The revoke by R \(You\) in trick (\d+) is claimed\.", shown)
+    assert claimed is not None, shown
+    # M-6.2: the adversaries of the revoking side choose the penalty; here Vivant.
+    assert re.search(
+        rf"V \(Ada\) chooses the penalty for the revoke in trick {claimed.group(1)}: [TDA]:",
+        shown,
+    )
+    assert "Penalty for the revoke" not in shown  # never asked of the revoking person
+
+
+def test_two_cards_at_once_the_other_side_says_which(terminal: list[Terminal]) -> None:
+    t = start(terminal, "--laws", "--pause", "enter")
+    t.expect(OWN)
+    said = t.answer("two H2 H3", PAUSE)
+    assert "Irregularity: two cards played together by R (E) — H2 H3; V (N) to choose:" in said
+    chosen = re.search(r"For two cards played together: (H2|H3)\.", said)
+    assert chosen is not None
+    other = "H3" if chosen.group(1) == "H2" else "H2"
+    assert f"This trick: R {chosen.group(1)} ·" in said
+    said = t.answer("show", PAUSE)
+    assert f"Penalty cards of R (You): {other}" in said  # WL-5.1: it stays exposed
+
+
+def test_an_exposed_card_reported_the_persons_side_elects(terminal: list[Terminal]) -> None:
+    """The person sits L: R, a computer player, is to lead, and the table waits for him first;
+    the election is the adversaries' side's (M-5.3), and the person makes it."""
+    t = start(terminal, "--laws", "--pause", "enter", seat="L")
+    shown = t.expect(PAUSE)  # before R's opening lead, with the person's hand shown
+    assert "R (Bea) to play" in shown
+    card = hand_shown(shown, r"Your hand \(L\)")[0]
+    said = t.answer(f"exposed {card}", CHOICE)  # exposed by the dealer, V
+    assert (
+        f"Irregularity: a card exposed in dealing by V (N) — {card}; R (E) or L (W) to choose: "
+        "stand: the deal stands or redeal: the same dealer deals again or misdeal: the deal "
+        "passes." in said
+    )
+    assert f"The laws give you a choice: a card exposed in dealing by V (Ada) — {card}." in said
+    assert "2. redeal: the same dealer deals again  (default)" in said
+    said = t.answer("law", CHOICE)
+    assert "The law: M-5.3, for a card exposed in dealing" in said
+    said = t.answer("2", PAUSE)
+    assert "For a card exposed in dealing: redeal: the same dealer deals again." in said
+    assert "New hand: V (Ada) deals" in said
+
+
+STRICT_LINES = {
+    "two H2 H3": "two cards played together are recorded in laws mode only (play with --laws)",
+    "revoke 1": "revokes are refused in strict mode; claims are for --laws games",
+    "none": 'the question "having none?" is recorded in laws mode only (play with --laws)',
+    "attention": "attention called is recorded in laws mode only (play with --laws)",
+    "misdeal": "a misdeal is recorded in laws mode only (play with --laws)",
+    "exposed SA": "a card exposed is recorded in laws mode only (play with --laws)",
+    "call SA": "a card called is recorded in laws mode only (play with --laws)",
+}
+
+
+def test_strict_mode_offers_none_of_the_laws(terminal: list[Terminal]) -> None:
+    t = start(terminal)  # strict: the default
+    shown = t.expect(OWN)
+    for line, refusal in STRICT_LINES.items():
+        said = t.answer(line, OWN)
+        assert said.rsplit("\n", 1)[0] == refusal, line  # then the prompt again
+    said = t.answer("law", OWN)
+    assert said.startswith("The laws give no choice now: play goes on.")
+    said = t.answer("help", OWN)
+    assert "With --laws the laws decide irregular play" in said
+    assert "revoke N" not in said
+    for _ in range(2):  # the computer players' cards follow at once: no moment, no prompt
+        t.type(legal_or_revoke(shown, False)[0])
+        shown = t.expect(OWN)
+    assert re.search(r"Trick 2: .* — won by", shown)
+    assert "to play · a card or a command" not in t.screen
+    assert "Irregularity" not in t.screen
+
+
+def test_no_command_names_a_card_the_person_may_not_see(terminal: list[Terminal]) -> None:
+    """Every command naming a card the person does not see is refused in words that do not
+    depend on where that card lies (V's hand or L's), and names no other hidden card."""
+    t = start(terminal, "--laws", "--pause", "enter")
+    shown = t.expect(OWN)
+    seen = visible_cards(shown)
+    hidden = sorted(
+        (card_name(c) for c in range(52) if card_name(c) not in seen),
+        key=parse_card,
+    )
+    assert len(hidden) == 26 - 1  # V's and L's hands, less the turn-up (C9, seen)
+    own = hand_shown(shown)
+    templates: dict[str, set[str]] = {}
+    for x in hidden:
+        for line in (
+            f"{x}",
+            f"exposed {x}",
+            f"exposed {x} by L",
+            f"exposed {x} by V",
+            f"two {x} {own[0]}",
+            f"two {own[0]} {x}",
+            f"call {x}",
+        ):
+            said = t.answer(line, OWN)
+            named = set(CARD.findall(said)) - {x}
+            assert not named & set(hidden), (line, said)
+            templates.setdefault(line.replace(x, "X"), set()).add(said.replace(x, "X"))
+    for line, answers in templates.items():
+        assert len(answers) == 1, (line, answers)  # the same words for every hidden card
+    for line in ("revoke 1", "revoke 0", "none", "attention", "law"):
+        said = t.answer(line, OWN)
+        assert said.strip() and not set(CARD.findall(said)) & set(hidden), (line, said)
