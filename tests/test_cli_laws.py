@@ -20,7 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from test_boston import E, calls, deal, formed
+from vivant.actions import AskRenounce, DrawAttention, Elect
 from vivant.cards import card_name, parse_card
+from vivant.errors import InvalidActionError
+from vivant.table import PLAY
 
 VIVANT = Path(sys.executable).with_name("vivant")
 #: What the terminal sends that is not text: colours, cursor moves, carriage returns.
@@ -284,3 +288,21 @@ def test_no_command_names_a_card_the_person_may_not_see(terminal: list[Terminal]
     for line in ("revoke 1", "revoke 0", "none", "attention", "law"):
         said = t.answer(line, OWN)
         assert said.strip() and not set(CARD.findall(said)) & set(hidden), (line, said)
+
+
+def test_boston_having_none_and_attention_need_a_partner_of_ones_own_side() -> None:
+    """A bug the terminal found (a person revoking at Boston crashed the program, the computer
+    players' look for "having none?" raising StopIteration): the single player at Boston has no
+    partner (BO-5.9), so "having none?" (WL-7.3) and attention called (WL-6.9) are refused in
+    words and never offered (D-W15)."""
+    t = formed(laws=True, shuffle_each_deal=True)  # cut for the table
+    deal(t, {}, turned="H9")
+    calls(t, "six-plain", "pass", "pass", "pass")  # East alone against three (BO-3)
+    t.apply(Elect(E, "C"))
+    sides = t.seat_sides
+    assert t.phase == PLAY and [sides.count(sides[s]) for s in range(4)] == [3, 1, 3, 3]
+    single = E
+    assert t.renounce_questions(single) == []
+    for action in (AskRenounce(single), DrawAttention(single)):
+        with pytest.raises(InvalidActionError, match="has no partner playing his own cards"):
+            t.apply(action)
