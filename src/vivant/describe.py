@@ -65,6 +65,10 @@ ELECTION_WORDS: Mapping[str, str] = {
     "call_suit": "call a suit from the leader",
     "refuse": "refuse the claim: the hand is played out",
     "admit": "admit the claim",
+    "highest": "his highest card of the suit led",
+    "lowest": "his lowest card of the suit led",
+    "win": "he must win the trick if he can",
+    "lose": "he must not win the trick",
 }
 
 #: The irregularities the laws give a choice for, in words.
@@ -78,6 +82,9 @@ IRREGULARITY_WORDS: Mapping[str, str] = {
     "revoke": "a revoke",
     "exposed": "a card exposed",
     "played_out_of_turn": "a card played out of turn",
+    "direction": "attention called to the trick",
+    "revoke_correction": "a revoke found in time, to be corrected",
+    "misere_claim": "an irregularity against the misère",
 }
 
 #: What a player may do out of the ordinary course in laws mode (WL-3 to WL-7, DL-1, DL-3), by
@@ -116,6 +123,8 @@ KIND_WORDS: Mapping[tuple[str, str], str] = {
     ("wrong_number", "draw"): "draw the surplus card from the hand",
     ("revoke_penalty", "add"): "add the penalty to your score",
     ("revoke_penalty", "deduct"): "deduct the penalty from the revoker's score",
+    ("misere_claim", "claim"): "claim the pool and the stakes",
+    ("misere_claim", "play_on"): "play on",
 }
 
 #: The heading of a choice that is not an irregularity's, by its kind (AF-1.7, AF-2, AF-5.2).
