@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -167,6 +168,28 @@ def test_a_lead_out_of_turn_at_the_pause_and_vivant_elects(terminal: list[Termin
     assert "Choose" not in said  # the election is Vivant's, never offered to the person
     said = t.answer("law", PAUSE)
     assert "The laws give no choice now" in said
+    said = t.answer("hint", PAUSE)
+    assert said.startswith("No hint now: it is not your turn")
+
+
+def test_a_card_from_morts_hand_out_of_turn_is_withdrawn(terminal: list[Terminal]) -> None:
+    """As Vivant, before R's opening lead: a card of Mort's hand, or of his own, led when an
+    adversary should lead is withdrawn without penalty (M-6.7 with D-M9)."""
+    t = Terminal("play", "mort", "--seed", "4", "--seat", "V", "--laws", "--pause", "enter")
+    terminal.append(t)
+    t.expect(CHOICE)  # deal for himself or for Mort
+    t.type("1")
+    shown = t.expect(PAUSE)
+    assert "R (Bea) to play" in shown
+    mort = hand_shown(shown, r"Mort \(M\), face up")[0]
+    own = hand_shown(shown, r"Your hand \(V\)")[0]
+    said = t.answer(mort, PAUSE)
+    assert said.startswith(f"M (Mort)'s lead out of turn ({mort}) is withdrawn.")
+    said = t.answer(own, PAUSE)
+    assert said.startswith(f"V (You)'s lead out of turn ({own}) is withdrawn.")
+    t.type("")  # R leads
+    shown = t.expect(r"Play from Mort's hand \(M\) > $")
+    assert "This trick: R " in shown
 
 
 def test_a_revoke_is_claimed_and_the_penalty_chosen_by_the_other_side(
@@ -238,6 +261,13 @@ STRICT_LINES = {
 
 
 def test_strict_mode_offers_none_of_the_laws(terminal: list[Terminal]) -> None:
+    proc = subprocess.run(
+        [str(VIVANT), "play", "mort", "--pause", "1"], capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 2 and proc.stderr == (
+        "vivant: error: --pause is for laws mode (--laws): in strict mode no card is played out "
+        "of turn\n"
+    )
     t = start(terminal)  # strict: the default
     shown = t.expect(OWN)
     for line, refusal in STRICT_LINES.items():

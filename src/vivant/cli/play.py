@@ -853,6 +853,9 @@ class Session:
         (averaged over its sampled deals); before its horizon, and for every other decision,
         the heuristic player's choice."""
         t = self.table
+        if not legal:  # the moment before a computer player's card: nothing is his to choose
+            self.say("No hint now: it is not your turn; a hint is for your own cards and choices.")
+            return
         view = t.view(seat)
         turn = len(view.tricks) * 4 + (len(view.trick.cards) if view.trick else 0)
         adviser = MonteCarloPlayer(player_seed(self.seed, 100 + turn), kind=DEFAULT_LEVEL)
