@@ -9,6 +9,7 @@ may not see: its words are the same wherever a hidden card lies (D-W11, D-W13)."
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import re
@@ -16,16 +17,32 @@ import select
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from test_boston import E, calls, deal, formed
-from vivant.actions import AskRenounce, DrawAttention, Elect
-from vivant.cards import card_name, parse_card
+from vivant.actions import (
+    Action,
+    AskRenounce,
+    ChooseDeal,
+    ChooseSeats,
+    CorrectRevoke,
+    Deal,
+    DrawAttention,
+    Elect,
+    Play,
+)
+from vivant.cards import EAST, NORTH, SOUTH, WEST, card_name, parse_card
+from vivant.cli.play import HUMAN, Session, make_console
+from vivant.deal import pack_for_hands
+from vivant.describe import Narrator
 from vivant.errors import InvalidActionError
 from vivant.table import PLAY
+from vivant.variants.mort import MortTable
+
+from helpers import formed_mort, pbn_hands
 
 VIVANT = Path(sys.executable).with_name("vivant")
 #: What the terminal sends that is not text: colours, cursor moves, carriage returns.
@@ -336,3 +353,139 @@ def test_boston_having_none_and_attention_need_a_partner_of_ones_own_side() -> N
     for action in (AskRenounce(single), DrawAttention(single)):
         with pytest.raises(InvalidActionError, match="has no partner playing his own cards"):
             t.apply(action)
+
+
+# --- a position set up through public notation, played in the terminal's own session ----------
+
+#: V (N) holds one club, the king; R (E), the person, leads clubs (PBN, North first).
+POSITION = "N:AK2.5432.65432.K 3.876.987.AQJT98 654.JT9.KQJT.542 QJT987.AKQ.A.763"
+
+
+def revoked_position() -> MortTable:
+    """Mort with three players, Ada Vivant and You R (Mort's right), Vivant dealing for himself,
+    spades trumps; trick 1: R CA, M C2, L C3 and V H2 — a revoke, V holding CK."""
+    t = formed_mort(("Ada", HUMAN, "Bea"), laws=True)
+    t.apply(ChooseSeats(EAST, 1))
+    t.apply(ChooseDeal(NORTH, False))
+    t.apply(Deal(order=pack_for_hands(pbn_hands(POSITION), NORTH, parse_card("S2"))))
+    for seat, card in ((EAST, "CA"), (SOUTH, "C2"), (WEST, "C3"), (NORTH, "H2")):
+        t.apply(Play(seat, parse_card(card)))
+    return t
+
+
+def typed_in_session(table: MortTable, answer: Callable[[Session], str | None]) -> str:
+    """The screen of the terminal's session played from ``table``, ``answer`` typing each line
+    from what the session shows (the table as the person sees it; ``None``: the input ends)."""
+    out = io.StringIO()
+    holder: dict[str, Session] = {}
+    typed = 0
+
+    def read() -> str | None:
+        nonlocal typed
+        typed += 1
+        assert typed < 200
+        return answer(holder["s"])
+
+    holder["s"] = Session(
+        console=make_console(out),
+        read=read,
+        echo=True,
+        n_players=3,
+        seat=None,
+        seed=1,
+        laws=True,
+        opponents="heuristic",
+        table=table,
+    )
+    assert holder["s"].play() == 0
+    return out.getvalue()
+
+
+def test_the_person_claims_an_established_revoke_and_chooses_the_penalty() -> None:
+    """R leads CQ to trick 2, V follows with CK: the tricks now prove his revoke in trick 1
+    (D-W13), established (WL-7.2); R claims it, the penalty is his side's to choose at the end
+    of the hand (M-6.2, WL-7.6), and he takes three tricks."""
+    said: list[str] = []
+
+    def answer(s: Session) -> str:
+        t = s.table
+        h = t.hand
+        if t.phase == "penalty":
+            said.append("penalty")
+            return "1"  # T: three tricks
+        if h is None or t.phase != PLAY:  # the hand is scored: leave (and confirm)
+            said.append("quit")
+            return "quit" if said.count("quit") == 1 else "y"
+        if len(h.tricks) == 1 and not h.trick:
+            return "CQ"
+        if len(h.tricks) >= 2 and "claimed" not in said:
+            said.append("claimed")
+            return "revoke 1"
+        legal = t.legal_actions(t.to_act() or 0)
+        first = legal[0]
+        assert isinstance(first, Play)
+        return card_name(first.card)
+
+    screen = typed_in_session(revoked_position(), answer)
+    assert "Trick 2: R CQ, M C4, L C6, V CK — won by V (Ada)" in screen
+    assert "The revoke by V (Ada) in trick 1 is claimed." in screen
+    assert "Penalty for the revoke in trick 1:" in screen
+    assert "1. T: three tricks taken from the revoking side" in screen
+    assert "R (You) chooses the penalty for the revoke in trick 1: T: three tricks" in screen
+    assert said.count("penalty") == 1
+
+
+def test_the_person_claims_a_revoke_before_the_trick_is_quitted_and_elects_the_correction() -> None:
+    """The person is Vivant. L led C3 out of turn and Vivant had it left exposed (M-6.8, WL-6.1);
+    then L, holding it face up, plays HA to R's club lead: the table shows the revoke, and
+    before the trick is quitted Vivant claims it (WL-7.4): L must correct it, and Vivant, the
+    side the laws name, says how (D-W17): L's highest club."""
+    t = formed_mort((HUMAN, "Ada", "Bea"), laws=True)
+    t.apply(ChooseSeats(EAST, 1))
+    t.apply(ChooseDeal(NORTH, False))
+    t.apply(Deal(order=pack_for_hands(pbn_hands(POSITION), NORTH, parse_card("S2"))))
+    t.apply(Play(WEST, parse_card("C3")))  # a lead out of turn: R is the eldest
+    t.apply(Elect(NORTH, "call_card"))
+    for seat, card in ((EAST, "CA"), (SOUTH, "C2"), (WEST, "HA")):
+        t.apply(Play(seat, parse_card(card)))
+    typed = iter(["revoke 1", "law", "2", "CK"])  # R has asked "having none?" first
+    screen = typed_in_session(t, lambda s: next(typed, None))  # then the input ends
+    assert "Penalty cards of L (Bea): C3" in screen
+    assert 'R (Ada) asks his partner: "having none?"\nL (Bea) must correct the revoke.' in screen
+    assert "The choice the laws give comes first: type its number" in screen
+    assert (
+        "The laws give you a choice: a revoke found in time, to be corrected by L (Bea) — HA."
+        in screen
+    )
+    assert "The law: WL-7.4, for a revoke found in time, to be corrected" in screen
+    assert "2. his highest card of the suit led" in screen
+    assert "For a revoke found in time, to be corrected: his highest card of the suit led." in (
+        screen
+    )
+    assert "Trick 1: R CA, M C2, L C7, V CK" in screen  # L's highest club, then Vivant's
+
+
+def test_the_trick_told_after_a_revoke_corrected_without_a_claim() -> None:
+    """Mort revokes with H9 to R's CA and, the trick complete but not quitted, Vivant corrects
+    it with C2 (M-6.1, WL-7.4): the later cards go back to their hands (D-W17) and the trick is
+    told as played again, each card once."""
+    t = formed_mort(("Ada", HUMAN, "Bea"), laws=True)
+    t.apply(ChooseSeats(EAST, 1))
+    t.apply(ChooseDeal(NORTH, False))
+    t.apply(Deal(order=pack_for_hands(pbn_hands(POSITION), NORTH, parse_card("S2"))))
+    narrator = Narrator(t, HUMAN)
+    told: list[str] = []
+
+    def act(action: Action) -> None:
+        narrator.remember_names()
+        for event in (events := t.apply(action)):
+            told.extend(line.text for line in narrator.event_lines(event, events))
+
+    for seat, card in ((EAST, "CA"), (SOUTH, "H9"), (WEST, "C3"), (NORTH, "CK")):
+        act(Play(seat, parse_card(card)))
+    assert "Trick 1: R CA, M H9, L C3, V CK — won by R (You)" in told
+    act(CorrectRevoke(SOUTH, parse_card("C2")))
+    assert "M (Mort) takes back H9." in told
+    for seat, card in ((WEST, "C3"), (NORTH, "CK")):
+        act(Play(seat, parse_card(card)))
+    assert told[-1] == "Trick 1: R CA, M C2, L C3, V CK — won by R (You)"

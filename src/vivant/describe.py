@@ -25,6 +25,7 @@ from typing import Any, Literal
 from vivant.actions import (
     Action,
     AfterTournee,
+    AskRenounce,
     CallCard,
     CallSuit,
     ChooseDeal,
@@ -588,10 +589,25 @@ class Narrator:
 
     def _tell_revoke_to_correct(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])} must correct the revoke.", "warning")
+        self.resume()  # a trick already complete is taken back up (WL-7.4)
 
     def _tell_revoke_corrected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The card played in error is taken back, and the cards played after it to the trick
+        (WL-7.4): the trick goes on from the card before it, the correcting card and any other
+        card of this action being told after."""
         self.say(f"{self.who(d['seat'])} takes back {d['card']}.")
-        self.resume()
+        taken = (d["seat"], d["card"])
+        if taken in self.trick_cards:
+            del self.trick_cards[self.trick_cards.index(taken) :]
+            return
+        # Corrected without a claim (the trick taken back up in the same action): the trick
+        # as it lies after the action, less the cards this action plays to it.
+        kinds = [str(e.kind) for e in events]
+        after = kinds[kinds.index("revoke_corrected") + 1 :]
+        view = self.table.view(None)
+        trick = view.tricks[-1] if "trick" in after and view.tricks else view.trick
+        pairs = [] if trick is None else self.trick_pairs(trick)
+        self.trick_cards = pairs[: max(0, len(pairs) - after.count("played"))]
 
     def _tell_lead_withdrawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
@@ -1009,7 +1025,8 @@ class Narrator:
 
     def choice_said(self, action: Action, events: Sequence[Event]) -> list[Line]:
         """What was chosen where the events do not say it: a revoke penalty, a revoke waived, a
-        double or redouble declined (B3-5)."""
+        double or redouble declined (B3-5), "having none?" asked (WL-7.3), a revoke claimed
+        before its trick is quitted (WL-7.4)."""
         seat = getattr(action, "seat", 0)
         who = self.who(self.table.role(seat))
         you = self.is_you(who)
@@ -1023,6 +1040,17 @@ class Narrator:
             ]
         if isinstance(action, WaiveRevokes):
             return [Line(f"{who} waives the revoke claims.")]
+        if isinstance(action, AskRenounce):  # WL-7.3: the answer is the events'
+            whose = "your" if you else "his"
+            return [Line(f'{who} {"ask" if you else "asks"} {whose} partner: "having none?"')]
+        if isinstance(action, ClaimRevoke) and any(e.kind == "revoke_to_correct" for e in events):
+            return [  # WL-7.4: found before the trick is quitted, it is corrected
+                Line(
+                    f"{who} {'claim' if you else 'claims'} the revoke in trick {action.trick} "
+                    "before it is quitted.",
+                    "warning",
+                )
+            ]
         if isinstance(action, Pass) and not any(e.kind == "declared" for e in events):
             dealer = self.table.view(None).dealer
             double = "redouble" if seat == dealer else "double"

@@ -292,6 +292,12 @@ def help_text(laws: bool) -> str:
     return "\n".join(rows)
 
 
+def is_command(text: str) -> bool:
+    """Whether ``text`` is one of the laws commands (well typed or not)."""
+    words = text.split()
+    return bool(words) and words[0].lower() in _BY_NAME
+
+
 def parse(text: str, said: Said, laws: bool) -> Action | None:
     """The action a laws command asks for; ``None`` if ``text`` is not one; a
     :class:`VivantError` saying how to type it, or that it is for laws mode only."""

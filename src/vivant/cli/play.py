@@ -728,6 +728,7 @@ class Session:
             self.remember_names()
             claimed = offer_claims(t, self.bots)  # D-G7: a bot claims what it sees
             if claimed is not None:
+                self.tell_choice(claimed.action, claimed.events)
                 self.narrate(claimed.events)
                 continue
             mine = table_laws.person_decides(t, HUMAN)  # his side's choice: he makes it
@@ -782,6 +783,7 @@ class Session:
             except VivantError as exc:
                 self.say(self.refusal(exc, text, view, hand_seat), "red")
                 continue
+            self.tell_choice(action, events)
             self.narrate(events)
             return
 
@@ -943,6 +945,9 @@ class Session:
     def laws_command(self, text: str, seat: Seat, hand: Seat) -> bool:
         """A laws command typed at a prompt other than a card's: applied (True) or refused in
         words (True: it was one); False if ``text`` is not one."""
+        if self.table.pending is not None and table_laws.is_command(text):
+            self.say("The choice the laws give comes first: type its number (law names its rule).")
+            return True
         try:
             action = table_laws.parse(text, table_laws.Said(self.table, seat, hand), self.laws)
             if action is None:
@@ -951,6 +956,7 @@ class Session:
         except VivantError as exc:
             self.say(without_rule_ids(str(exc)), "red")
             return True
+        self.tell_choice(action, events)
         self.narrate(events)
         return True
 
@@ -998,6 +1004,7 @@ class Session:
             except VivantError as exc:
                 self.say(self.refusal(exc, text, t.view(seat), seat), "red")
                 continue
+            self.tell_choice(action, events)
             self.narrate(events)
             return True
 
