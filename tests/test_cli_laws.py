@@ -435,11 +435,12 @@ def test_the_person_claims_an_established_revoke_and_chooses_the_penalty() -> No
     assert said.count("penalty") == 1
 
 
-def test_the_person_claims_a_revoke_before_the_trick_is_quitted_and_elects_the_correction() -> None:
+def test_a_revoke_found_before_the_trick_is_quitted_the_person_elects_the_correction() -> None:
     """The person is Vivant. L led C3 out of turn and Vivant had it left exposed (M-6.8, WL-6.1);
-    then L, holding it face up, plays HA to R's club lead: the table shows the revoke, and
-    before the trick is quitted Vivant claims it (WL-7.4): L must correct it, and Vivant, the
-    side the laws name, says how (D-W17): L's highest club."""
+    then L, holding it face up, plays HA to R's club lead. Before the trick is quitted his
+    partner R, a computer player who sees the revoke as the person does, asks "having none?"
+    (WL-7.3, D-G7) — before the person's claim, which is told to wait: L must correct it, and
+    Vivant, the side the laws name, says how (WL-7.4, D-W17): L's highest club."""
     t = formed_mort((HUMAN, "Ada", "Bea"), laws=True)
     t.apply(ChooseSeats(EAST, 1))
     t.apply(ChooseDeal(NORTH, False))
