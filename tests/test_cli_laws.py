@@ -440,7 +440,8 @@ def test_a_revoke_found_before_the_trick_is_quitted_the_person_elects_the_correc
     then L, holding it face up, plays HA to R's club lead. Before the trick is quitted his
     partner R, a computer player who sees the revoke as the person does, asks "having none?"
     (WL-7.3, D-G7) — before the person's claim, which is told to wait: L must correct it, and
-    Vivant, the side the laws name, says how (WL-7.4, D-W17): L's highest club."""
+    Vivant, the side the laws name, says how (WL-7.4, D-W17): L's highest club. Later Vivant
+    calls the exposed C3 at the moment before L's card (WL-5.2)."""
     t = formed_mort((HUMAN, "Ada", "Bea"), laws=True)
     t.apply(ChooseSeats(EAST, 1))
     t.apply(ChooseDeal(NORTH, False))
@@ -449,7 +450,7 @@ def test_a_revoke_found_before_the_trick_is_quitted_the_person_elects_the_correc
     t.apply(Elect(NORTH, "call_card"))
     for seat, card in ((EAST, "CA"), (SOUTH, "C2"), (WEST, "HA")):
         t.apply(Play(seat, parse_card(card)))
-    typed = iter(["revoke 1", "law", "2", "CK"])  # R has asked "having none?" first
+    typed = iter(["revoke 1", "law", "2", "CK", "HJ", "call C3"])  # R asks "having none?" first
     screen = typed_in_session(t, lambda s: next(typed, None))  # then the input ends
     assert "Penalty cards of L (Bea): C3" in screen
     assert 'R (Ada) asks his partner: "having none?"\nL (Bea) must correct the revoke.' in screen
@@ -464,6 +465,11 @@ def test_a_revoke_found_before_the_trick_is_quitted_the_person_elects_the_correc
         screen
     )
     assert "Trick 1: R CA, M C2, L C7, V CK" in screen  # L's highest club, then Vivant's
+    # WL-5.2: before L plays to trick 2, the exposed C3 is Vivant's to call; it does not bind
+    # L, who would revoke with it (WL-6.4), and L follows suit.
+    assert "You may call C3 of L (Bea) before the card is played" in screen
+    assert "C3 of L (Bea) is called." in screen
+    assert re.search(r"This trick: R H6, M HJ, L H[AKQ]\n", screen)
 
 
 def test_the_trick_told_after_a_revoke_corrected_without_a_claim() -> None:

@@ -975,12 +975,17 @@ class Session:
             return False
         first = t.legal_actions(turn)[0]
         assert isinstance(first, Play)
-        if self._hand_shown is not t.hand:  # before his first card: the hand he would report
+        view = t.view(seat)
+        opening = not view.tricks and not (view.trick and view.trick.cards)
+        if opening and self._hand_shown is not t.hand:  # the hand he may report on (WL-3, WL-4)
             self._hand_shown = t.hand
-            self.show_table(t.view(seat))
+            self.show_table(view)
         prompt = table_laws.pause_prompt(self, first.seat, timed)
         if calls:  # WL-5.2: an exposed card of the hand about to play may be called
-            self.say("You may call: " + ", ".join(self.describe(a) for a in calls) + ".")
+            self.say(
+                f"You may {' or '.join(self.describe(a) for a in calls)} before the card is "
+                "played: type call C, or Enter to let it be played."
+            )
         while True:
             if timed:
                 text = self.ask_within(prompt, self.pause or 0.0)
