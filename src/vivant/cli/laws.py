@@ -241,32 +241,40 @@ def _call(said: Said, words: list[str]) -> Action:
 @dataclass(frozen=True, slots=True)
 class Command:
     """One laws command: the words typed (``names``, the first shown), how it is typed
-    (``usage``), the action it makes (by class name: its words are the core's) and how."""
+    (``usage``), the action it makes (by class name: its words are the core's,
+    :data:`~vivant.describe.LAWS_ACTION_WORDS`) and how. In strict mode the engine refuses the
+    action in its own words; ``strict`` is the refusal where the engine has none for the mode
+    (a claim it would examine, a call of a card no strict game exposes)."""
 
     names: tuple[str, ...]
     usage: str
     action: str
     build: Callable[[Said, list[str]], Action]
-    #: In strict mode: what is refused, and its verb ("is", "are").
-    what: str
-    verb: str = "is"
-
-    def strict_refusal(self) -> str:
-        if self.action == "ClaimRevoke":
-            return "revokes are refused in strict mode; claims are for --laws games"
-        return f"{self.what} {self.verb} recorded in laws mode only (play with --laws)"
+    strict: str = ""
 
 
 #: The laws commands, in the order ``help`` lists them (a command table: another command is
 #: one more row).
 COMMANDS: tuple[Command, ...] = (
-    Command(("two", "both"), "two C1 C2", "PlayTogether", _two, "two cards played together", "are"),
-    Command(("revoke", "claim"), "revoke N", "ClaimRevoke", _revoke, "a revoke claim"),
-    Command(("none", "none?"), "none", "AskRenounce", _none, 'the question "having none?"'),
-    Command(("attention",), "attention", "DrawAttention", _attention, "attention called"),
-    Command(("misdeal",), "misdeal", "ReportMisdeal", _misdeal, "a misdeal"),
-    Command(("exposed",), "exposed C [by R]", "ReportExposed", _exposed, "a card exposed"),
-    Command(("call",), "call C", "CallCard", _call, "a card called"),
+    Command(("two", "both"), "two C1 C2", "PlayTogether", _two),
+    Command(
+        ("revoke", "claim"),
+        "revoke N",
+        "ClaimRevoke",
+        _revoke,
+        "revokes are refused in strict mode; claims are for --laws games",
+    ),
+    Command(("none", "none?"), "none", "AskRenounce", _none),
+    Command(("attention",), "attention", "DrawAttention", _attention),
+    Command(("misdeal",), "misdeal", "ReportMisdeal", _misdeal),
+    Command(("exposed",), "exposed C [by R]", "ReportExposed", _exposed),
+    Command(
+        ("call",),
+        "call C",
+        "CallCard",
+        _call,
+        "no card lies exposed in strict mode; calls are for --laws games",
+    ),
 )
 _BY_NAME = {name: c for c in COMMANDS for name in c.names}
 
@@ -300,7 +308,8 @@ def is_command(text: str) -> bool:
 
 def parse(text: str, said: Said, laws: bool) -> Action | None:
     """The action a laws command asks for; ``None`` if ``text`` is not one; a
-    :class:`VivantError` saying how to type it, or that it is for laws mode only."""
+    :class:`VivantError` saying how to type it, or, where the engine would not say so, that it
+    is for laws mode only."""
     words = text.split()
     if not words:
         return None
@@ -308,9 +317,9 @@ def parse(text: str, said: Said, laws: bool) -> Action | None:
     if command is None:
         return None
     action = command.build(said, words)  # bad usage is told first, in any mode
-    if not laws:
-        raise VivantError(command.strict_refusal())
-    return action
+    if not laws and command.strict:
+        raise VivantError(command.strict)
+    return action  # in strict mode the engine refuses the others in its words
 
 
 def law_words(table: Table) -> str:
