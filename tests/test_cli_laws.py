@@ -5,13 +5,19 @@ and the computer players claim it and choose the penalty (M-6.2); he plays two c
 (M-6.6); he reports a card exposed in dealing and makes the election himself, his side being
 the one the laws name (M-5.3). In strict mode every one of these is refused in words and the
 computer players' cards follow without a pause. No command or refusal names a card the person
-may not see: its words are the same wherever a hidden card lies (D-W11, D-W13)."""
+may not see: its words are the same wherever a hidden card lies (D-W11, D-W13).
+
+Positions no computer player's play leads to (a computer player never revokes) are set up
+through public notation and played in the terminal's own session, typed at line by line: the
+person claims a revoke and chooses the penalty, elects how a revoke found in time is corrected,
+calls an exposed card; and every game takes the laws commands at every prompt."""
 
 from __future__ import annotations
 
 import io
 import os
 import pty
+import random
 import re
 import select
 import subprocess
@@ -23,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from test_boston import E, calls, deal, formed
+from test_cli_terminal import JARGON, RAW
 from vivant.actions import (
     Action,
     AskRenounce,
@@ -35,11 +42,13 @@ from vivant.actions import (
     Play,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, card_name, parse_card
-from vivant.cli.play import HUMAN, Session, make_console
+from vivant.cli.play import HUMAN, Session, make_console, player_count
 from vivant.deal import pack_for_hands
 from vivant.describe import Narrator
 from vivant.errors import InvalidActionError
+from vivant.players import who_acts
 from vivant.table import PLAY
+from vivant.variants import VARIANTS, find_variant
 from vivant.variants.mort import MortTable
 
 from helpers import formed_mort, pbn_hands
@@ -498,3 +507,61 @@ def test_the_trick_told_after_a_revoke_corrected_without_a_claim() -> None:
     for seat, card in ((WEST, "C3"), (NORTH, "CK")):
         act(Play(seat, parse_card(card)))
     assert told[-1] == "Trick 1: R CA, M C2, L C3, V CK — won by R (You)"
+
+
+@pytest.mark.parametrize("game", sorted(set(VARIANTS) - {"duplicate"}))
+def test_every_game_takes_the_laws_commands_at_every_prompt(game: str) -> None:
+    """Every game in laws mode, the person waiting for Enter before each computer player's card
+    and typing there and at his own prompts, now and then, a laws command, a card of the pack
+    or a card of his hand: the sitting goes on (each line is applied or refused in words), no
+    raw value of the engine and no rule ID is shown but by ``law``, which names the rule."""
+    rng = random.Random(game)
+    out = io.StringIO()
+    holder: dict[str, Session] = {}
+    pack = [card_name(c) for c in range(52)]
+    commands = ["revoke 1", "revoke 2", "none", "attention", "misdeal", "law", "show", "help"]
+    typed = 0
+
+    def read() -> str | None:
+        nonlocal typed
+        typed += 1
+        if typed > 600:
+            return None  # the input ends: the sitting is left where it is
+        t = holder["s"].table
+        seat = next((s for s in range(4) if t.seat_player(s) == HUMAN), None)
+        hand = list(t.view(seat).hand) if seat is not None else []
+        r = rng.random()
+        if r < 0.08:
+            return rng.choice(commands)
+        if r < 0.12:
+            return rng.choice([f"exposed {rng.choice(pack)}", f"call {rng.choice(pack)}"])
+        if r < 0.16:
+            return f"two {rng.choice(pack)} {rng.choice(pack)}"
+        if r < 0.22:
+            return rng.choice(pack if not hand or r < 0.19 else [card_name(c) for c in hand])
+        turn = who_acts(t)
+        if turn is not None and turn[1] == HUMAN:
+            legal = t.legal_actions(turn[0])
+            if legal and isinstance(legal[0], Play | CorrectRevoke):
+                return card_name(legal[0].card)
+        return ""  # Enter: the computer player plays, or the default is taken
+
+    variant = find_variant(game)
+    holder["s"] = Session(
+        console=make_console(out),
+        read=read,
+        echo=True,
+        variant=variant,
+        n_players=player_count(variant, None),
+        seat=None,
+        seed=7,
+        laws=True,
+        opponents="heuristic",
+        pause=None,
+    )
+    assert holder["s"].play() == 0
+    screen = out.getvalue()
+    shown = "\n".join(line for line in screen.splitlines() if not line.startswith("The law:"))
+    assert not RAW.findall(shown), sorted(set(RAW.findall(shown)))
+    assert not JARGON.findall(shown), sorted(set(JARGON.findall(shown)))
+    assert "to play · a card or a command acts first" in screen  # the moments were given
