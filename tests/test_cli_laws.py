@@ -440,7 +440,7 @@ def test_the_person_claims_an_established_revoke_and_chooses_the_penalty() -> No
     screen = typed_in_session(revoked_position(), answer)
     assert "Trick 2: R CQ, M C4, L C6, V CK — won by V (Ada)" in screen
     assert "The revoke by V (Ada) in trick 1 is claimed." in screen
-    assert "Penalty for the revoke in trick 1:" in screen
+    assert "Penalty for the revoke in trick 1: (Type law for the rule.)" in screen
     assert "1. T: three tricks taken from the revoking side" in screen
     assert "R (You) chooses the penalty for the revoke in trick 1: T: three tricks" in screen
     assert said.count("penalty") == 1

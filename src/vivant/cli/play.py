@@ -37,9 +37,12 @@ from vivant.actions import (
     PLAYS,
     Action,
     AnswerUndo,
+    ChoosePenalty,
+    ClaimRevoke,
     CorrectRevoke,
     Cut,
     Play,
+    WaiveRevokes,
 )
 from vivant.cards import (
     RANK_LETTERS,
@@ -910,7 +913,10 @@ class Session:
         about = self.narrator.pending_words(view)
         if about is not None:
             self.say(f"The laws give you a choice: {about}. (Type law for the rule.)")
-        self.say(self.narrator.question(legal[0], view), "bold")
+        question = self.narrator.question(legal[0], view)
+        if about is None and isinstance(legal[0], ChoosePenalty | ClaimRevoke | WaiveRevokes):
+            question += " (Type law for the rule.)"  # the laws' choices after a revoke
+        self.say(question, "bold")
         default_index = legal.index(default) + 1 if default in legal else 1
         for i, a in enumerate(legal, start=1):
             mark = "  (default)" if i == default_index else ""
