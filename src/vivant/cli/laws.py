@@ -12,8 +12,9 @@ the core's words, :data:`vivant.describe.LAWS_ACTION_WORDS`):
 * ``exposed C [by R]`` — a card exposed in dealing, by the dealer or by role ``R`` (WL-3.3/3.4);
 * ``attention`` — attention called to the trick before the partner has played (WL-6.9, DL-1);
 * ``none`` — "having none?" asked of the partner who did not follow suit (WL-7.3, DL-3);
-* ``revoke N`` (or ``claim N``) — a revoke by the other side in trick N claimed, before the
-  trick is quitted (it is corrected, WL-7.4) or after (it is established, WL-7.5);
+* ``revoke N`` — a revoke by the other side in trick N claimed, before the trick is quitted
+  (it is corrected, WL-7.4) or after (it is established, WL-7.5); ``claim N`` at a card prompt
+  says the same (:meth:`vivant.cli.play.Session.card_action`);
 * ``call C`` — an exposed card of the hand about to play called (WL-5.2);
 * ``law`` — the rule, by its ID, of the choice the laws give now.
 
@@ -258,7 +259,7 @@ class Command:
 COMMANDS: tuple[Command, ...] = (
     Command(("two", "both"), "two C1 C2", "PlayTogether", _two),
     Command(
-        ("revoke", "claim"),
+        ("revoke",),
         "revoke N",
         "ClaimRevoke",
         _revoke,

@@ -820,8 +820,11 @@ class Session:
         assert isinstance(first, Play | CorrectRevoke)
         hand_seat = first.seat
         words = text.split()
+        verb = words[0].lower()
+        if verb == "claim":
+            return self._claim(seat, words)
         said = table_laws.Said(self.table, seat, hand_seat)
-        command = table_laws.parse(text, said, self.laws)
+        command = table_laws.parse(text, said, self.laws)  # two C1 C2 and the laws' others
         if command is not None:
             return command
         if len(words) != 1:
@@ -901,6 +904,13 @@ class Session:
             if held is not None and c in held:
                 return s
         return None
+
+    def _claim(self, seat: Seat, words: list[str]) -> ClaimRevoke:
+        if len(words) != 2 or not words[1].isdecimal():
+            raise _usage("claim N — N is the number of the trick with the revoke, e.g. claim 3")
+        if not self.laws:
+            raise _usage("revokes are refused in strict mode; claims are for --laws games")
+        return ClaimRevoke(seat, int(words[1]))
 
     def choice_turn(self, seat: Seat, legal: list[Action], view: View) -> None:
         """A decision other than a card: the hand it is made on, what it means, numbered
