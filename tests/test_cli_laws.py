@@ -198,6 +198,26 @@ def test_a_lead_out_of_turn_at_the_pause_and_vivant_elects(terminal: list[Termin
     assert said.startswith("No hint now: it is not your turn")
 
 
+def test_the_moment_before_a_computer_card_passes_or_is_held(terminal: list[Terminal]) -> None:
+    """``--pause 0.4``: each computer player's card waits 0.4 s for the person, the prompt
+    then taken off its line; Enter in time holds the play until he says."""
+    t = start(terminal, "--laws", "--pause", "0.4")
+    t.expect(OWN)
+    t.type("H2")
+    timed = r"M \(Mort\) to play · Enter holds the play > $"
+    t.expect(timed)
+    t.type("")  # in time: the play is held
+    t.expect(r"M \(Mort\) to play · a card or a command acts first \(Enter lets it be played")
+    start_wait = time.monotonic()
+    time.sleep(0.6)  # held: nothing is played while he decides
+    assert "Trick 1" not in t.screen and "L (Bea) to play" not in t.screen
+    t.type("")
+    shown = t.expect(OWN)  # L's and V's moments pass unanswered; V leads trick 2
+    assert time.monotonic() - start_wait >= 0.6 + 2 * 0.4 + 0.4  # V's lead waited too
+    assert "Trick 1: R H2, M H5, L HA, V C6 — won by V (Ada)" in shown
+    assert "\x1b[K" in t.raw.decode()  # the moments that passed were taken off the screen
+
+
 def test_a_card_from_morts_hand_out_of_turn_is_withdrawn(terminal: list[Terminal]) -> None:
     """As Vivant, before R's opening lead: a card of Mort's hand, or of his own, led when an
     adversary should lead is withdrawn without penalty (M-6.7 with D-M9)."""

@@ -376,12 +376,14 @@ def card_due(table: Table, seat: Seat) -> bool:
 
 
 def pause_prompt(session: Session, seat: Seat, timed: bool) -> str:
-    """The prompt of the moment before a computer player's card."""
+    """The prompt of the moment before a computer player's card: the trick so far and whose
+    card is next; a timed one short (it is taken off the screen when the moment passes)."""
     t = session.table
     who = session.who(t.role(seat))
-    hold = "Enter holds the play" if timed else "Enter lets it be played"
     trick = t.view(None).trick
     so_far = (
         f"This trick: {session.narrator.trick_words(trick)} · " if trick and trick.cards else ""
     )
-    return f"{so_far}{who} to play · a card or a command acts first ({hold}; help)"
+    if timed:
+        return f"{so_far}{who} to play · Enter holds the play"
+    return f"{so_far}{who} to play · a card or a command acts first (Enter lets it be played; help)"

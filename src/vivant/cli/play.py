@@ -1043,8 +1043,9 @@ class Session:
         finally:
             self.stop.reading = False
         if not came:
-            if self.console.is_terminal:  # the prompt is taken off its line
-                self.console.file.write("\r\x1b[K")
+            if self.console.is_terminal:  # the prompt is taken off its line(s)
+                rows = (len(prompt) + 2) // max(1, self.console.width)
+                self.console.file.write("\r\x1b[K" + "\x1b[1A\x1b[K" * rows)
             else:
                 self.console.print()
             return None
