@@ -25,6 +25,7 @@ from typing import Any, Literal
 from vivant.actions import (
     Action,
     AfterTournee,
+    AskRenounce,
     CallCard,
     CallSuit,
     ChooseDeal,
@@ -91,6 +92,10 @@ ELECTION_WORDS: Mapping[str, str] = {
     "call_suit": "call a suit from the leader",
     "refuse": "refuse the claim: the hand is played out",
     "admit": "admit the claim",
+    "highest": "his highest card of the suit led",
+    "lowest": "his lowest card of the suit led",
+    "win": "he must win the trick if he can",
+    "lose": "he must not win the trick",
 }
 
 #: The irregularities the laws give a choice for, in words.
@@ -106,6 +111,21 @@ IRREGULARITY_WORDS: Mapping[str, str] = {
     "played_out_of_turn": "a card played out of turn",
     "misere_claim": "an error against the misère",
     "wrong_number": "a wrong number of cards",
+    "direction": "attention called to the trick",
+    "revoke_correction": "a revoke found in time, to be corrected",
+}
+
+#: What a player may do out of the ordinary course in laws mode (WL-3 to WL-7, DL-1, DL-3), by
+#: the class name of the action: the words a front end lists them in (issue 16, point 1).
+LAWS_ACTION_WORDS: Mapping[str, str] = {
+    "Play": "play or lead a card out of turn, or from the wrong hand: the laws then apply",
+    "PlayTogether": "play two cards together to a trick: the adversaries say which is played",
+    "ReportMisdeal": "report a misdeal, before the opening lead",
+    "ReportExposed": "report a card exposed in dealing, before the opening lead",
+    "DrawAttention": "call attention to the trick before your partner has played to it",
+    "AskRenounce": 'ask your partner, who did not follow suit, "having none?"',
+    "ClaimRevoke": "claim a revoke by the other side in trick N, before or after it is quitted",
+    "CallCard": "call an exposed card of the hand about to play",
 }
 
 #: The revoke penalties (M-6.2, WL-7, D-DU2) in words: ``{n}`` is the game's declared number
@@ -636,10 +656,25 @@ class Narrator:
 
     def _tell_revoke_to_correct(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])} must correct the revoke.", "warning")
+        self.resume()  # a trick already complete is taken back up (WL-7.4)
 
     def _tell_revoke_corrected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The card played in error is taken back, and the cards played after it to the trick
+        (WL-7.4): the trick goes on from the card before it, the correcting card and any other
+        card of this action being told after."""
         self.say(f"{self.who(d['seat'])} takes back {d['card']}.")
-        self.resume()
+        taken = (d["seat"], d["card"])
+        if taken in self.trick_cards:
+            del self.trick_cards[self.trick_cards.index(taken) :]
+            return
+        # Corrected without a claim (the trick taken back up in the same action): the trick
+        # as it lies after the action, less the cards this action plays to it.
+        kinds = [str(e.kind) for e in events]
+        after = kinds[kinds.index("revoke_corrected") + 1 :]
+        view = self.table.view(None)
+        trick = view.tricks[-1] if "trick" in after and view.tricks else view.trick
+        pairs = [] if trick is None else self.trick_pairs(trick)
+        self.trick_cards = pairs[: max(0, len(pairs) - after.count("played"))]
 
     def _tell_lead_withdrawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
@@ -1381,7 +1416,8 @@ class Narrator:
 
     def choice_said(self, action: Action, events: Sequence[Event]) -> list[Line]:
         """What was chosen where the events do not say it: a revoke penalty, a revoke waived, a
-        double or redouble declined (B3-5)."""
+        double or redouble declined (B3-5), "having none?" asked (WL-7.3), a revoke claimed
+        before its trick is quitted (WL-7.4)."""
         seat = getattr(action, "seat", 0)
         who = self.who(self.table.role(seat))
         you = self.is_you(who)
@@ -1395,6 +1431,17 @@ class Narrator:
             ]
         if isinstance(action, WaiveRevokes):
             return [Line(f"{who} waives the revoke claims.")]
+        if isinstance(action, AskRenounce):  # WL-7.3: the answer is the events'
+            whose = "your" if you else "his"
+            return [Line(f'{who} {"ask" if you else "asks"} {whose} partner: "having none?"')]
+        if isinstance(action, ClaimRevoke) and any(e.kind == "revoke_to_correct" for e in events):
+            return [  # WL-7.4: found before the trick is quitted, it is corrected
+                Line(
+                    f"{who} {'claim' if you else 'claims'} the revoke in trick {action.trick} "
+                    "before it is quitted.",
+                    "warning",
+                )
+            ]
         if isinstance(action, Pass) and not any(e.kind == "declared" for e in events):
             dealer = self.table.view(None).dealer
             double = "redouble" if seat == dealer else "double"
