@@ -218,3 +218,19 @@ def test_a_person_plays_a_whole_sitting_of_boston_in_the_terminal(tmp_path: Path
     # The score sheet's totals are the core's settlement (the last counters and the pool).
     assert sheet_totals(screen) == record["settlement"] != {}
     assert sum(record["settlement"].values()) == 0
+
+
+def test_long_lines_are_wrapped_between_words_to_the_terminals_width() -> None:
+    """On a narrow terminal the program wraps its long lines (Boston's trump line, the suit
+    question) between words itself: left to the terminal they were broken mid-word."""
+    term = Terminal(["play", "boston", "--seed", "5"], cols=60)
+    try:
+        shown = term.wait_for_prompt()
+        term.type("quit")
+        term.type("y")
+    finally:
+        term.close()
+    lines = shown.splitlines()
+    assert max(len(line) for line in lines) <= 60, shown
+    joined = " ".join(line.rstrip() for line in lines)
+    assert "the auction decides (spades first preference, clubs second" in joined, shown

@@ -215,8 +215,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def make_console(out: IO[str]) -> Console:
-    """A Rich console on ``out``; plain text when ``out`` is not a terminal."""
-    return Console(file=out, highlight=False, soft_wrap=True, emoji=False)
+    """A Rich console on ``out``; plain text when ``out`` is not a terminal. On a terminal long
+    lines are wrapped between words (the terminal itself would break them mid-word); elsewhere,
+    and on a dumb terminal, each line is written whole."""
+    console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
+    if console.is_terminal and not console.is_dumb_terminal:  # a dumb one is taken as 80 wide
+        console.soft_wrap = False
+    return console
 
 
 def player_seed(seed: int, index: int) -> int:
