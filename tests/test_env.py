@@ -4,6 +4,7 @@ seat's view and nothing more, legal masks, rewards that are the table's own."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -30,6 +31,13 @@ def test_pettingzoo_seed_test_passes(game: str) -> None:
 
 def play_out(game: str, seed: int, episode: str = "sitting", **kw: object) -> dict[str, float]:
     """Random legal actions to the end; the cumulative rewards, checking every observation."""
+    return played(game, seed, episode, **kw)[1]
+
+
+def played(
+    game: str, seed: int, episode: str = "sitting", **kw: object
+) -> tuple[Any, dict[str, float]]:
+    """The environment played to its end with random legal actions, and the rewards."""
     e = raw_env(game, episode=episode, **kw)
     e.reset(seed=seed)
     rng = random.Random(seed)
@@ -42,7 +50,7 @@ def play_out(game: str, seed: int, episode: str = "sitting", **kw: object) -> di
             continue
         check_observation(e, agent, obs)
         e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return totals
+    return e, totals
 
 
 def check_observation(e: object, agent: str, obs: dict[str, np.ndarray]) -> None:
@@ -67,11 +75,40 @@ def test_a_sitting_ends_with_each_players_settlement(game: str) -> None:
     assert any(totals.values())
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_hand_episode_rewards_the_trick_difference(game: str) -> None:
-    totals = play_out(game, seed=7, episode="hand")
-    assert all(abs(r) <= 13 for r in totals.values())
-    assert any(totals.values())
+def first_hand_scored(e: Any) -> tuple[dict[str, Any], dict[str, str]]:
+    """The environment's table replayed: the first ``hand_scored`` event's data, and each
+    player's party (the key his seat counts under) when the hand was played."""
+    t = e.table
+    again = type(t)(list(t.players))
+    for action in t.log:
+        parties = {
+            p: again.party_name(s) for s in range(4) if (p := again.seat_player(s)) is not None
+        }
+        for event in again.apply(action):
+            if event.kind == "hand_scored":
+                return dict(event.data), parties
+    raise AssertionError("no hand was scored")
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [(g, 0) for g in GAMES] + [("all-fours", 3), ("all-fours", 4)]
+)
+def test_a_hand_episode_rewards_what_the_game_scores(game: str, players: int) -> None:
+    """Whist games: the tricks of one's side less the other's; All Fours: one's points of the
+    hand against the others' (AF-4); Boston: one's counters (BO-6.1–6.3)."""
+    e, totals = played(game, seed=7, episode="hand", **({"players": players} if players else {}))
+    data, parties = first_hand_scored(e)
+    if game == "boston":
+        expected = {p: float(data["payments"][parties[p]]) for p in totals}
+    else:
+        # All Fours' first hand: its points are the score (a party's own less the others').
+        counts = data["score"] if game == "all-fours" else data["won"]
+        k, total = len(counts), sum(counts.values())
+        expected = {p: float(k * counts[parties[p]] - total) for p in totals}
+    assert totals == expected, (data, parties)
+    by_party = {parties[p]: r for p, r in totals.items()}
+    assert sum(by_party.values()) == 0
+    assert all(abs(r) <= e.table.hand_return_limit() for r in totals.values())
 
 
 def test_four_player_mort_seats_the_player_out_of_each_game_without_actions() -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
@@ -230,6 +230,17 @@ def side_of(seat: Seat) -> int:
     return seat & 1
 
 
+def zero_sum_returns(table: Table, counts: Mapping[str, float]) -> list[float]:
+    """Each seat's count (by :meth:`Table.party_name`) against the others': with ``k`` parties,
+    ``k`` times its own less the sum of all (its own less the other's, between two sides), so
+    that the parties' returns add up to nothing; a dead hand's seat returns nothing."""
+    k, total = len(counts), sum(counts.values())
+    return [
+        0.0 if s in table.dead_seats else float(k * counts.get(table.party_name(s), 0) - total)
+        for s in range(4)
+    ]
+
+
 class Table(ABC):
     """Shared machinery of a trick-taking table of four hands; variants subclass it.
 
@@ -383,6 +394,22 @@ class Table(ABC):
 
     def role(self, seat: Seat) -> str:
         return self.role_letters[seat]
+
+    def party_name(self, seat: Seat) -> str:
+        """The key under which ``seat``'s tricks and score are counted in views and events: its
+        side's (``NS``, ``VM``); a game played each for himself names the player's own."""
+        return self.side_names[self.seat_sides[seat]]
+
+    def hand_returns(self, scored: Mapping[str, Any]) -> list[float]:
+        """What the hand just scored (``scored``: its ``hand_scored`` event's data) returns to
+        each seat, zero-sum, for learning and search (:mod:`vivant.env`): its side's tricks less
+        the other side's, the object of play of the whist games. A game that scores otherwise
+        says so (All Fours' points, Boston's counters)."""
+        return zero_sum_returns(self, scored["won"])
+
+    def hand_return_limit(self) -> float:
+        """The largest size of a seat's :meth:`hand_returns`: all thirteen tricks."""
+        return 13.0
 
     def electors(self, side: int) -> tuple[Seat, ...]:
         """The seats of ``side`` that can make the side's choices (not a dummy, nor dead)."""

@@ -9,7 +9,8 @@ exactly its seat's view, as ``{"observation": tensor, "action_mask": mask}`` (th
 
 An episode is a whole sitting (``episode="sitting"``: the reward at the end is each player's
 settlement, zero-sum; at Duplicate Whist his side's tricks less the other's) or one hand
-(``episode="hand"``: the reward is the tricks the player's side won less the other side's).
+(``episode="hand"``: the reward is what the game says the hand returns to the player's seat:
+his side's tricks less the other side's at whist, All Fours' points, Boston's counters).
 
 >>> env = raw_env("thirteen")
 >>> env.reset(seed=1)
@@ -77,6 +78,8 @@ class VivantEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         self.table: Table = self.game_class(self.possible_agents)
         self._rng = random.Random(0)
         self._hand_won: dict[str, int] | None = None
+        #: Each agent's return for the hand scored (the game's :meth:`~Table.hand_returns`).
+        self._hand_returns: dict[str, float] = {}
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -93,7 +96,7 @@ class VivantEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
     def _side(self, seat: Seat | None) -> str | None:
         if seat is None:
             return None
-        return self.table.side_names[self.table.seat_sides[seat]]
+        return self.table.party_name(seat)
 
     def _acting(self) -> tuple[Seat, str]:
         seat = self.table.to_act()
@@ -122,6 +125,7 @@ class VivantEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._rng = random.Random(seed)
         self._hand_won = None
+        self._hand_returns = {}
         self.table = self.game_class(self.possible_agents)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -150,10 +154,15 @@ class VivantEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
         if action is None or int(action) not in choices:
             raise VivantError(f"action {action!r} is not legal for {agent} now")
         self._cumulative_rewards[agent] = 0.0
-        sides = {a: self._side(self.seat_of(a)) for a in self.agents}
+        seats = {a: self.seat_of(a) for a in self.agents}
+        sides = {a: self._side(seats[a]) for a in self.agents}
         for event in self.table.apply(choices[int(action)]):
             if event.kind == "hand_scored" and self._hand_won is None:
                 self._hand_won = dict(event.data["won"])
+                returns = self.table.hand_returns(event.data)
+                self._hand_returns = {
+                    a: 0.0 if seat is None else returns[seat] for a, seat in seats.items()
+                }
         self._advance()
         if self._ended():
             self._finish(sides)
@@ -168,15 +177,15 @@ class VivantEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type infor
 
     def _reward(self, agent: str, side: str | None) -> float:
         """A sitting: the player's settlement, or where the game settles no stakes (Duplicate
-        Whist at one table) his side's tricks less the other side's; a hand: the same of its
-        tricks."""
-        if self.episode == "sitting":
-            record = self.table.record()
-            if "settlement" in record:
-                return float(record["settlement"].get(agent, 0))
-            counts: dict[str, int] = record.get("totals", {})
-        else:
-            counts = self._hand_won or {}
+        Whist at one table) his side's tricks less the other side's; a hand: what the game says
+        the hand returns to his seat (:meth:`~vivant.table.Table.hand_returns`: the tricks of his
+        side less the other's, All Fours' points, Boston's counters)."""
+        if self.episode == "hand":
+            return self._hand_returns.get(agent, 0.0)
+        record = self.table.record()
+        if "settlement" in record:
+            return float(record["settlement"].get(agent, 0))
+        counts: dict[str, int] = record.get("totals", {})
         if side is None:
             return 0.0
         return float(2 * counts.get(side, 0) - sum(counts.values()))

@@ -2,10 +2,12 @@
 
 ``register()`` registers ``python_vivant`` (parameters: ``game``, the registry name, default
 ``mort``; ``players``, the game's least number by default; ``seed``, which fixes the cuts before
-the deal, a public matter). One OpenSpiel episode is the first hand of a sitting: the decisions
+the deal and Boston's still pack and its cut, BO-3.1, public matters: the still pack's one card
+seen is turned for all). One OpenSpiel episode is the first hand of a sitting: the decisions
 before the deal (Vivant's seat, dealing for himself or for Mort …), the deal as 52 chance moves
 (each the next card of the pack, uniformly among those left), and the play to the end of the
-hand; each player's return is his side's tricks less the other side's.
+hand; each player's return is what the game says the hand returns to his seat (the tricks of his
+side less the other side's at whist, All Fours' points, Boston's counters: ``Table.hand_returns``).
 
 Actions are numbered as in :mod:`vivant.env.encoding` (cards ``0``–``51``, other decisions
 ``52 + k``). A player's information state is his seat's view, the decisions taken so far and
@@ -19,6 +21,7 @@ on our games without any of them learning a card they could not see.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -75,12 +78,13 @@ class VivantGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type i
             name = self.table_class.variant
             raise VivantError(f"{name} is played by {low} to {high}, not {self.players}")
         self.cut_seed = int(params["seed"])
+        limit = self.table_class([f"P{i + 1}" for i in range(self.players)]).hand_return_limit()
         info = pyspiel.GameInfo(
             num_distinct_actions=ACTIONS,
             max_chance_outcomes=52,
             num_players=self.players,
-            min_utility=-13.0,
-            max_utility=13.0,
+            min_utility=-limit,
+            max_utility=limit,
             utility_sum=0.0 if self.players == 2 else None,
             max_game_length=200,
         )
@@ -104,14 +108,24 @@ class VivantState(pyspiel.State):  # type: ignore[misc]
         self.pack: list[int] = []
         self.won: dict[str, int] | None = None
         self.sides: dict[int, str | None] = {}
-        rng = random.Random(game.cut_seed)
-        while self.table.awaiting_chance() and self.table.phase != "deal":
-            self.table.apply(self.table.chance_action(rng))
+        #: Each player's return for the hand, once it is scored (the game's ``hand_returns``).
+        self.hand_returns: list[float] = [0.0] * len(self.names)
+        #: Where in the log the deal of the hand is (the Deal made of ``pack``).
+        self.deal_at = -1
+        self.rng = random.Random(game.cut_seed)
+        self._public_chance()
+
+    def _public_chance(self) -> None:
+        """The chance moves the seed fixes: the cuts before the deal, and chance within a hand
+        dealt (Boston's still pack and its cut, BO-3.1, which turns a card for all to see)."""
+        while self.won is None and self.table.awaiting_chance() and not self._dealing():
+            self.table.apply(self.table.chance_action(self.rng))
 
     # --- whose turn, and what may be done ------------------------------------------------------
 
     def _dealing(self) -> bool:
-        return self.won is None and self.table.awaiting_chance() and self.table.phase == "deal"
+        t = self.table
+        return self.won is None and t.awaiting_chance() and t.phase == "deal" and t.hand is None
 
     def _acting(self) -> tuple[Seat, int]:
         seat = self.table.to_act()
@@ -141,14 +155,20 @@ class VivantState(pyspiel.State):  # type: ignore[misc]
         if self._dealing():
             self.pack.append(int(action))
             if len(self.pack) == 52:
+                self.deal_at = len(self.table.log)
                 self.table.apply(Deal(order=tuple(self.pack)))
+                self._public_chance()
             return
+        seats = [self._seat(p) for p in range(len(self.names))]
         self.sides = {p: self._side(p) for p in range(len(self.names))}
         for event in self.table.apply(self._choices()[int(action)]):
             if event.kind == "hand_scored" and self.won is None:
                 self.won = dict(event.data["won"])
+                returns = self.table.hand_returns(event.data)
+                self.hand_returns = [0.0 if s is None else returns[s] for s in seats]
         if self._dealing():  # the deal thrown in and dealt again (All Fours' bunch, AF-2.6)
             self.pack = []
+        self._public_chance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -170,16 +190,10 @@ class VivantState(pyspiel.State):  # type: ignore[misc]
 
     def _side(self, player: int) -> str | None:
         seat = self._seat(player)
-        return None if seat is None else self.table.side_names[self.table.seat_sides[seat]]
+        return None if seat is None else self.table.party_name(seat)
 
     def returns(self) -> list[float]:
-        if self.won is None:
-            return [0.0] * len(self.names)
-        total = sum(self.won.values())
-        return [
-            0.0 if side is None else float(2 * self.won.get(side, 0) - total)
-            for side in (self.sides.get(p) for p in range(len(self.names)))
-        ]
+        return list(self.hand_returns)
 
     # --- what a player knows -------------------------------------------------------------------
 
@@ -242,7 +256,7 @@ def _positions(state: VivantState) -> list[int]:
     by a decision, as an All Fours discard, becomes its position)."""
     probe = state.vivant_game.table_class(state.names)
     log = state.table.log
-    last = _last_deal(log)
+    last = state.deal_at
     at = {c: i for i, c in enumerate(state.pack)}
     for i, action in enumerate(log):
         if i > last and isinstance(action, Play):
@@ -293,11 +307,6 @@ def _order(
     return tuple(order)
 
 
-def _last_deal(log: list[Action]) -> int:
-    """Index in ``log`` of the deal of the hand being played."""
-    return max(i for i, a in enumerate(log) if isinstance(a, Deal))
-
-
 def _renamed(action: Action, rename: dict[int, int]) -> Action:
     """``action`` with the card it names (a decision's, not a card played) renamed."""
     card = getattr(action, "card", None)
@@ -315,13 +324,13 @@ def _replayed(state: VivantState, order: tuple[int, ...]) -> VivantState | None:
     new = VivantState(state.vivant_game)
     log = state.table.log
     start = len(new.table.log)
-    last = _last_deal(log)
+    last = state.deal_at
     rename = dict(zip(state.pack, order, strict=True))
     first_play = next((i for i in range(last, len(log)) if isinstance(log[i], Play)), len(log))
     try:
         for i, action in enumerate(log[start:], start):
             if i == last:
-                new.pack = list(order)
+                new.pack, new.deal_at = list(order), last
                 new.table.apply(Deal(order=order))
             elif last < i < first_play:  # a decision before play naming a dealt card
                 new.table.apply(_renamed(action, rename))
@@ -330,6 +339,7 @@ def _replayed(state: VivantState, order: tuple[int, ...]) -> VivantState | None:
     except ValueError:
         return None
     new.won, new.sides = state.won, dict(state.sides)
+    new.hand_returns, new.rng = list(state.hand_returns), copy.deepcopy(state.rng)
     return new
 
 

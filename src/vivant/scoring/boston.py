@@ -238,6 +238,14 @@ def partout_payments(tricks: Sequence[int]) -> tuple[int, ...]:
     return tuple(net)
 
 
+def largest_payment() -> int:
+    """The most one player pays another in a hand: an entry of the win or loss tables, a
+    misère's value, misère partout's thirteen red counters or its revoke forfeit (BO-6.1–6.4,
+    BO-5.5)."""
+    rows = (*_WIN_ROWS.values(), *_LOSS_DECIMAL.values(), *_LOSS_ORIGINAL.values())
+    return max(*(max(r) for r in rows), *MISERE_VALUES.values(), 13 * RED, PARTOUT_FORFEIT)
+
+
 def single_payments(bidder: int, each: int, players: int = 4) -> tuple[int, ...]:
     """The net of a hand where each adversary pays the bidder ``each`` (negative: the bidder pays
     each adversary): the bidder's gain is three times it."""

@@ -58,7 +58,7 @@ whoever won the trick; the table announces each new lowest trump ("six for Low",
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
@@ -104,6 +104,7 @@ from vivant.table import (
     Event,
     HandState,
     game_hand,
+    zero_sum_returns,
 )
 from vivant.variants.sitting import TWO_HAND_ORDER, CuttingTable
 from vivant.views import View, ViewExtra
@@ -250,6 +251,8 @@ class AllFoursTable(CuttingTable):
         self.pitch = pitch
         self.keep_nine_after_one_run = keep_nine_after_one_run
         self.scores = [0] * len(self.party_names)
+        #: Each party's score when the hand in play was dealt (its points are the difference).
+        self.scores_at_deal = list(self.scores)
 
     # --- seats, rotation, parties ---------------------------------------------------------------
 
@@ -280,6 +283,23 @@ class AllFoursTable(CuttingTable):
     def party(self, seat: Seat) -> int:
         """Who scores for ``seat``: the player, or with four his partnership."""
         return self.seat_sides[seat]
+
+    def party_name(self, seat: Seat) -> str:
+        return self.party_names[self.party(seat)]
+
+    def hand_returns(self, scored: Mapping[str, Any]) -> list[float]:
+        """All Fours is played for points, not tricks (AF-4.1–4.7): each party's points of the hand
+        (the turned Jack, a point given and High, Low, Jack and Game) against the others'."""
+        gained = {
+            name: scored["score"][name] - before
+            for name, before in zip(self.party_names, self.scores_at_deal, strict=True)
+        }
+        return zero_sum_returns(self, gained)
+
+    def hand_return_limit(self) -> float:
+        """A party's score moves within 0 to 7 in a hand (AF-4.8): each of ``k`` parties gains
+        or loses at most 7."""
+        return float(2 * len(self.party_names) * GAME_TARGET)
 
     def party_rotation(self, dealer: Seat) -> list[int]:
         """The parties in rotation from the dealer's left (ties for Game, AF-4.7)."""
@@ -315,6 +335,7 @@ class AllFoursTable(CuttingTable):
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> AllFoursHand:
         eldest = self.left(dealer)
+        self.scores_at_deal = list(self.scores)
         h = self.hand_state(
             dealer=dealer,
             hands=[0, 0, 0, 0],

@@ -65,7 +65,7 @@ the seed's deal, cuts and turn exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar, Final
 
@@ -110,6 +110,7 @@ from vivant.scoring.boston import (
     REVOKE_TRICKS,
     TRICK_WORDS,
     Bid,
+    largest_payment,
     partout_payments,
     share_pool,
     single_payments,
@@ -315,6 +316,19 @@ class BostonTable(CuttingTable):
 
     def _name(self, seat: Seat) -> str:
         return self.players[self.seating[self.role(seat)]]
+
+    def party_name(self, seat: Seat) -> str:
+        """Each plays for himself (BO-1.1): a seat's tricks and counters go by its letter."""
+        return self.role(seat)
+
+    def hand_returns(self, scored: Mapping[str, Any]) -> list[float]:
+        """Boston is played for counters (BO-6.1–6.3): each seat's payment for the hand, which
+        add up to nothing."""
+        return [float(scored["payments"][self.role(s)]) for s in range(4)]
+
+    def hand_return_limit(self) -> float:
+        """The single player receives from, or pays, each of the other three."""
+        return float(3 * largest_payment())
 
     def _new_turn_to_deal(self, events: list[Event]) -> list[Event]:
         """A new dealer puts five into the pool (BO-6.6, D-BO9 a), then offers the pack."""
