@@ -52,8 +52,10 @@ def cards(text: str) -> list[Card]:
     return [parse_card(t) for t in text.split()]
 
 
-def formed(*, laws: bool = False, **options: object) -> BostonTable:
-    t = BostonTable(["P1", "P2", "P3", "P4"], laws=laws, **options)  # type: ignore[arg-type]
+def formed(
+    *, laws: bool = False, names: Sequence[str] = ("P1", "P2", "P3", "P4"), **options: object
+) -> BostonTable:
+    t = BostonTable(list(names), laws=laws, **options)  # type: ignore[arg-type]
     for i, c in enumerate(("S2", "S3", "S4", "S5")):
         t.apply(Cut(player=i, card=parse_card(c)))
     assert t.phase == OFFER and t.dealer == N
@@ -824,10 +826,13 @@ def test_rules_name() -> None:
     assert "seed 002" in BostonTable.rules_summary()
 
 
-def exposed_spade_hand(west: str = "S5 S8 SK H2 H3 C2 C3 C4 C5 C6 C7 C8 C9") -> BostonTable:
+def exposed_spade_hand(
+    west: str = "S5 S8 SK H2 H3 C2 C3 C4 C5 C6 C7 C8 C9",
+    names: Sequence[str] = ("P1", "P2", "P3", "P4"),
+) -> BostonTable:
     """S plays nine in preference (hearts); W leads S5 out of turn and S, electing, leaves it
     exposed (WL-6.1, BO-5.7); E leads SA and S follows: W is to play with S5 on the table."""
-    t = formed(laws=True, shuffle_each_deal=True)
+    t = formed(laws=True, names=names, shuffle_each_deal=True)
     deal(t, {E: cards("SA SQ SJ ST S9 S7 D2 D3 D4 D5 D6 D7 D8"), W: cards(west)}, turned="H9")
     calls(t, "pass", "nine-pref", "pass", "pass", "pass")
     t.apply(Play(W, parse_card("S5")))

@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from test_boston import E, calls, deal, formed
+from test_boston import E, calls, deal, exposed_spade_hand, formed
 from test_cli_terminal import JARGON, RAW
 from vivant.actions import (
     Action,
@@ -37,17 +37,19 @@ from vivant.actions import (
     ChooseSeats,
     CorrectRevoke,
     Deal,
+    DirectExposed,
     DrawAttention,
     Elect,
     Play,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, card_name, parse_card
+from vivant.cli import laws as table_laws
 from vivant.cli.play import HUMAN, Session, make_console, player_count
 from vivant.deal import pack_for_hands
 from vivant.describe import Narrator
 from vivant.errors import InvalidActionError
 from vivant.players import who_acts
-from vivant.table import PLAY
+from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 from vivant.variants.mort import MortTable
 
@@ -404,7 +406,9 @@ def revoked_position() -> MortTable:
     return t
 
 
-def typed_in_session(table: MortTable, answer: Callable[[Session], str | None]) -> str:
+def typed_in_session(
+    table: Table, answer: Callable[[Session], str | None], n_players: int = 3
+) -> str:
     """The screen of the terminal's session played from ``table``, ``answer`` typing each line
     from what the session shows (the table as the person sees it; ``None``: the input ends)."""
     out = io.StringIO()
@@ -421,7 +425,7 @@ def typed_in_session(table: MortTable, answer: Callable[[Session], str | None]) 
         console=make_console(out),
         read=read,
         echo=True,
-        n_players=3,
+        n_players=n_players,
         seat=None,
         seed=1,
         laws=True,
@@ -430,6 +434,27 @@ def typed_in_session(table: MortTable, answer: Callable[[Session], str | None]) 
     )
     assert holder["s"].play() == 0
     return out.getvalue()
+
+
+def test_bostons_single_player_directs_an_exposed_card() -> None:
+    """BO-5.7: the person, Boston's single player (S), sees W's exposed S5 before W plays to the
+    spade led and directs him to play his highest spade: W plays SK."""
+    said: list[str] = []
+
+    def answer(s: Session) -> str:
+        if not said:
+            said.append("direct")
+            return "direct S5 highest"
+        said.append("quit")
+        return "quit" if said.count("quit") == 1 else "y"
+
+    table = exposed_spade_hand(names=("Ada", "Bea", HUMAN, "Cyd"))
+    screen = typed_in_session(table, answer, n_players=4)
+    assert "type call C or direct C forbid|highest|lowest" in screen, screen
+    directed = table.log.index(DirectExposed(SOUTH, WEST, parse_card("S5"), "highest"))
+    assert table.log[directed + 1] == Play(WEST, parse_card("SK")), screen
+    help_mort = table_laws.help_text(True, formed_mort(("Ada", HUMAN, "Bea"), laws=True))
+    assert "direct" not in help_mort and "direct" in table_laws.help_text(True, table)
 
 
 def test_the_person_claims_an_established_revoke_and_chooses_the_penalty() -> None:

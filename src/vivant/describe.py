@@ -126,6 +126,8 @@ LAWS_ACTION_WORDS: Mapping[str, str] = {
     "AskRenounce": 'ask your partner, who did not follow suit, "having none?"',
     "ClaimRevoke": "claim a revoke by the other side in trick N, before or after it is quitted",
     "CallCard": "call an exposed card of the hand about to play",
+    "DirectExposed": "as the single player, forbid an adversary's exposed card, or call for his "
+    "highest or lowest of the suit led",
 }
 
 #: The revoke penalties (M-6.2, WL-7, D-DU2) in words: ``{n}`` is the game's declared number

@@ -523,6 +523,12 @@ class Table(ABC):
         self.log.append(action)
         return events
 
+    @classmethod
+    def knows(cls, action: str) -> bool:
+        """Whether the game applies actions of the class named ``action`` (its handlers and its
+        declared decisions): a front end offers only those."""
+        return any(a.__name__ == action for a in (*cls._handlers, *cls._answers))
+
     def _dispatch(self, action: Action) -> list[Event]:
         """Hand ``action`` to the table's handler of its class (:attr:`handlers`), or to the
         declared decision it answers (:attr:`decisions`): the one due now, if it is one."""

@@ -16,6 +16,8 @@ the core's words, :data:`vivant.describe.LAWS_ACTION_WORDS`):
   (it is corrected, WL-7.4) or after (it is established, WL-7.5); ``claim N`` at a card prompt
   says the same (:meth:`vivant.cli.play.Session.card_action`);
 * ``call C`` — an exposed card of the hand about to play called (WL-5.2);
+* ``direct C forbid|highest|lowest`` — Boston's single player directs an adversary who has the
+  exposed card C: not to play it, or to play his highest or lowest of the suit led (BO-5.7);
 * ``law`` — the rule, by its ID, of the choice the laws give now.
 
 To act when it is not his turn, the person is given a moment before each computer player's card
@@ -43,6 +45,7 @@ from vivant.actions import (
     AskRenounce,
     CallCard,
     ClaimRevoke,
+    DirectExposed,
     DrawAttention,
     Elect,
     Play,
@@ -239,6 +242,24 @@ def _call(said: Said, words: list[str]) -> Action:
     return CallCard(said.seat, said.seat if target is None else target, card)
 
 
+DEMANDS = ("forbid", "highest", "lowest")
+
+
+def _direct(said: Said, words: list[str]) -> Action:
+    usage = "direct C forbid|highest|lowest — direct the adversary with exposed card C"
+    if len(words) != 3 or words[2].lower() not in DEMANDS:
+        raise _usage(f"{usage}, e.g. direct SK forbid")
+    card = parse_card(words[1])
+    view = said.table.view(said.seat)
+    target = next((s for s, cs in view.penalty_cards.items() if card in cs), None)
+    if target is None:
+        raise VivantError(
+            f"{card_name(card)} is not an exposed card: only an adversary's exposed card may be "
+            "directed"
+        )
+    return DirectExposed(said.seat, target, card, words[2].lower())
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
     """One laws command: the words typed (``names``, the first shown), how it is typed
@@ -276,13 +297,26 @@ COMMANDS: tuple[Command, ...] = (
         _call,
         "no card lies exposed in strict mode; calls are for --laws games",
     ),
+    Command(
+        ("direct",),
+        "direct C forbid|highest|lowest",
+        "DirectExposed",
+        _direct,
+        "no card lies exposed in strict mode; directions are for --laws games",
+    ),
 )
 _BY_NAME = {name: c for c in COMMANDS for name in c.names}
 
 
-def help_text(laws: bool) -> str:
-    """The laws part of ``help``: the commands in the core's words, or, in strict mode, that
-    they are for laws mode."""
+def how_to_type(actions: list[Action]) -> str:
+    """How the person types the laws actions offered to him before a card (calls, directions)."""
+    kinds = {type(a).__name__ for a in actions}
+    return " or ".join(c.usage for c in COMMANDS if c.action in kinds) or "the command"
+
+
+def help_text(laws: bool, table: Table | None = None) -> str:
+    """The laws part of ``help``: the commands of ``table``'s game (those whose action it
+    knows) in the core's words, or, in strict mode, that they are for laws mode."""
     if not laws:
         return (
             "With --laws the laws decide irregular play: any card may be played, in or out of "
@@ -292,7 +326,11 @@ def help_text(laws: bool) -> str:
     rows = [
         "With --laws (the laws decide irregular play), at any prompt:",
         f"  {'a card':<17}{LAWS_ACTION_WORDS['Play']}",
-        *(f"  {c.usage:<17}{LAWS_ACTION_WORDS[c.action]}" for c in COMMANDS),
+        *(
+            f"  {c.usage:<17}{LAWS_ACTION_WORDS[c.action]}"
+            for c in COMMANDS
+            if table is None or table.knows(c.action)
+        ),
         f"  {'law':<17}the rule that gives the choice the laws give now",
         "Before each computer player's card the program waits a moment (--pause): type a "
         "card or a command then to act out of turn, or Enter to hold the play while you "

@@ -667,7 +667,7 @@ class Session:
         word = text.lower()
         view = self.table.view(seat)
         if word in ("help", "?"):
-            self.say(HELP + "\n" + table_laws.help_text(self.laws))
+            self.say(HELP + "\n" + table_laws.help_text(self.laws, self.table))
         elif word == "law":
             self.say(table_laws.law_words(self.table))
         elif word in ("show", "table"):
@@ -1005,7 +1005,7 @@ class Session:
         if calls:  # WL-5.2: an exposed card of the hand about to play may be called
             self.say(
                 f"You may {' or '.join(self.describe(a) for a in calls)} before the card is "
-                "played: type call C, or Enter to let it be played."
+                f"played: type {table_laws.how_to_type(calls)}, or Enter to let it be played."
             )
         while True:
             if timed:
