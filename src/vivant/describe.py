@@ -231,6 +231,12 @@ def boston_bid_words(name: str) -> str:
     return in_words(name, {})
 
 
+def sentence(words: str) -> str:
+    """``words`` as the start of a sentence: its first letter a capital (``the pool of 10 is
+    shared`` said alone is ``The pool of 10 is shared``)."""
+    return words[:1].upper() + words[1:]
+
+
 def in_words(code: str, table: Mapping[str, str] = ELECTION_WORDS) -> str:
     """``code`` in words from ``table``; a code not in it with its underscores as spaces."""
     return table.get(code, code.replace("_", " "))
@@ -296,6 +302,16 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True)
+class Award:
+    """A point of the hand and who took it (All Fours' High, Low, Jack and Game, AF-4): the
+    point's name, the side it went to (``None``: nobody, the Jack not out) and what decided it."""
+
+    point: str
+    to: str | None
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandSummary:
     """How a hand was scored, from its record: tricks won per side, honours held per side (where
     the game counts them), the points scored per side this hand, the penalties and why, and all of
@@ -307,9 +323,11 @@ class HandSummary:
     score: dict[str, int]
     penalties: tuple[Penalty, ...]
     lines: tuple[str, ...] = field(default=())
+    awards: tuple[Award, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "awards": [{"point": a.point, "to": a.to, "words": a.words} for a in self.awards],
             "tricks": dict(self.tricks),
             "honours": None if self.honours is None else dict(self.honours),
             "points": dict(self.points),
@@ -493,7 +511,8 @@ class Narrator:
         if tell is not None:
             tell(d, events or (event,))
         elif "words" in d:  # an event that carries its own words (All Fours)
-            self.say(f"{self.who(d['seat'])} {d['words']}." if "seat" in d else f"{d['words']}.")
+            words = str(d["words"])
+            self.say(f"{self.who(d['seat'])} {words}." if "seat" in d else f"{sentence(words)}.")
         else:  # a kind added to the engine later: its name in words, never its values
             self.say(in_words(event.kind).capitalize() + ".")
         return self.take()
@@ -803,6 +822,12 @@ class Narrator:
         if not points and "below" in record:
             roles = record.get("roles") or {}
             points = {roles.get("S", "dealer"): int(record["below"])}
+        for it in record.get("marked", ()):  # All Fours' points marked, in order (D-AF6)
+            points[it["to"]] = points.get(it["to"], 0) + int(it["amount"])
+        if not points and "payments" in record:  # Boston's counters this hand (BO-6)
+            points = {str(k): int(v) for k, v in record["payments"].items()}
+        if score is None and "scores" in record:
+            score = record["scores"]
         penalties = tuple(
             Penalty(
                 kind=str(irr["kind"]),
@@ -813,13 +838,59 @@ class Narrator:
             )
             for irr in record.get("irregularities", ())
         )
+        tricks = dict(record.get("won") or {})
+        if set(points) <= set(tricks):  # the sides in one order, the tricks' (issue 15)
+            points = {k: points[k] for k in tricks if k in points}
         return HandSummary(
-            tricks=dict(record.get("won") or {}),
+            tricks=tricks,
             honours=dict(record["honours"]) if "honours" in record else None,
             points=points,
-            score=dict(score) if isinstance(score, Mapping) else {},
+            score=self._in_seat_order(score, tricks) if isinstance(score, Mapping) else {},
             penalties=penalties,
             lines=tuple(self.scoring_words()),
+            awards=self._awards(record),
+        )
+
+    def _in_seat_order(self, score: Mapping[str, int], tricks: Mapping[str, int]) -> dict[str, int]:
+        """The score in the order the tricks are listed: a score kept per player (Boston's
+        running account, BO-6) follows the seats the players held this hand, so that every row
+        of a summary lists the players in one order."""
+        roles = self.current_roles()
+        order = [roles[r] for r in tricks if r in roles]
+        if not order or not set(score) <= set(order):
+            return dict(score)
+        return {name: int(score[name]) for name in order if name in score}
+
+    def _awards(self, record: Mapping[str, Any]) -> tuple[Award, ...]:
+        """Who took each of All Fours' points, in the order they count (AF-4, D-AF6): High,
+        the highest trump out; Low, the lowest, to who was dealt it; Jack, to who won it, if
+        out; Game, the most counting cards (AF-4.5)."""
+        if "high" not in record or "game" not in record:
+            return ()
+        counts: Mapping[str, int] = record.get("counts") or {}
+        low = record.get("low_card")
+        game = str(record["game"])
+        rest = ", ".join(f"{k} {v}" for k, v in counts.items() if k != game)
+        return (
+            Award("High", record.get("high"), "the highest trump out"),
+            Award(
+                "Low",
+                record.get("low"),
+                "the lowest trump out" + (f", {low}, to who was dealt it" if low else ""),
+            ),
+            Award(
+                "Jack",
+                record.get("jack"),
+                "the Jack of trumps, to who won it"
+                if record.get("jack")
+                else "the Jack of trumps was not out",
+            ),
+            Award(
+                "Game",
+                game,
+                f"the most counted for game, {counts.get(game, 0)}"
+                + (f" against {rest}" if rest else ""),
+            ),
         )
 
     def scoring_words(self) -> list[str]:
@@ -936,6 +1007,20 @@ class Narrator:
             return f"to be named by {bidder}, who plays {bid.words()}" + tail
         trump = f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
         return f"{trump} — {plays} {bid.words()}, to take {_boston_aim(bid)}" + tail
+
+    def contract_words(self, view: View) -> str | None:
+        """What the hand is played for, once an auction has settled it (Boston, BO-4, BO-5):
+        ``S (Cyd) plays seven in preference, to take seven tricks``, or misère partout (BO-4.5);
+        ``None`` in a game without a contract, or before it is made."""
+        contract = view.extra.get("contract")
+        if contract is None:
+            return None
+        if contract == PARTOUT:
+            return "Misère partout: all four passed; no trumps, each for himself, to lose tricks"
+        bid = BIDS_BY_NAME[str(contract)]
+        bidder = self._seen(view, str(view.extra.get("bidder")))
+        aim = "to lose every trick" if bid.is_misere else f"to take {_boston_aim(bid)}"
+        return f"{self._does(bidder, 'play')} {bid.words()} alone against the other three, {aim}"
 
     def _ask_call_bid(self, view: View) -> str:
         """BO-4.1..BO-4.4: the call, with the highest bid and who holds it; after a number,
@@ -1071,7 +1156,7 @@ class Narrator:
         """The trumps: turned (All Fours, AF-2), or the Boston bid's (BO-4.6): the preference's
         suit, or the plain suit the bidder names."""
         if "klass" not in d:
-            self.say(f"{d['words'][:1].upper()}{d['words'][1:]}.")
+            self.say(f"{sentence(str(d['words']))}.")
             return
         suit = trump_words(d["trump"])
         if d["klass"] == "plain":
