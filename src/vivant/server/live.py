@@ -322,6 +322,7 @@ class LiveTable:
             "legal": legal,
             "decision": decision or decision_words(words, actions, view),
             "summary": None if summary is None else summary.to_json(),
+            "contract": words.contract_words(view),
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
         }

@@ -506,6 +506,8 @@ function summaryRows(s, v) {
   if (s.honours && Object.keys(s.honours).length) rows.push(["Honours", figures(s.honours)]);
   if (Object.keys(s.points).length) rows.push(["Points", figures(s.points)]);
   if (Object.keys(s.score).length) rows.push(["Score", figures(s.score)]);
+  // Each point of the hand the core names, with who took it and why (All Fours' High, Low…).
+  for (const a of s.awards || []) rows.push([a.point, a.to ? `${sideLabel(v, a.to)}: ${a.words}` : a.words]);
   for (const p of s.penalties) rows.push(["Penalty", p.words]);
   return rows.map(([k, text]) => el("tr", {}, el("th", { scope: "row" }, k), el("td", {}, text)));
 }
@@ -687,6 +689,7 @@ function renderSide() {
       el("div", {}, el("div", {}, `${SUIT_NAME[v.trump]} are trumps`),
         el("div", { class: "label" }, v.turn_up ? `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}` : `dealt by ${seatName(v, v.dealer)}`))));
   }
+  if (state.contract && !over) parts.push(contractBox(state.contract));
   // A card the view keeps in sight with the seat it belongs to (say, the lowest trump out so
   // far), under the core's own name for its field, until the view drops it.
   for (const [f, d] of Object.entries(x)) {
@@ -775,6 +778,11 @@ function renderSide() {
   parts.push(logList);
   if (rules) parts.push(el("details", { class: "rules" }, el("summary", {}, "Rules of the game"), rules));
   side.replaceChildren(...parts);
+}
+
+/** What the hand is played for, in the core's words (a Boston contract and its bidder). */
+function contractBox(words) {
+  return el("div", { class: "side-box contract", id: "contract" }, el("div", { class: "label" }, "The contract"), el("div", {}, words));
 }
 
 /** Players in one order everywhere (the sidebar's sheet, the final sheet): the table's order. */
