@@ -236,6 +236,8 @@ def test_boston_hand_summary_lists_the_players_in_one_order() -> None:
         assert list(summary.points) == list(summary.tricks)
         assert list(summary.score) == [roles[r] for r in summary.tricks]
         assert summary.score == record["score"]
+        # the side panel's boxes: each player's account in the same order
+        assert list(t.view(0).score) == [roles[r] for r in "NESW"]
 
 
 def test_boston_contract_in_words_names_the_bid_and_its_bidder() -> None:
