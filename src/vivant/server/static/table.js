@@ -821,6 +821,13 @@ function paceSettings() {
     bots, hints);
 }
 
+/** The header names the game played here, as the core declares it (GameInfo's title). */
+function showGameName() {
+  if (!game) return;
+  document.getElementById("tagline").textContent = game.title;
+  document.title = `Vivant — ${game.title}`;
+}
+
 async function start() {
   try {
     summary = await api(`/api/tables/${tableId}`);
@@ -828,6 +835,7 @@ async function start() {
     const variants = await api("/api/variants");
     game = variants.variants.find((x) => x.name === summary.variant) || null;
     rules = game ? game.rules : "";
+    showGameName();
   } catch (e) {
     felt.replaceChildren(el("div", { class: "center-note" }, `${e.message}. `, el("a", { href: "/" }, "Back to the lobby")));
     return;
