@@ -306,3 +306,33 @@ def test_every_sentence_of_the_core_begins_with_a_capital() -> None:
                 for line in lines:
                     assert not line[:1].islower(), (game, line)
                     assert not re.search(r"\b1 (games|tricks|points|counters)\b", line), line
+
+
+def test_duplicate_session_result_in_words() -> None:
+    """DU-4: at the end of a session of trays the core says each tray's tricks per side and
+    the totals, as the record has them; before the end it says nothing, and its log ends with
+    the result (not a bare 'Session over')."""
+    t = find_variant("duplicate")(["P1", "P2", "P3", "P4"])
+    n = Narrator(t, None)
+    rng = random.Random(2)
+    told: list[str] = []
+    while not t.is_over():
+        assert n.result_lines() == []
+        if t.awaiting_chance():
+            a = t.chance_action(rng)
+        else:
+            seat = t.to_act()
+            assert seat is not None
+            a = rng.choice(t.legal_actions(seat))
+        events = t.apply(a)
+        told = [x.text.strip() for e in events for x in n.event_lines(e, events)]
+    record = t.record()
+    lines = n.result_lines()
+    plays = [p for p in record["plays"] if not p.get("abandoned")]
+    assert lines[0] == f"The session is over: {len(plays)} plays of Duplicate Whist."
+    assert len(lines) == 2 + len(plays)
+    ns, ew = record["totals"]["NS"], record["totals"]["EW"]
+    assert lines[-1] == f"Tricks in all: North–South {ns}, East–West {ew}."
+    assert told[-len(lines) :] == lines
+    mort = find_variant("mort")(["P1", "P2", "P3"])
+    assert Narrator(mort).result_lines() == []

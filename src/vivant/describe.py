@@ -638,6 +638,13 @@ class Narrator:
             "heading",
         )
 
+    def _tell_session_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The end of a session of trays: its result (DU-4, SD-6)."""
+        lines = self.result_lines() or ["The session is over."]
+        self.say(lines[0], "heading")
+        for line in lines[1:]:
+            self.say("  " + line)
+
     def _tell_irregularity(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         choices = " or ".join(in_words(o) for o in d["options"])
         self.say(
@@ -892,6 +899,48 @@ class Narrator:
                 + (f" against {rest}" if rest else ""),
             ),
         )
+
+    def result_lines(self) -> list[str]:
+        """The result of a finished session played tray by tray (Duplicate Whist, DU-4, SD-6),
+        from its record: each play's tricks per side, the totals, and the fixed pairs'
+        comparison where the match is mnemonic; empty before the end, or where the record
+        keeps its games (their score sheet says the result)."""
+        t = self.table
+        record_of = getattr(t, "record", None)
+        if not t.is_over() or not callable(record_of):
+            return []
+        record: Mapping[str, Any] = record_of()
+        if "games" in record or "plays" not in record or "totals" not in record:
+            return []
+        side = self.info.side_name
+        counted = [p for p in record["plays"] if not p.get("abandoned")]
+        lines = [f"The session is over: {_count(len(counted), 'play')} of {self.info.title}."]
+        for p in counted:
+            won = p.get("won") or {}
+            turned = ", turned (the overplay)" if p.get("turned") else ""
+            lines.append(
+                f"Tray {p['tray']}{turned}: "
+                + ", ".join(f"{side(k)} {_tricks(int(v))}" for k, v in won.items())
+                + "."
+            )
+        totals = record["totals"]
+        lines.append(
+            "Tricks in all: " + ", ".join(f"{side(k)} {v}" for k, v in totals.items()) + "."
+        )
+        comparison = record.get("comparison")
+        if comparison:
+            winner = comparison.get("winner")
+            lines.append(
+                f"On the same cards East–West took {comparison['original_ew_tricks']} for "
+                f"{comparison['original_pair']} and {comparison['replay_tricks']} for "
+                f"{comparison['replay_pair']}: "
+                + (
+                    f"{winner} win by {_count(int(comparison['margin']), 'trick')} (SD-6)."
+                    if winner
+                    else "a tie (SD-6)."
+                )
+            )
+        return lines
 
     def scoring_words(self) -> list[str]:
         """How the hand just finished was scored, item by item, from its record: the English
@@ -1543,6 +1592,11 @@ def _boston_aim(bid: Bid) -> str:
     if bid.tricks == 13:
         return "all thirteen tricks"
     return f"{TRICKS_SPELT[bid.tricks]} tricks or more"
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 play``, ``4 plays``: a number with its noun agreeing."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _tricks(n: int) -> str:

@@ -336,6 +336,7 @@ class LiveTable:
             record = getattr(t, "record", None)
             if callable(record):
                 state["record"] = record()
+            state["result"] = words.result_lines()
         return state
 
     def state_text(self, name: str | None) -> str:

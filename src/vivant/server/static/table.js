@@ -606,7 +606,19 @@ function signed(n) {
   return el("span", { class: n > 0 ? "pos" : n < 0 ? "neg" : "" }, n > 0 ? `+${n}` : `${n}`);
 }
 
+/** The end of a sitting whose record keeps no games (a session of trays): the core's result. */
+function resultCard(lines) {
+  return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet", tabindex: "-1" },
+    el("h2", {}, "The result"),
+    el("div", { class: "sub" }, lines[0] || ""),
+    el("ul", { class: "result" }, lines.slice(1).map((l) => el("li", {}, l))),
+    el("div", { class: "actions" },
+      el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
+      el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"))));
+}
+
 function finalSheet(record) {
+  if (!Array.isArray(record.games)) return resultCard(state.result || []);
   const players = playerOrder(record.players);
   // Games settled one by one (each with its own settlement) get a column per player.
   const settled = record.games.length && record.games[0].settlement;
