@@ -744,7 +744,12 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
             action = action_from_json(raw)
         except InvalidNotationError as exc:
             raise ClientError("bad_action", str(exc)) from None
-        await hub.submit(lt, conn, client_id, action)
+        seen = data.get("seq")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool) or seen < 0):
+            raise ClientError(
+                "bad_seq", "seq, the table's number the action was chosen at, is 0 or more"
+            )
+        await hub.submit(lt, conn, client_id, action, at_seq=seen)
     elif kind == "resync":
         conn.request_catch_up(_last_seq(data) or 0)
     elif kind == "ping":

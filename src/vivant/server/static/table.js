@@ -61,14 +61,15 @@ function send(action) {
   counter += 1;
   const id = `${Date.now().toString(36)}-${counter}`;
   waiting = true;
-  ws.send(JSON.stringify({ type: "action", id, action }));
+  // The state the choice was made at: the server refuses it as stale if the table moved past it.
+  ws.send(JSON.stringify({ type: "action", id, action, seq: lastSeq ?? 0 }));
   render();
 }
 
-function toast(text) {
+function toast(text, soft = false) {
   const old = felt.querySelector(".toast");
   if (old) old.remove();
-  felt.append(el("div", { class: "toast", role: "alert" }, text));
+  felt.append(el("div", { class: soft ? "toast soft" : "toast", role: soft ? "status" : "alert" }, text));
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => felt.querySelector(".toast")?.remove(), 5000);
 }
@@ -222,7 +223,8 @@ function show(m) {
         else token = null;
         return;
       }
-      toast(m.message);
+      // A choice the table moved past (a partner acted first) is told softly: nothing went wrong.
+      toast(m.message, m.code === "stale");
       render();
       break;
     case "presence":
@@ -429,8 +431,14 @@ function decisionPanel(v) {
   return el("div", { class: "decision" },
     el("h3", {}, title),
     text ? el("p", {}, text) : null,
-    el("div", { class: "options" }, choices.map(([a, i]) =>
-      el("button", { onclick: () => send(a), "data-action": a.type }, actionLabel(state, i)))));
+    el("div", { class: "options" }, choices.map(([a, i]) => choiceButton(a, i))));
+}
+
+/** A decision's button, keyed by the state it was offered in: once the table has moved on (a
+ * computer partner chose first), a click on it does nothing; the new state's buttons replace it. */
+function choiceButton(a, i) {
+  const at = lastSeq;
+  return el("button", { onclick: () => { if (lastSeq === at) send(a); }, "data-action": a.type, "data-seq": String(at) }, actionLabel(state, i));
 }
 
 /** The turn-up while it lies in the dealer's hand: marked on the card itself where the hand is
