@@ -185,6 +185,11 @@ def summary_states_the_cores_figures(server: ServerProcess, page: Page) -> None:
     assert [text for label, text in rows if label == "Penalty"] == [
         p.words for p in summary.penalties
     ]
+    # each point the core awards (All Fours' High, Low, Jack and Game), with who took it
+    awarded = [(label, text) for label, text in rows if label in {a.point for a in summary.awards}]
+    assert [label for label, _ in awarded] == [a.point for a in summary.awards]
+    for (_, text), a in zip(awarded, summary.awards, strict=True):
+        assert text.endswith(a.words) and (a.to is None) == (text == a.words), (text, a)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

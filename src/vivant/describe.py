@@ -877,13 +877,14 @@ class Narrator:
         counts: Mapping[str, int] = record.get("counts") or {}
         low = record.get("low_card")
         game = str(record["game"])
-        rest = ", ".join(f"{k} {v}" for k, v in counts.items() if k != game)
+        others = [str(v) for k, v in counts.items() if k != game]
+        rest = " and ".join(others)
         return (
             Award("High", record.get("high"), "the highest trump out"),
             Award(
                 "Low",
                 record.get("low"),
-                "the lowest trump out" + (f", {low}, to who was dealt it" if low else ""),
+                "the lowest trump out" + (f" ({low}), to the player dealt it" if low else ""),
             ),
             Award(
                 "Jack",
@@ -895,8 +896,8 @@ class Narrator:
             Award(
                 "Game",
                 game,
-                f"the most counted for game, {counts.get(game, 0)}"
-                + (f" against {rest}" if rest else ""),
+                f"the most counted for game: {counts.get(game, 0)}"
+                + (f" to {rest}" if rest else ""),
             ),
         )
 
