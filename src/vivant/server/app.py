@@ -12,7 +12,10 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
   The server validates it with the engine, stores it with the next sequence number, and only then
   answers ``ack`` (``{"id", "seq", "duplicate"}``) and sends every connection an ``update``
   (``seq``, ``actor``, the action made public, the public ``events``, and that viewer's
-  ``state``). A message id sent again is acknowledged again with its first ``seq``.
+  ``state``). A message id sent again is acknowledged again with its first ``seq``. An action
+  may carry ``"seq"``, the table's number it was chosen at: an action the table has since moved
+  past (another player acted first) and no longer allows is refused as ``stale``, in a person's
+  words, rather than with the engine's refusal.
 * ``{"type": "resync", "last_seq": n}`` resends what came after ``n`` (a ``welcome``; resyncs sent
   faster than they are answered are answered together); ``{"type": "ping"}`` is answered with
   ``pong``.
