@@ -215,6 +215,9 @@ def test_all_fours_hand_summary_says_who_took_high_low_jack_and_game(n: int) -> 
             marked[m["to"]] = marked.get(m["to"], 0) + m["amount"]
         assert summary.points == marked
         assert summary.score == record["scores"]
+        # the log says them too, in the same order
+        said = [line.split(":")[0] for line in summary.lines]
+        assert said[:4] == ["High", "Low", "Jack", "Game"], summary.lines
         # one order of the sides in every row: the tricks'
         assert [k for k in summary.tricks if k in summary.points] == list(summary.points)
 

@@ -956,6 +956,10 @@ class Narrator:
         if "calls" in record and "payments" in record:
             return self._boston_words(record)
         lines: list[str] = []
+        for a in self._awards(record):  # All Fours' points, in the order they count (D-AF6)
+            lines.append(
+                f"{a.point}: {self.who(a.to)}, {a.words}." if a.to else f"{a.point}: {a.words}."
+            )
         if "scored" in record:
             items = [
                 f"{it['side']} {it['points']:+d} {in_words(it['item'], SCORE_ITEM_WORDS)}"
