@@ -273,9 +273,11 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     penalty_shot = None
     chosen = False  # Bea has clicked penalty A
     seen: list[tuple[str, list[str]]] = []
+    alarms: list[str] = []  # errors shown to a person (a stale choice is a soft notice)
     for _ in range(3000):
         acted = False
         for name, pg in pages.items():
+            alarms += pg.locator(".toast[role=alert]").all_inner_texts()
             labels = pg.locator(".decision button").all_inner_texts()
             if labels:
                 seen.append((name, labels))
@@ -330,6 +332,7 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     penalty = next(r for r in rows if r.action["type"] == "ChoosePenalty")
     assert penalty.actor == "Bea" and penalty.action["option"] == "A"
     assert not errors, errors
+    assert not alarms, alarms  # never the engine's refusal of a choice that had gone
 
 
 def test_a_decision_the_table_moved_past_cannot_be_clicked(
