@@ -185,6 +185,11 @@ def summary_states_the_cores_figures(server: ServerProcess, page: Page) -> None:
     assert [text for label, text in rows if label == "Penalty"] == [
         p.words for p in summary.penalties
     ]
+    # each point the core awards (All Fours' High, Low, Jack and Game), with who took it
+    awarded = [(label, text) for label, text in rows if label in {a.point for a in summary.awards}]
+    assert [label for label, _ in awarded] == [a.point for a in summary.awards]
+    for (_, text), a in zip(awarded, summary.awards, strict=True):
+        assert text.endswith(a.words) and (a.to is None) == (text == a.words), (text, a)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -206,16 +211,35 @@ def test_the_replay(
 
 
 #: The games whose sitting ends on its own score sheet (Duplicate Whist's trays are an event's,
-#: played with ``vivant duplicate play``: GameInfo.command).
+#: played with ``vivant duplicate play``: GameInfo.command); a session of trays ends on its result.
 SITTINGS = sorted(g for g in GAMES if VARIANTS[g].info.command == "play")
 
 
-@pytest.mark.parametrize("game", SITTINGS)
+def core_result(server: ServerProcess, table_id: str) -> list[str]:
+    """The core's result of a finished table (:meth:`vivant.describe.Narrator.result_lines`),
+    from the sitting replayed from the store."""
+    from vivant.conventions import Sitting
+    from vivant.describe import Narrator
+    from vivant.server.store import Store
+
+    store = Store(server.db_url)
+    try:
+        row = store.get_table(table_id)
+        stored = store.load_events(table_id)
+    finally:
+        store.close()
+    assert row is not None
+    sitting = Sitting.replay(row.config, [r.action for r in stored])
+    return Narrator(sitting.table).result_lines()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_score_sheet_of_a_finished_sitting_at_phone_size(
     server: ServerProcess, browser: Browser, finished: dict[str, str], game: str
 ) -> None:
     """At 390×844 the score sheet at the end of a sitting is wholly on the screen, wherever the
-    page is scrolled, with its columns within its width."""
+    page is scrolled, with its columns within its width. A session of trays (Duplicate Whist)
+    ends on its result in the core's words: each tray's tricks and the totals (DU-4)."""
     table_id = finished[game]
     deadline = time.monotonic() + 120
     while http_json(f"{server.base}/api/tables/{table_id}")["status"] != "over":
@@ -235,5 +259,12 @@ def test_the_score_sheet_of_a_finished_sitting_at_phone_size(
         assert box["top"] >= 0 and box["bottom"] <= 844, box
         assert box["left"] >= 0 and box["right"] <= 390, box
         assert box["scroll"] <= box["width"] + 1, box  # no column hidden to the right
+        if game not in SITTINGS:
+            result = core_result(server, table_id)
+            assert len(result) >= 3 and result[-1].startswith("Tricks in all")
+            shown = page.eval_on_selector_all(
+                "#score-sheet .sub, #score-sheet li", "xs => xs.map(x => x.textContent)"
+            )
+            assert shown == result
     finally:
         page.close()

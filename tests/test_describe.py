@@ -170,3 +170,172 @@ def test_all_fours_words_before_stand_or_beg() -> None:
         words.hint_unit() == "points"
         and Narrator(find_variant("mort")(["a", "b", "c"])).hint_unit() == "tricks"
     )
+
+
+def play_until_scored(game: str, n: int, seed: int) -> Table:
+    """A table of ``game`` played by random legal actions until its first hand is scored."""
+    from vivant.describe import last_hand_record
+
+    t = find_variant(game)([f"P{i + 1}" for i in range(n)])
+    rng = random.Random(seed)
+    while last_hand_record(t) is None:
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+        else:
+            seat = t.to_act()
+            assert seat is not None
+            t.apply(rng.choice(t.legal_actions(seat)))
+    return t
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_all_fours_hand_summary_says_who_took_high_low_jack_and_game(n: int) -> None:
+    """AF-4, D-AF6: the summary names who took each point, in the order they count, with the
+    points marked this hand and the score after it, as the hand's record has them."""
+    from vivant.describe import last_hand_record
+
+    for seed in range(4):
+        t = play_until_scored("all-fours", n, seed)
+        record = last_hand_record(t)
+        assert record is not None
+        summary = Narrator(t, "P1").hand_summary()
+        assert summary is not None
+        awards = {a.point: a.to for a in summary.awards}
+        assert list(awards) == ["High", "Low", "Jack", "Game"]
+        assert awards == {
+            "High": record["high"],
+            "Low": record["low"],
+            "Jack": record["jack"],
+            "Game": record["game"],
+        }
+        low = next(a for a in summary.awards if a.point == "Low")
+        assert record["low_card"] is None or record["low_card"] in low.words
+        marked: dict[str, int] = {}
+        for m in record["marked"]:
+            marked[m["to"]] = marked.get(m["to"], 0) + m["amount"]
+        assert summary.points == marked
+        assert summary.score == record["scores"]
+        # the log says them too, in the same order
+        said = [line.split(":")[0] for line in summary.lines]
+        assert said[:4] == ["High", "Low", "Jack", "Game"], summary.lines
+        # one order of the sides in every row: the tricks'
+        assert [k for k in summary.tricks if k in summary.points] == list(summary.points)
+
+
+def test_boston_hand_summary_lists_the_players_in_one_order() -> None:
+    """BO-6: the tricks (per seat), the counters paid this hand and the running account (per
+    player) are listed in the same order of the players, the seats'."""
+    from vivant.describe import last_hand_record
+
+    for seed in range(4):
+        t = play_until_scored("boston", 4, seed)
+        record = last_hand_record(t)
+        assert record is not None
+        summary = Narrator(t, "P1").hand_summary()
+        assert summary is not None
+        roles = {t.role(s): t.seat_player(s) for s in range(4)}
+        assert list(summary.tricks) == list("NESW")
+        assert summary.points == record["payments"]
+        assert list(summary.points) == list(summary.tricks)
+        assert list(summary.score) == [roles[r] for r in summary.tricks]
+        assert summary.score == record["score"]
+        # the side panel's boxes: each player's account in the same order
+        assert list(t.view(0).score) == [roles[r] for r in "NESW"]
+
+
+def test_boston_contract_in_words_names_the_bid_and_its_bidder() -> None:
+    """BO-4, BO-5: once the auction is won, the table says what is played and by whom; no
+    words before it, nor in a game without an auction."""
+    from vivant.scoring.boston import BIDS_BY_NAME
+    from vivant.variants.boston import PARTOUT
+
+    t = find_variant("boston")(["P1", "P2", "P3", "P4"])
+    rng = random.Random(5)
+    said = None
+    while said is None or t.view(0).extra.get("contract") is None:
+        assert Narrator(t, "P1").contract_words(t.view(0)) is None
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+        else:
+            seat = t.to_act()
+            assert seat is not None
+            t.apply(rng.choice(t.legal_actions(seat)))
+        said = t.view(0).extra.get("contract")
+    extra = t.view(0).extra
+    words = Narrator(t, "P1").contract_words(t.view(0))
+    assert words is not None
+    if extra["contract"] == PARTOUT:
+        assert words.startswith("Misère partout")
+    else:
+        bidder = extra["bidder"]
+        seat = next(s for s in range(4) if t.role(s) == bidder)
+        assert words.startswith(f"{bidder} ({t.seat_player(seat)}) play")
+        assert BIDS_BY_NAME[extra["contract"]].words() in words
+    mort = find_variant("mort")(["P1", "P2", "P3"])
+    assert Narrator(mort, "P1").contract_words(mort.view(0)) is None
+
+
+def test_every_sentence_of_the_core_begins_with_a_capital() -> None:
+    """Every line the narrator says for every game, and the events that carry their own
+    words (All Fours' bunching, D-AF10; its new deal, D-AF11), begins as a sentence does."""
+    from vivant.errors import VivantError
+    from vivant.events import Event, EventKind
+
+    t = find_variant("all-fours")(["P1", "P2"])
+    n = Narrator(t, None)
+    for kind, words in [
+        (EventKind.BUNCHED, "the cards are bunched; the same dealer deals again"),
+        (EventKind.NEW_DEAL, "a new deal by the same dealer"),
+    ]:
+        told = n.event_lines(Event(kind, {"rule": "D-AF10", "words": words}))
+        assert told[0].text[0].isupper(), told[0].text
+    for game, cls in sorted(VARIANTS.items()):
+        for laws in (False, True):
+            t = cls([f"P{i + 1}" for i in range(min(cls.info.player_counts))], laws=laws)
+            n = Narrator(t, None)
+            rng = random.Random(1)
+            for _ in range(MAX_ACTIONS):
+                if t.is_over():
+                    break
+                a = t.chance_action(rng) if t.awaiting_chance() else irregular_step(t, rng)
+                n.remember_names()
+                try:
+                    events = t.apply(a)
+                except VivantError:  # an irregular card the laws refuse here: another action
+                    continue
+                lines = [x.text.strip() for x in n.choice_said(a, events)]
+                for e in events:
+                    lines += [x.text.strip() for x in n.event_lines(e, events)]
+                for line in lines:
+                    assert not line[:1].islower(), (game, line)
+                    assert not re.search(r"\b1 (games|tricks|points|counters)\b", line), line
+
+
+def test_duplicate_session_result_in_words() -> None:
+    """DU-4: at the end of a session of trays the core says each tray's tricks per side and
+    the totals, as the record has them; before the end it says nothing, and its log ends with
+    the result (not a bare 'Session over')."""
+    t = find_variant("duplicate")(["P1", "P2", "P3", "P4"])
+    n = Narrator(t, None)
+    rng = random.Random(2)
+    told: list[str] = []
+    while not t.is_over():
+        assert n.result_lines() == []
+        if t.awaiting_chance():
+            a = t.chance_action(rng)
+        else:
+            seat = t.to_act()
+            assert seat is not None
+            a = rng.choice(t.legal_actions(seat))
+        events = t.apply(a)
+        told = [x.text.strip() for e in events for x in n.event_lines(e, events)]
+    record = t.record()
+    lines = n.result_lines()
+    plays = [p for p in record["plays"] if not p.get("abandoned")]
+    assert lines[0] == f"The session is over: {len(plays)} plays of Duplicate Whist."
+    assert len(lines) == 2 + len(plays)
+    ns, ew = record["totals"]["NS"], record["totals"]["EW"]
+    assert lines[-1] == f"Tricks in all: North–South {ns}, East–West {ew}."
+    assert told[-len(lines) :] == lines
+    mort = find_variant("mort")(["P1", "P2", "P3"])
+    assert Narrator(mort).result_lines() == []

@@ -7,6 +7,8 @@ bystander meanwhile sees no concealed card, and the score sheet states the core'
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Browser, Page
 
@@ -54,13 +56,19 @@ def play_from_the_lobby(
     pg.wait_for_url("**/t/*")
     table_id = pg.url.rstrip("/").split("/")[-1]
     pg.wait_for_selector("#conn-text:has-text('seated as Ann')")
+    # The header names the game played, in the core's words (its GameInfo), no other game's.
+    info = next(v for v in http_json(srv.base + "/api/variants")["variants"] if v["name"] == game)
+    assert pg.locator("#tagline").inner_text() == info["title"]
 
     plays = decisions = 0
     chose_second = watched = False
+    contracts: set[str] = set()
     for _ in range(3000):
         pg.wait_for_selector(".card.legal, .decision button, #score-sheet", timeout=30_000)
         if pg.locator("#score-sheet").count():
             break
+        if pg.locator("#contract").count():  # what the hand is played for, while it is played
+            contracts.add(pg.locator("#contract").inner_text())
         buttons = pg.locator(".decision button")
         if buttons.count():
             if not chose_second and buttons.count() > 1:
@@ -83,6 +91,11 @@ def play_from_the_lobby(
     assert watched and chose_second
     assert not errors, errors
     assert http_json(f"{srv.base}/api/tables/{table_id}")["status"] == "over"
+    if game == "boston":  # BO-4, BO-5: the contract and its bidder in the side panel
+        said = re.compile(r"The contract\n(Misère partout|[NESW] \(\w+\) plays? .+ alone against)")
+        assert contracts and all(said.match(c) for c in contracts), contracts
+    else:
+        assert not contracts, contracts
     return table_id, plays, decisions
 
 

@@ -273,9 +273,11 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     penalty_shot = None
     chosen = False  # Bea has clicked penalty A
     seen: list[tuple[str, list[str]]] = []
+    alarms: list[str] = []  # errors shown to a person (a stale choice is a soft notice)
     for _ in range(3000):
         acted = False
         for name, pg in pages.items():
+            alarms += pg.locator(".toast[role=alert]").all_inner_texts()
             labels = pg.locator(".decision button").all_inner_texts()
             if labels:
                 seen.append((name, labels))
@@ -330,3 +332,42 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     penalty = next(r for r in rows if r.action["type"] == "ChoosePenalty")
     assert penalty.actor == "Bea" and penalty.action["option"] == "A"
     assert not errors, errors
+    assert not alarms, alarms  # never the engine's refusal of a choice that had gone
+
+
+def test_a_decision_the_table_moved_past_cannot_be_clicked(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """A decision's buttons belong to the state they were offered in: once the table has moved
+    on (here Ann's own call; at a laws table a computer partner's claim), a click on one of the
+    old buttons sends nothing, and no error is shown."""
+    table = http_json(
+        server.base + "/api/tables",
+        {
+            "variant": "boston",
+            "players": [{"name": "Ann", "kind": "human"}]
+            + [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(1, 4)],
+        },
+    )
+    pg = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    sent: list[str] = []
+    pg.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(str(f))))
+    pg.add_init_script(QUICK_PACE)
+    pg.goto(server.base + table["invites"][0]["url"])
+    pg.wait_for_selector(".decision button", timeout=30_000)
+    pg.evaluate(
+        """() => { const b = [...document.querySelectorAll('.decision button')];
+        window.staleButtons = b; b[0].click(); }"""
+    )
+    # the call is made: the next state's buttons (or none) have replaced the old ones
+    pg.wait_for_function("() => !window.staleButtons[0].isConnected")
+    pg.wait_for_timeout(300)
+    actions = sum('"type": "action"' in f or '"type":"action"' in f for f in sent)
+    pg.evaluate("() => window.staleButtons[window.staleButtons.length - 1].click()")
+    pg.wait_for_timeout(700)
+    assert sum('"type": "action"' in f or '"type":"action"' in f for f in sent) == actions
+    assert pg.locator(".toast").count() == 0, pg.locator(".toast").all_inner_texts()
+    assert not errors, errors
+    pg.context.close()

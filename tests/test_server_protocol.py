@@ -4,6 +4,7 @@ replays. The store is a real SQLite file in a temporary directory."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import xml.etree.ElementTree as ET
@@ -242,6 +243,49 @@ def test_duplicate_message_is_idempotent(client: TestClient) -> None:
         assert store_of(client).get_table(tid).last_seq >= seq  # type: ignore[union-attr]
         stored = [r for r in store_of(client).load_events(tid) if r.client_id == "same-id"]
         assert len(stored) == 1
+    finally:
+        for s in socks:
+            s.__exit__(None, None, None)
+
+
+def test_a_choice_the_table_moved_past_is_refused_as_stale(client: TestClient) -> None:
+    """A person's action chosen at an earlier state (a computer partner, or anyone, acted
+    first) that is no longer legal is refused as ``stale`` in a person's words, the table
+    unchanged; the same action sent at the current state is refused as illegal, and a bad
+    ``seq`` precisely."""
+    table = create(client, [("Ann", "human"), ("Bob", "human"), ("Cy", "human")], seed=9)
+    tid, tok = table["id"], tokens(table)
+    socks = [client.websocket_connect(f"/ws/{tid}") for _ in PEOPLE]
+    people = {n: SyncClient(s.__enter__(), n) for n, s in zip(PEOPLE, socks, strict=True)}
+
+    def send(c: SyncClient, cid: str, action: dict[str, Any], seq: object) -> dict[str, Any]:
+        c.ws.send_text(json.dumps({"type": "action", "id": cid, "action": action, "seq": seq}))
+        while True:
+            m = c.receive()
+            if m["type"] in ("ack", "error") and m.get("id") == cid:
+                return m
+
+    try:
+        for n, c in people.items():
+            c.hello(tok[n], accept_seed=9)
+        state = wait_for_person(people["Ann"])
+        who = people[state["waiting_for"]]
+        who.sync()
+        chosen_at = who.seq
+        action = who.state["legal"][0]  # type: ignore[index]
+        first = send(who, "first", action, chosen_at)
+        assert first["type"] == "ack"
+        last = store_of(client).get_table(tid).last_seq  # type: ignore[union-attr]
+        stale = send(who, "again", action, chosen_at)
+        assert stale["code"] == "stale", stale
+        assert stale["message"].startswith("That choice is no longer open: ")
+        assert "phase" not in stale["message"] and "(" not in stale["message"].split(":")[0]
+        assert store_of(client).get_table(tid).last_seq == last  # type: ignore[union-attr]
+        who.sync()
+        now = send(who, "now", action, who.seq)
+        assert now["code"] != "stale" and now["type"] == "error", now
+        bad = send(who, "bad", action, "seven")
+        assert bad["code"] == "bad_seq"
     finally:
         for s in socks:
             s.__exit__(None, None, None)

@@ -233,6 +233,12 @@ def boston_bid_words(name: str) -> str:
     return in_words(name, {})
 
 
+def sentence(words: str) -> str:
+    """``words`` as the start of a sentence: its first letter a capital (``the pool of 10 is
+    shared`` said alone is ``The pool of 10 is shared``)."""
+    return words[:1].upper() + words[1:]
+
+
 def in_words(code: str, table: Mapping[str, str] = ELECTION_WORDS) -> str:
     """``code`` in words from ``table``; a code not in it with its underscores as spaces."""
     return table.get(code, code.replace("_", " "))
@@ -298,6 +304,16 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True)
+class Award:
+    """A point of the hand and who took it (All Fours' High, Low, Jack and Game, AF-4): the
+    point's name, the side it went to (``None``: nobody, the Jack not out) and what decided it."""
+
+    point: str
+    to: str | None
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandSummary:
     """How a hand was scored, from its record: tricks won per side, honours held per side (where
     the game counts them), the points scored per side this hand, the penalties and why, and all of
@@ -309,9 +325,11 @@ class HandSummary:
     score: dict[str, int]
     penalties: tuple[Penalty, ...]
     lines: tuple[str, ...] = field(default=())
+    awards: tuple[Award, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "awards": [{"point": a.point, "to": a.to, "words": a.words} for a in self.awards],
             "tricks": dict(self.tricks),
             "honours": None if self.honours is None else dict(self.honours),
             "points": dict(self.points),
@@ -495,7 +513,8 @@ class Narrator:
         if tell is not None:
             tell(d, events or (event,))
         elif "words" in d:  # an event that carries its own words (All Fours)
-            self.say(f"{self.who(d['seat'])} {d['words']}." if "seat" in d else f"{d['words']}.")
+            words = str(d["words"])
+            self.say(f"{self.who(d['seat'])} {words}." if "seat" in d else f"{sentence(words)}.")
         else:  # a kind added to the engine later: its name in words, never its values
             self.say(in_words(event.kind).capitalize() + ".")
         return self.take()
@@ -620,6 +639,13 @@ class Narrator:
             + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()),
             "heading",
         )
+
+    def _tell_session_over(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The end of a session of trays: its result (DU-4, SD-6)."""
+        lines = self.result_lines() or ["The session is over."]
+        self.say(lines[0], "heading")
+        for line in lines[1:]:
+            self.say("  " + line)
 
     def _tell_irregularity(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         choices = " or ".join(in_words(o) for o in d["options"])
@@ -805,6 +831,12 @@ class Narrator:
         if not points and "below" in record:
             roles = record.get("roles") or {}
             points = {roles.get("S", "dealer"): int(record["below"])}
+        for it in record.get("marked", ()):  # All Fours' points marked, in order (D-AF6)
+            points[it["to"]] = points.get(it["to"], 0) + int(it["amount"])
+        if not points and "payments" in record:  # Boston's counters this hand (BO-6)
+            points = {str(k): int(v) for k, v in record["payments"].items()}
+        if score is None and "scores" in record:
+            score = record["scores"]
         penalties = tuple(
             Penalty(
                 kind=str(irr["kind"]),
@@ -815,14 +847,103 @@ class Narrator:
             )
             for irr in record.get("irregularities", ())
         )
+        tricks = dict(record.get("won") or {})
+        if set(points) <= set(tricks):  # the sides in one order, the tricks' (issue 15)
+            points = {k: points[k] for k in tricks if k in points}
         return HandSummary(
-            tricks=dict(record.get("won") or {}),
+            tricks=tricks,
             honours=dict(record["honours"]) if "honours" in record else None,
             points=points,
-            score=dict(score) if isinstance(score, Mapping) else {},
+            score=self._in_seat_order(score, tricks) if isinstance(score, Mapping) else {},
             penalties=penalties,
             lines=tuple(self.scoring_words()),
+            awards=self._awards(record),
         )
+
+    def _in_seat_order(self, score: Mapping[str, int], tricks: Mapping[str, int]) -> dict[str, int]:
+        """The score in the order the tricks are listed: a score kept per player (Boston's
+        running account, BO-6) follows the seats the players held this hand, so that every row
+        of a summary lists the players in one order."""
+        roles = self.current_roles()
+        order = [roles[r] for r in tricks if r in roles]
+        if not order or not set(score) <= set(order):
+            return dict(score)
+        return {name: int(score[name]) for name in order if name in score}
+
+    def _awards(self, record: Mapping[str, Any]) -> tuple[Award, ...]:
+        """Who took each of All Fours' points, in the order they count (AF-4, D-AF6): High,
+        the highest trump out; Low, the lowest, to who was dealt it; Jack, to who won it, if
+        out; Game, the most counting cards (AF-4.5)."""
+        if "high" not in record or "game" not in record:
+            return ()
+        counts: Mapping[str, int] = record.get("counts") or {}
+        low = record.get("low_card")
+        game = str(record["game"])
+        others = [str(v) for k, v in counts.items() if k != game]
+        rest = " and ".join(others)
+        return (
+            Award("High", record.get("high"), "the highest trump out"),
+            Award(
+                "Low",
+                record.get("low"),
+                "the lowest trump out" + (f" ({low}), to the player dealt it" if low else ""),
+            ),
+            Award(
+                "Jack",
+                record.get("jack"),
+                "the Jack of trumps, to who won it"
+                if record.get("jack")
+                else "the Jack of trumps was not out",
+            ),
+            Award(
+                "Game",
+                game,
+                f"the most counted for game: {counts.get(game, 0)}"
+                + (f" to {rest}" if rest else ""),
+            ),
+        )
+
+    def result_lines(self) -> list[str]:
+        """The result of a finished session played tray by tray (Duplicate Whist, DU-4, SD-6),
+        from its record: each play's tricks per side, the totals, and the fixed pairs'
+        comparison where the match is mnemonic; empty before the end, or where the record
+        keeps its games (their score sheet says the result)."""
+        t = self.table
+        record_of = getattr(t, "record", None)
+        if not t.is_over() or not callable(record_of):
+            return []
+        record: Mapping[str, Any] = record_of()
+        if "games" in record or "plays" not in record or "totals" not in record:
+            return []
+        side = self.info.side_name
+        counted = [p for p in record["plays"] if not p.get("abandoned")]
+        lines = [f"The session is over: {_count(len(counted), 'play')} of {self.info.title}."]
+        for p in counted:
+            won = p.get("won") or {}
+            turned = ", turned (the overplay)" if p.get("turned") else ""
+            lines.append(
+                f"Tray {p['tray']}{turned}: "
+                + ", ".join(f"{side(k)} {_tricks(int(v))}" for k, v in won.items())
+                + "."
+            )
+        totals = record["totals"]
+        lines.append(
+            "Tricks in all: " + ", ".join(f"{side(k)} {v}" for k, v in totals.items()) + "."
+        )
+        comparison = record.get("comparison")
+        if comparison:
+            winner = comparison.get("winner")
+            lines.append(
+                f"On the same cards East–West took {comparison['original_ew_tricks']} for "
+                f"{comparison['original_pair']} and {comparison['replay_tricks']} for "
+                f"{comparison['replay_pair']}: "
+                + (
+                    f"{winner} win by {_count(int(comparison['margin']), 'trick')} (SD-6)."
+                    if winner
+                    else "a tie (SD-6)."
+                )
+            )
+        return lines
 
     def scoring_words(self) -> list[str]:
         """How the hand just finished was scored, item by item, from its record: the English
@@ -837,6 +958,10 @@ class Narrator:
         if "calls" in record and "payments" in record:
             return self._boston_words(record)
         lines: list[str] = []
+        for a in self._awards(record):  # All Fours' points, in the order they count (D-AF6)
+            lines.append(
+                f"{a.point}: {self.who(a.to)}, {a.words}." if a.to else f"{a.point}: {a.words}."
+            )
         if "scored" in record:
             items = [
                 f"{it['side']} {it['points']:+d} {in_words(it['item'], SCORE_ITEM_WORDS)}"
@@ -938,6 +1063,20 @@ class Narrator:
             return f"to be named by {bidder}, who plays {bid.words()}" + tail
         trump = f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
         return f"{trump} — {plays} {bid.words()}, to take {_boston_aim(bid)}" + tail
+
+    def contract_words(self, view: View) -> str | None:
+        """What the hand is played for, once an auction has settled it (Boston, BO-4, BO-5):
+        ``S (Cyd) plays seven in preference, to take seven tricks``, or misère partout (BO-4.5);
+        ``None`` in a game without a contract, or before it is made."""
+        contract = view.extra.get("contract")
+        if contract is None:
+            return None
+        if contract == PARTOUT:
+            return "Misère partout: all four passed; no trumps, each for himself, to lose tricks"
+        bid = BIDS_BY_NAME[str(contract)]
+        bidder = self._seen(view, str(view.extra.get("bidder")))
+        aim = "to lose every trick" if bid.is_misere else f"to take {_boston_aim(bid)}"
+        return f"{self._does(bidder, 'play')} {bid.words()} alone against the other three, {aim}"
 
     def _ask_call_bid(self, view: View) -> str:
         """BO-4.1..BO-4.4: the call, with the highest bid and who holds it; after a number,
@@ -1073,7 +1212,7 @@ class Narrator:
         """The trumps: turned (All Fours, AF-2), or the Boston bid's (BO-4.6): the preference's
         suit, or the plain suit the bidder names."""
         if "klass" not in d:
-            self.say(f"{d['words'][:1].upper()}{d['words'][1:]}.")
+            self.say(f"{sentence(str(d['words']))}.")
             return
         suit = trump_words(d["trump"])
         if d["klass"] == "plain":
@@ -1460,6 +1599,11 @@ def _boston_aim(bid: Bid) -> str:
     if bid.tricks == 13:
         return "all thirteen tricks"
     return f"{TRICKS_SPELT[bid.tricks]} tricks or more"
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 play``, ``4 plays``: a number with its noun agreeing."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _tricks(n: int) -> str:

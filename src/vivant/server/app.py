@@ -12,7 +12,10 @@ Websocket protocol (``/ws/{table_id}``, JSON text frames):
   The server validates it with the engine, stores it with the next sequence number, and only then
   answers ``ack`` (``{"id", "seq", "duplicate"}``) and sends every connection an ``update``
   (``seq``, ``actor``, the action made public, the public ``events``, and that viewer's
-  ``state``). A message id sent again is acknowledged again with its first ``seq``.
+  ``state``). A message id sent again is acknowledged again with its first ``seq``. An action
+  may carry ``"seq"``, the table's number it was chosen at: an action the table has since moved
+  past (another player acted first) and no longer allows is refused as ``stale``, in a person's
+  words, rather than with the engine's refusal.
 * ``{"type": "resync", "last_seq": n}`` resends what came after ``n`` (a ``welcome``; resyncs sent
   faster than they are answered are answered together); ``{"type": "ping"}`` is answered with
   ``pong``.
@@ -745,7 +748,12 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
             action = action_from_json(raw)
         except InvalidNotationError as exc:
             raise ClientError("bad_action", str(exc)) from None
-        await hub.submit(lt, conn, client_id, action)
+        seen = data.get("seq")
+        if seen is not None and (not isinstance(seen, int) or isinstance(seen, bool) or seen < 0):
+            raise ClientError(
+                "bad_seq", "seq, the table's number the action was chosen at, is 0 or more"
+            )
+        await hub.submit(lt, conn, client_id, action, at_seq=seen)
     elif kind == "resync":
         conn.request_catch_up(_last_seq(data) or 0)
     elif kind == "ping":

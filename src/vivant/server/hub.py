@@ -100,6 +100,13 @@ class Allowance:
         self._tokens -= 1
 
 
+#: The refusal of a choice the table has moved past since it was offered (issue 15).
+STALE_WORDS = (
+    "That choice is no longer open: the table moved on before it arrived (another player acted "
+    "first). Nothing was changed; choose again from what is offered now."
+)
+
+
 class ClientError(Exception):
     """A refusal sent to the offending client only: a ``code`` and a clear message."""
 
@@ -533,9 +540,18 @@ class Hub:
 
     # --- actions --------------------------------------------------------------------------------
 
-    async def submit(self, lt: LiveTable, conn: Connection, client_id: str, action: Action) -> None:
+    async def submit(
+        self,
+        lt: LiveTable,
+        conn: Connection,
+        client_id: str,
+        action: Action,
+        at_seq: int | None = None,
+    ) -> None:
         """A person's intent: checked, applied, stored, acknowledged and fanned out; or refused
-        with a :class:`ClientError` (the table unchanged)."""
+        with a :class:`ClientError` (the table unchanged). ``at_seq``: the table's sequence number
+        the person chose at; a choice the table has since moved past (a computer partner acted
+        first) is refused as ``stale``, in a person's words."""
         name = conn.name
         if name is None:
             raise ClientError("spectator", "spectators watch; they cannot act at the table")
@@ -555,20 +571,27 @@ class Hub:
                 raise ClientError("table_broken", lt.broken)
             if lt.paused:
                 raise StoreUnavailable(f"{lt.paused}; your action was not applied")
-            seat = lt.seat_of(name)
-            if seat is None:
-                raise ClientError(
-                    "no_seat", f"{name} has no seat in this game (sitting out, or not yet seated)"
-                )
-            acting = getattr(action, "seat", None)
-            if not isinstance(acting, int) or lt.table.controller(acting) != seat:
-                what = "a chance action" if acting is None else f"seat {SEAT_LETTERS[acting]}"
-                raise ClientError(
-                    "not_your_seat",
-                    f"{name} sits at {SEAT_LETTERS[seat]} and cannot act for {what}",
-                )
-            self._back(lt, lt.people[name])  # whoever acts is at the table
-            await self._commit(lt, action, name, client_id, conn)
+            try:
+                seat = lt.seat_of(name)
+                if seat is None:
+                    raise ClientError(
+                        "no_seat",
+                        f"{name} has no seat in this game (sitting out, or not yet seated)",
+                    )
+                acting = getattr(action, "seat", None)
+                if not isinstance(acting, int) or lt.table.controller(acting) != seat:
+                    what = "a chance action" if acting is None else f"seat {SEAT_LETTERS[acting]}"
+                    raise ClientError(
+                        "not_your_seat",
+                        f"{name} sits at {SEAT_LETTERS[seat]} and cannot act for {what}",
+                    )
+                self._back(lt, lt.people[name])  # whoever acts is at the table
+                await self._commit(lt, action, name, client_id, conn)
+            except ClientError as exc:
+                moved_on = at_seq is not None and at_seq < lt.seq
+                if moved_on and exc.code in ("illegal", "no_seat", "not_your_seat"):
+                    raise ClientError("stale", STALE_WORDS) from None
+                raise
         lt.wake.set()
 
     async def _commit(

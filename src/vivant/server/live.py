@@ -323,6 +323,7 @@ class LiveTable:
             "legal": legal,
             "decision": decision or decision_words(words, actions, view),
             "summary": None if summary is None else summary.to_json(),
+            "contract": words.contract_words(view),
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
         }
@@ -336,6 +337,7 @@ class LiveTable:
             record = getattr(t, "record", None)
             if callable(record):
                 state["record"] = record()
+            state["result"] = words.result_lines()
         return state
 
     def state_text(self, name: str | None) -> str:

@@ -1274,7 +1274,12 @@ class BostonTable(CuttingTable):
     # --- views ----------------------------------------------------------------------------------
 
     def _score_view(self) -> dict[str, int]:
-        return dict(self.totals)
+        """Each player's running account (BO-6), in the order of the seats N E S W, as the
+        tricks of the hand are listed, once the players are seated."""
+        if not self.seating:
+            return dict(self.totals)
+        order = [self._name(s) for s in range(4)]
+        return {n: self.totals[n] for n in order} | self.totals
 
     def view(self, seat: Seat | None) -> View:
         """The view, with the tricks each player has taken."""

@@ -61,14 +61,15 @@ function send(action) {
   counter += 1;
   const id = `${Date.now().toString(36)}-${counter}`;
   waiting = true;
-  ws.send(JSON.stringify({ type: "action", id, action }));
+  // The state the choice was made at: the server refuses it as stale if the table moved past it.
+  ws.send(JSON.stringify({ type: "action", id, action, seq: lastSeq ?? 0 }));
   render();
 }
 
-function toast(text) {
+function toast(text, soft = false) {
   const old = felt.querySelector(".toast");
   if (old) old.remove();
-  felt.append(el("div", { class: "toast", role: "alert" }, text));
+  felt.append(el("div", { class: soft ? "toast soft" : "toast", role: soft ? "status" : "alert" }, text));
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => felt.querySelector(".toast")?.remove(), 5000);
 }
@@ -222,7 +223,8 @@ function show(m) {
         else token = null;
         return;
       }
-      toast(m.message);
+      // A choice the table moved past (a partner acted first) is told softly: nothing went wrong.
+      toast(m.message, m.code === "stale");
       render();
       break;
     case "presence":
@@ -429,8 +431,14 @@ function decisionPanel(v) {
   return el("div", { class: "decision" },
     el("h3", {}, title),
     text ? el("p", {}, text) : null,
-    el("div", { class: "options" }, choices.map(([a, i]) =>
-      el("button", { onclick: () => send(a), "data-action": a.type }, actionLabel(state, i)))));
+    el("div", { class: "options" }, choices.map(([a, i]) => choiceButton(a, i))));
+}
+
+/** A decision's button, keyed by the state it was offered in: once the table has moved on (a
+ * computer partner chose first), a click on it does nothing; the new state's buttons replace it. */
+function choiceButton(a, i) {
+  const at = lastSeq;
+  return el("button", { onclick: () => { if (lastSeq === at) send(a); }, "data-action": a.type, "data-seq": String(at) }, actionLabel(state, i));
 }
 
 /** The turn-up while it lies in the dealer's hand: marked on the card itself where the hand is
@@ -506,6 +514,8 @@ function summaryRows(s, v) {
   if (s.honours && Object.keys(s.honours).length) rows.push(["Honours", figures(s.honours)]);
   if (Object.keys(s.points).length) rows.push(["Points", figures(s.points)]);
   if (Object.keys(s.score).length) rows.push(["Score", figures(s.score)]);
+  // Each point of the hand the core names, with who took it and why (All Fours' High, Low…).
+  for (const a of s.awards || []) rows.push([a.point, a.to ? `${sideLabel(v, a.to)}: ${a.words}` : a.words]);
   for (const p of s.penalties) rows.push(["Penalty", p.words]);
   return rows.map(([k, text]) => el("tr", {}, el("th", { scope: "row" }, k), el("td", {}, text)));
 }
@@ -604,7 +614,19 @@ function signed(n) {
   return el("span", { class: n > 0 ? "pos" : n < 0 ? "neg" : "" }, n > 0 ? `+${n}` : `${n}`);
 }
 
+/** The end of a sitting whose record keeps no games (a session of trays): the core's result. */
+function resultCard(lines) {
+  return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet", tabindex: "-1" },
+    el("h2", {}, "The result"),
+    el("div", { class: "sub" }, lines[0] || ""),
+    el("ul", { class: "result" }, lines.slice(1).map((l) => el("li", {}, l))),
+    el("div", { class: "actions" },
+      el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
+      el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"))));
+}
+
 function finalSheet(record) {
+  if (!Array.isArray(record.games)) return resultCard(state.result || []);
   const players = playerOrder(record.players);
   // Games settled one by one (each with its own settlement) get a column per player.
   const settled = record.games.length && record.games[0].settlement;
@@ -687,6 +709,7 @@ function renderSide() {
       el("div", {}, el("div", {}, `${SUIT_NAME[v.trump]} are trumps`),
         el("div", { class: "label" }, v.turn_up ? `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}` : `dealt by ${seatName(v, v.dealer)}`))));
   }
+  if (state.contract && !over) parts.push(contractBox(state.contract));
   // A card the view keeps in sight with the seat it belongs to (say, the lowest trump out so
   // far), under the core's own name for its field, until the view drops it.
   for (const [f, d] of Object.entries(x)) {
@@ -777,6 +800,11 @@ function renderSide() {
   side.replaceChildren(...parts);
 }
 
+/** What the hand is played for, in the core's words (a Boston contract and its bidder). */
+function contractBox(words) {
+  return el("div", { class: "side-box contract", id: "contract" }, el("div", { class: "label" }, "The contract"), el("div", {}, words));
+}
+
 /** Players in one order everywhere (the sidebar's sheet, the final sheet): the table's order. */
 function playerOrder(names) {
   const order = people.map((p) => p.name);
@@ -813,6 +841,13 @@ function paceSettings() {
     bots, hints);
 }
 
+/** The header names the game played here, as the core declares it (GameInfo's title). */
+function showGameName() {
+  if (!game) return;
+  document.getElementById("tagline").textContent = game.title;
+  document.title = `Vivant — ${game.title}`;
+}
+
 async function start() {
   try {
     summary = await api(`/api/tables/${tableId}`);
@@ -820,6 +855,7 @@ async function start() {
     const variants = await api("/api/variants");
     game = variants.variants.find((x) => x.name === summary.variant) || null;
     rules = game ? game.rules : "";
+    showGameName();
   } catch (e) {
     felt.replaceChildren(el("div", { class: "center-note" }, `${e.message}. `, el("a", { href: "/" }, "Back to the lobby")));
     return;
