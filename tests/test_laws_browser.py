@@ -119,8 +119,8 @@ def test_laws_at_the_table_in_the_browser(
     assert choose(bea, "stand").startswith("stand")
 
     # Bea is to lead: Ann's own card is a lead out of turn, and the page says what law applies.
-    ann.wait_for_selector(".hand.mine .card.any")
-    ann.locator(".hand.mine .card.any").first.click(position={"x": 12, "y": 12})
+    ann.wait_for_selector(".hand.mine .card.outturn")
+    ann.locator(".hand.mine .card.outturn").first.click(position={"x": 12, "y": 12})
     words = ann.locator("#laws-confirm-words").inner_text()
     assert "It is R (Bea)'s turn to lead" in words and "a lead out of turn (D-M9)" in words
     assert "it is taken back" in words
@@ -151,7 +151,7 @@ def test_laws_at_the_table_in_the_browser(
             ann.locator(".card.legal").count()
             and not ann.locator(".trick:not(.done) img.card").count()
         ):
-            other = ann.locator(".card.any")
+            other = ann.locator(".card.outturn")
             if other.count():
                 other.first.click(position={"x": 12, "y": 12})
                 words = ann.locator("#laws-confirm-words").inner_text()
@@ -212,6 +212,6 @@ def test_strict_mode_shows_no_laws(server: ServerProcess, browser: Browser) -> N
     choose(ann, "deal for yourself")
     bea.wait_for_selector(".hand.mine .card.legal")  # Bea to lead, Ann waits
     ann.wait_for_selector(".hand.mine img.card")
-    assert ann.locator(".laws, .laws-toggle, .card.any").count() == 0
+    assert ann.locator(".laws, .laws-toggle, .card.any, .card.outturn").count() == 0
     assert ann.locator(".hand.mine [role=button]").count() == 0
     assert not errors, errors

@@ -334,7 +334,7 @@ function handOf(v, seat, pos) {
       const irregular = !correct && (any || law) && !waiting;
       const dim = v.phase === "play" && legal.size > 0 && !correct;
       return cardImg(c, {
-        class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${dim ? " dim" : ""}${turnUpMark(v, seat, c)}`,
+        class: `card${correct ? " legal" : ""}${irregular ? (any ? " any" : " outturn") : ""}${dim ? " dim" : ""}${turnUpMark(v, seat, c)}`,
         title: irregular ? (any ? "not a correct card here: the laws will deal with it" : "not this hand's turn: the laws will deal with it") : null,
         ...(correct || irregular ? playable(seat, c, correct, any ? null : law) : {}),
       });
@@ -351,7 +351,7 @@ function handOf(v, seat, pos) {
         const correct = legal.has(c);
         const irregular = !correct && (any || law) && !waiting;
         return cardImg(c, {
-          class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${legal.size && !correct ? " dim" : ""}${turnUpMark(v, seat, c)}`,
+          class: `card${correct ? " legal" : ""}${irregular ? (any ? " any" : " outturn") : ""}${legal.size && !correct ? " dim" : ""}${turnUpMark(v, seat, c)}`,
           ...(correct || irregular ? playable(seat, c, correct, any ? null : law) : {}),
         });
       }))));
