@@ -1,0 +1,160 @@
+"""What the laws leave open to a seat at a laws-mode table (issue 16, point 1;
+:mod:`vivant.laws_offers`): every offer is one the engine records, the law a card out of turn
+falls under is the engine's (D-M9, M-6.7, M-6.8), nothing is offered in strict mode or while an
+election waits, and no offer depends on a card the seat may not see (D-W11, D-W13): two deals
+that differ only in a hidden hand give the same offers."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from vivant.actions import Play, PlayTogether, action_from_json
+from vivant.cards import EAST, NORTH, SOUTH, WEST, parse_card
+from vivant.describe import LAWS_ACTION_WORDS
+from vivant.errors import InvalidActionError
+from vivant.laws_offers import laws_offers, out_of_turn
+from vivant.table import Table
+
+from helpers import mort_at
+
+#: V (N) R (E) M (S) L (W); Vivant deals for himself, turn-up C2; R leads.
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+#: The same but L holds no spade (his spades are Mort's, Mort's clubs his): Mort's hand lies
+#: face up, so the two deals differ for R and for V only in L's hand, which they do not see.
+NO_SPADE = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765432.432.AKQJ. .AKQJ.T98.T98765"
+
+
+def offers(t: Table, seat: int) -> list[dict[str, Any]]:
+    return [o.to_json() for o in laws_offers(t, seat, t.seat_player(seat))]
+
+
+def kinds(t: Table, seat: int) -> list[str]:
+    return [o["type"] for o in offers(t, seat)]
+
+
+def made(offer: dict[str, Any]) -> dict[str, Any]:
+    """The offer's action with the first value of every field chosen."""
+    action = dict(offer["action"])
+    for c in offer["choose"]:
+        values = c.get("cards") or [o["value"] for o in c["options"]]
+        action[c["field"]] = values[: c["count"]] if c["count"] > 1 else values[0]
+    return action
+
+
+def test_before_the_opening_lead() -> None:
+    t = mort_at(DEAL, "C2", laws=True)
+    assert kinds(t, NORTH) == ["ReportMisdeal", "ReportExposed"]
+    assert kinds(t, EAST) == ["PlayTogether", "ReportMisdeal", "ReportExposed"]
+    assert kinds(t, SOUTH) == []  # Mort: a dummy offers nothing (Vivant acts for it)
+    for o in offers(t, EAST):
+        assert o["words"] == LAWS_ACTION_WORDS[o["type"]]
+        trial = copy.deepcopy(t)
+        trial.apply(action_from_json(made(o)))  # the engine records every offer as made
+        assert trial.pending is not None
+    # Vivant's lead from either hand when R should lead is withdrawn (D-M9); L's lead out of
+    # turn is whist's, Vivant electing (M-6.8).
+    v = out_of_turn(t, NORTH, t.seat_player(NORTH))
+    assert set(v) == {NORTH, SOUTH}
+    assert all("a lead out of turn (D-M9): it is taken back." in w for w in v.values())
+    assert "from the hand of M (Mort)" in v[SOUTH] and "from your hand" in v[NORTH]
+    (words,) = out_of_turn(t, WEST, t.seat_player(WEST)).values()
+    assert words.startswith("It is R (P2)'s turn to lead.")
+    assert "(M-6.8): V (P1) then chooses: accept the card as played" in words
+    assert out_of_turn(t, EAST) == {}  # R is to lead: his card is in turn
+
+
+def test_a_wrong_hand_lead_and_an_election_waiting() -> None:
+    t = mort_at(DEAL, "C2", laws=True)
+    for card in ("S8", "S5", "S4", "SA"):  # trick 1 to V; V leads next
+        t.apply(Play(t.view(None).to_play or 0, parse_card(card)))
+    assert t.view(None).to_play == NORTH
+    (words,) = out_of_turn(t, NORTH, "P1").values()  # Mort's card, when V should lead
+    assert "from the hand of M (Mort) is a lead out of turn (M-6.7)" in words
+    assert (
+        "R (P2) or L (P3) then choose: accept the card as played, or have the card taken back"
+        in words
+    )
+    t.apply(PlayTogether(NORTH, (parse_card("SK"), parse_card("SQ"))))
+    assert t.pending is not None
+    for seat in range(4):  # only the election may be made now (the adversaries')
+        assert offers(t, seat) == [] and out_of_turn(t, seat) == {}
+
+
+@pytest.mark.parametrize("deal", [DEAL, NO_SPADE])
+def test_offers_rest_on_what_the_seat_sees(deal: str) -> None:
+    """R leads a spade, Mort follows, L discards a heart: a revoke in one deal, a renounce in
+    the other. R may ask "having none?" and claim a revoke in trick 1 in both, in the same
+    words; attention is no longer open (his partner has played)."""
+    t = mort_at(deal, "C2", laws=True)
+    for card in ("S8", "S5", "HA"):
+        t.apply(Play(t.view(None).to_play or 0, parse_card(card)))
+    assert offers(t, EAST) == EXPECTED_R
+    assert offers(t, NORTH) == EXPECTED_V
+
+
+#: V's cards, as the offer lists them.
+V_HAND = ["SJ", "SQ", "SK", "SA", "H8", "H9", "HT", "D5", "D6", "D7", "C2", "C3", "C4"]
+EXPECTED_R: list[dict[str, Any]] = [
+    {
+        "type": "AskRenounce",
+        "words": LAWS_ACTION_WORDS["AskRenounce"],
+        "action": {"type": "AskRenounce", "seat": "E"},
+        "choose": [],
+    },
+    {
+        "type": "ClaimRevoke",
+        "words": LAWS_ACTION_WORDS["ClaimRevoke"],
+        "action": {"type": "ClaimRevoke", "seat": "E"},
+        "choose": [
+            {
+                "field": "trick",
+                "words": "the trick with the revoke",
+                "count": 1,
+                "options": [{"value": 1, "words": "trick 1, not yet quitted"}],
+            }
+        ],
+    },
+]
+EXPECTED_V: list[dict[str, Any]] = [
+    {
+        "type": "PlayTogether",
+        "words": LAWS_ACTION_WORDS["PlayTogether"],
+        "action": {"type": "PlayTogether", "seat": "N"},
+        "choose": [
+            {
+                "field": "cards",
+                "words": "the two cards played together",
+                "count": 2,
+                "cards": [
+                    "SJ",
+                    "SQ",
+                    "SK",
+                    "SA",
+                    "H8",
+                    "H9",
+                    "HT",
+                    "D5",
+                    "D6",
+                    "D7",
+                    "C2",
+                    "C3",
+                    "C4",
+                ],
+            }
+        ],
+    },
+    EXPECTED_R[1] | {"action": {"type": "ClaimRevoke", "seat": "N"}},
+]
+
+
+def test_strict_mode_offers_nothing_and_refuses_in_words() -> None:
+    t = mort_at(DEAL, "C2")
+    for seat in range(4):
+        assert offers(t, seat) == [] and out_of_turn(t, seat) == {}
+    with pytest.raises(InvalidActionError, match="two cards played together are recorded in laws"):
+        t.apply(PlayTogether(EAST, (parse_card("S8"), parse_card("S9"))))
+    with pytest.raises(InvalidActionError, match=r"it is R .*'s turn, not"):
+        t.apply(Play(WEST, parse_card("S2")))
