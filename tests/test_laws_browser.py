@@ -7,7 +7,8 @@ Ann reports a card exposed in her dealing from the laws panel, and the adversari
 applies, and the card is taken back (D-M9); she plays two cards together from Mort's hand and
 Bea elects which is played (M-6.6); she leads from the wrong one of her hands and Bea elects
 (M-6.7). Every election is shown to exactly the side the laws name, in the core's words. No
-message either of them received names a card he may not see (the recorded-messages oracle).
+message either of them received names a card he may not see (the recorded-messages oracle), and
+axe-core finds no serious WCAG 2.2 AA violation in the panel or the confirmation.
 At a strict table no laws panel is shown and no card can be played out of turn."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import QUICK_PACE, Oracle, ServerProcess, check_secrecy, chromium, http_json
+from test_browser_axe import serious_violations
 from test_server_browser import CLICK_CHOICE_JS, save
 from vivant.describe import LAWS_ACTION_WORDS
 from vivant.server.store import Store
@@ -124,6 +126,8 @@ def test_laws_at_the_table_in_the_browser(
     words = ann.locator("#laws-confirm-words").inner_text()
     assert "It is R (Bea)'s turn to lead" in words and "a lead out of turn (D-M9)" in words
     assert "it is taken back" in words
+    save(ann, tmp_path / "laws-out-of-turn.png")
+    assert not serious_violations(ann)
     ann.locator("#laws-play").click()
     ann.wait_for_selector(".log li:has-text('is withdrawn')")
 
@@ -139,6 +143,8 @@ def test_laws_at_the_table_in_the_browser(
     picks = ann.locator("#laws-panel [data-pick]")
     picks.nth(0).click()
     picks.nth(1).click()
+    save(ann, tmp_path / "laws-two-cards.png")
+    assert not serious_violations(ann)
     ann.locator("[data-laws=make]").click()
     bea.wait_for_selector(".decision:has-text('two cards played together')")
     no_choice(ann)

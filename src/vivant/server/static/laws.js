@@ -3,7 +3,7 @@
 // revoke claimed), and a card played out of turn or from the wrong hand, confirmed with the law
 // that then applies. Every word and every choice comes from the server's state ("laws"), in the
 // core's words: this file knows no game.
-import { cardImg, cardText, el, sortHand } from "/static/common.js";
+import { cardText, el, sortHand, suitSpan } from "/static/common.js";
 
 let open = false; // the panel is open
 let making = null; // the action being made: { key, picked: { field: value } }
@@ -87,7 +87,7 @@ function choosing(offer, state, send, waiting) {
               picked[c.field] = now;
             } else picked[c.field] = card;
             rerender();
-          } }, cardImg(card, { class: "card", alt: "" }), cardText(card));
+          } }, cardText(card).slice(0, -1), suitSpan(card[0]));
       });
     } else {
       buttons = c.options.map((o, oi) => {
