@@ -36,17 +36,16 @@ from vivant.actions import (
     ReportMisdeal,
 )
 from vivant.cards import SEAT_LETTERS, Seat, card_name, cards_of
-from vivant.describe import IRREGULARITY_WORDS, LAWS_ACTION_WORDS, Narrator, in_words
+from vivant.describe import (
+    IRREGULARITY_WORDS,
+    LAWS_ACTION_WORDS,
+    MISDEAL_REASON_WORDS,
+    Narrator,
+    in_words,
+)
 from vivant.errors import VivantError
 from vivant.events import EventKind
 from vivant.table import BEFORE_PLAY, PLAY, Table
-
-#: A misdeal's reason in words, by the engine's code (WL-4.1, M-5.2, AF-1.7, BO-2.3).
-MISDEAL_REASON_WORDS = {
-    "deal": "the cards were not dealt as the laws require",
-    "wrong_cut": "the pack was dealt as if the other adversary had cut",
-    "wrong_number": "a hand was dealt a wrong number of cards",
-}
 
 
 @dataclass(frozen=True, slots=True)
