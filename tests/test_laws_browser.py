@@ -4,12 +4,13 @@ Mort table dealt from seed 1 (Ann is Vivant, Bea sits R and leads first, Cal is 
 
 Ann reports a card exposed in her dealing from the laws panel, and the adversaries' election
 (M-5.3) is Bea's alone; Ann leads out of turn while Bea is to lead, confirmed with the law that
-applies, and the card is taken back (D-M9); she plays two cards together from Mort's hand and
-Bea elects which is played (M-6.6); she leads from the wrong one of her hands and Bea elects
-(M-6.7). Every election is shown to exactly the side the laws name, in the core's words. No
-message either of them received names a card he may not see (the recorded-messages oracle), and
-axe-core finds no serious WCAG 2.2 AA violation in the panel or the confirmation.
-At a strict table no laws panel is shown and no card can be played out of turn."""
+applies, and the card is taken back (D-M9); Bea calls attention to the trick and Ann directs
+(WL-6.9); Ann plays two cards together from Mort's hand and Bea elects which is played (M-6.6);
+she leads from the wrong one of her hands and Bea elects (M-6.7). Every election is shown to
+exactly the side the laws name, in the core's words. No message either of them received names a
+card he may not see (the recorded-messages oracle), and axe-core finds no serious WCAG 2.2 AA
+violation in the panel or the confirmation. At a strict table no laws panel is shown and no card
+can be played out of turn."""
 
 from __future__ import annotations
 
@@ -133,6 +134,13 @@ def test_laws_at_the_table_in_the_browser(
 
     bea.wait_for_selector(".hand.mine .card.legal")
     bea.locator(".hand.mine .card.legal").first.click(position={"x": 12, "y": 12})
+    # Before her partner has played, Bea calls attention to the trick; Vivant directs his
+    # card (WL-6.9): Ann chooses, Bea is not asked.
+    bea.locator(".laws-toggle").click()
+    bea.locator("#laws-panel button.law", has_text="call attention to the trick").click()
+    ann.wait_for_selector(".decision:has-text('attention called to the trick')")
+    no_choice(bea)
+    assert choose(ann, "lowest") == "his lowest card of the suit led"
     # Ann plays two of Mort's cards together; Bea says which is played (M-6.6).
     ann.wait_for_selector(".dummy .card.legal")
     assert offered("PlayTogether")[0] in open_laws(ann)
@@ -189,7 +197,8 @@ def test_laws_at_the_table_in_the_browser(
     assert row is not None
     moves = [(r.actor, r.action["type"]) for r in rows]
     assert ("Ann", "ReportExposed") in moves and ("Ann", "PlayTogether") in moves
-    assert [a for a, t in moves if t == "Elect"] == ["Bea", "Bea", "Bea"]
+    assert [a for a, t in moves if t == "Elect"] == ["Bea", "Ann", "Bea", "Bea"]
+    assert ("Bea", "DrawAttention") in moves
     oracle = Oracle("mort", row.config, [r.action for r in rows])
     for name, messages in frames.items():
         assert check_secrecy(oracle, name, messages) > 20
