@@ -5,11 +5,12 @@ Mort table dealt from seed 1 (Ann is Vivant, Bea sits R and leads first, Cal is 
 Ann reports a card exposed in her dealing from the laws panel, and the adversaries' election
 (M-5.3) is Bea's alone; Ann leads out of turn while Bea is to lead, confirmed with the law that
 applies, and the card is taken back (D-M9); Bea calls attention to the trick and Ann directs
-(WL-6.9); Ann plays two cards together from Mort's hand and Bea elects which is played (M-6.6);
-she leads from the wrong one of her hands and Bea elects (M-6.7). Every election is shown to
-exactly the side the laws name, in the core's words. No message either of them received names a
-card he may not see (the recorded-messages oracle), and axe-core finds no serious WCAG 2.2 AA
-violation in the panel or the confirmation. At a strict table no laws panel is shown and no card
+(WL-6.9), then Bea claims a revoke nothing shows and is refused in words (D-W13); Ann plays two
+cards together from Mort's hand and Bea elects which is played (M-6.6); she leads from the wrong
+one of her hands and Bea elects (M-6.7). Every election is shown to exactly the side the laws
+name, in the core's words. No message either of them received names a card he may not see (the
+recorded-messages oracle), and axe-core finds no serious WCAG 2.2 AA violation in the panel or
+the confirmation. At a strict table no laws panel is shown and no card
 can be played out of turn."""
 
 from __future__ import annotations
@@ -141,6 +142,14 @@ def test_laws_at_the_table_in_the_browser(
     ann.wait_for_selector(".decision:has-text('attention called to the trick')")
     no_choice(bea)
     assert choose(ann, "lowest") == "his lowest card of the suit led"
+    # A revoke claimed in the trick in play that nothing she has seen shows: refused in words
+    # that say the same whether or not there was one (D-W13).
+    bea.locator(".laws-toggle").click()
+    bea.locator("#laws-panel button.law", has_text="claim a revoke").click()
+    bea.locator("#laws-panel button.pick", has_text="Trick 1, not yet quitted").click()
+    bea.locator("[data-laws=make]").click()
+    refusal = bea.locator(".toast").inner_text()
+    assert "has seen shows a revoke by VM in trick 1: the tricks are examined" in refusal
     # Ann plays two of Mort's cards together; Bea says which is played (M-6.6).
     ann.wait_for_selector(".dummy .card.legal")
     assert offered("PlayTogether")[0] in open_laws(ann)
