@@ -7,16 +7,19 @@ that differ only in a hidden hand give the same offers."""
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
 
 import pytest
 
-from vivant.actions import Play, PlayTogether, action_from_json
+from vivant.actions import Action, Play, PlayTogether, action_from_json
 from vivant.cards import EAST, NORTH, SOUTH, WEST, parse_card
+from vivant.cli.play import player_count
 from vivant.describe import LAWS_ACTION_WORDS
 from vivant.errors import InvalidActionError
 from vivant.laws_offers import laws_offers, out_of_turn
 from vivant.table import Table
+from vivant.variants import VARIANTS, find_variant
 
 from helpers import mort_at
 
@@ -158,3 +161,51 @@ def test_strict_mode_offers_nothing_and_refuses_in_words() -> None:
         t.apply(PlayTogether(EAST, (parse_card("S8"), parse_card("S9"))))
     with pytest.raises(InvalidActionError, match=r"it is R .*'s turn, not"):
         t.apply(Play(WEST, parse_card("S2")))
+
+
+@pytest.mark.parametrize("game", sorted(set(VARIANTS) - {"duplicate"}))
+def test_every_game_offers_what_its_engine_records(game: str) -> None:
+    """Every game in laws mode, played at random with now and then an offer made or a card
+    played out of turn: at every moment each seat's offers are in the core's words, each one
+    made with its first choices is recorded by the engine (a revoke claim excepted: the engine
+    examines it, D-W13), and each hand offered out of turn takes any of its cards."""
+    variant = find_variant(game)
+    n = player_count(variant, None)
+    t = variant([f"P{i + 1}" for i in range(n)], laws=True)
+    rng = random.Random(game)
+    made_offers = 0
+    for _ in range(100):
+        if t.is_over():
+            break
+        if t.awaiting_chance():
+            t.apply(t.chance_action(rng))
+            continue
+        extra: list[Action] = []
+        for seat in range(4):
+            if t.seat_player(seat) is None:
+                continue
+            for o in offers(t, seat):
+                assert o["words"] == LAWS_ACTION_WORDS[o["type"]]
+                action = action_from_json(made(o))
+                if o["type"] != "ClaimRevoke":
+                    copy.deepcopy(t).apply(action)
+                    extra.append(action)
+            for hand in out_of_turn(t, seat):
+                card = rng.choice(
+                    list(t.view(seat).hand if hand == seat else t.view(seat).exposed[hand])
+                )
+                copy.deepcopy(t).apply(Play(hand, card))
+                extra.append(Play(hand, card))
+        if extra and rng.random() < 0.1:
+            t.apply(rng.choice(extra))
+            made_offers += 1
+            continue
+        seat = t.to_act()
+        assert seat is not None
+        legal = t.legal_actions(seat)
+        t.apply(rng.choice(legal) if legal else t.default_action())
+    assert made_offers or game in NEVER_OFFERED, game
+
+
+#: Games whose random play above gives no moment for an offer (none known).
+NEVER_OFFERED: frozenset[str] = frozenset()

@@ -106,11 +106,9 @@ def _trial(table: Table, action: Action) -> tuple[Table, list[Any]] | None:
     return trial, events
 
 
-def _next_hand(table: Table) -> Seat:
-    """The hand whose card is due in the play (whoever plays it)."""
-    seat = table.view(None).to_play
-    assert seat is not None
-    return seat
+def _next_hand(table: Table) -> Seat | None:
+    """The hand whose card is due in the play (whoever plays it), if one is."""
+    return table.view(None).to_play
 
 
 def _hands_played_by(table: Table, seat: Seat) -> list[Seat]:
@@ -146,9 +144,10 @@ def laws_offers(table: Table, seat: Seat, you: str | None = None) -> list[LawsOf
     begun = bool(h.tricks or h.trick)
     if table.phase == PLAY and h.must_correct is None:
         nxt = _next_hand(table)
-        cards = [*cards_of(h.hands[nxt])]
+        cards = [] if nxt is None else [*cards_of(h.hands[nxt])]
         if (
-            table.controller(nxt) == seat
+            nxt is not None
+            and table.controller(nxt) == seat
             and len(cards) >= 2
             and _trial(table, PlayTogether(nxt, (cards[0], cards[1]))) is not None
         ):
@@ -251,6 +250,8 @@ def out_of_turn(table: Table, seat: Seat, you: str | None = None) -> dict[Seat, 
     if h.must_correct is not None:
         return {}
     nxt = _next_hand(table)
+    if nxt is None:
+        return {}
     narrator = Narrator(table, you)
     narrator.remember_names()
     out: dict[Seat, str] = {}
