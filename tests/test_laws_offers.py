@@ -200,9 +200,9 @@ def test_every_game_offers_what_its_engine_records(game: str) -> None:
             t.apply(rng.choice(extra))
             made_offers += 1
             continue
-        seat = t.to_act()
-        assert seat is not None
-        legal = t.legal_actions(seat)
+        due = t.to_act()
+        assert due is not None
+        legal = t.legal_actions(due)
         t.apply(rng.choice(legal) if legal else t.default_action())
     assert made_offers or game in NEVER_OFFERED, game
 
