@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import copy
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
+from starlette.testclient import TestClient
 
+from server_helpers import SyncClient
 from vivant.actions import Action, Play, PlayTogether, action_from_json
 from vivant.cards import EAST, NORTH, SOUTH, WEST, parse_card
 from vivant.cli.play import player_count
 from vivant.describe import LAWS_ACTION_WORDS
 from vivant.errors import InvalidActionError
 from vivant.laws_offers import laws_offers, out_of_turn
+from vivant.server import create_app
 from vivant.table import Table
 from vivant.variants import VARIANTS, find_variant
 
@@ -209,3 +213,62 @@ def test_every_game_offers_what_its_engine_records(game: str) -> None:
 
 #: Games whose random play above gives no moment for an offer (none known).
 NEVER_OFFERED: frozenset[str] = frozenset()
+
+
+@pytest.mark.parametrize("laws", [True, False])
+def test_the_server_sends_the_laws_to_the_seated_in_laws_mode(tmp_path: Path, laws: bool) -> None:
+    """The server's state carries the laws' offers to a person seated at a laws-mode table
+    (Ann, Vivant, dealing: a misdeal, a card exposed, either hand out of turn), never to a
+    spectator; at a strict table none, and a laws action sent anyway is refused in the
+    engine's words."""
+    app = create_app(f"sqlite:///{tmp_path / 'laws.db'}", bot_delay=0.0)
+    with TestClient(app) as client:
+        r = client.post(
+            "/api/tables",
+            json={
+                "variant": "mort",
+                "players": [
+                    {"name": "Ann", "kind": "human"},
+                    {"name": "Bea", "kind": "human"},
+                    {"name": "Cal", "kind": "heuristic"},
+                ],
+                "seed": 1,
+                "laws": laws,
+            },
+        )
+        table = r.json()
+        tok = {i["name"]: i["token"] for i in table["invites"]}
+        with (
+            client.websocket_connect(f"/ws/{table['id']}") as a,
+            client.websocket_connect(f"/ws/{table['id']}") as b,
+            client.websocket_connect(f"/ws/{table['id']}") as w,
+        ):
+            ann, bea, watcher = SyncClient(a, "Ann"), SyncClient(b, "Bea"), SyncClient(w, None)
+            ann.hello(tok["Ann"], accept_seed=1)
+            bea.hello(tok["Bea"], accept_seed=1)
+            watcher.hello(None)
+            for c, kind in ((bea, "ChooseSeats"), (ann, "ChooseDeal")):
+                for _ in range(200):
+                    c.sync()
+                    assert c.state is not None
+                    choices = [x for x in c.state["legal"] if x["type"] == kind]
+                    if choices:
+                        break
+                else:
+                    raise AssertionError(f"{c.name} was never asked to {kind}")
+                pick = choices[-1] if kind == "ChooseDeal" else choices[0]
+                assert c.act(pick)["type"] == "ack"
+            for c in (ann, bea, watcher):
+                c.sync()
+            assert ann.state is not None and watcher.state is not None
+            assert "laws" not in watcher.state
+            if laws:
+                sent = ann.state["laws"]
+                assert [o["type"] for o in sent["actions"]] == ["ReportMisdeal", "ReportExposed"]
+                assert set(sent["out_of_turn"]) == {"N", "S"}
+                return
+            assert "laws" not in ann.state
+            hand = ann.state["view"]["hand"]
+            reply = ann.act({"type": "PlayTogether", "seat": "N", "cards": hand[:2]})
+            assert reply["type"] == "error", reply
+            assert reply["message"] == "two cards played together are recorded in laws mode only"
