@@ -3,10 +3,11 @@ secrecy oracle, and a choice of action for a test's "person".
 
 The oracle is independent of the server's code: it replays the stored actions on a fresh engine
 table and says, for a viewer at a given sequence number, which cards that viewer may see then —
-every card shown to the whole table (cut, played, exposed, turned up, Mort's hand), plus what the
-laws show that viewer's seat at that moment (its own hand; in Bridge for Three the pone also sees
-Dummy before the lead), as the engine's per-seat view states it. A card in any message beyond
-that is a leak.
+every card shown to the whole table (cut, played, exposed, turned up, Mort's hand; a card shown
+by an action stays shown until the next deal, a hand's summary naming the cards of its
+irregularities), plus what the laws show that viewer's seat at that moment (its own hand; in
+Bridge for Three the pone also sees Dummy before the lead), as the engine's per-seat view states
+it. A card in any message beyond that is a leak.
 """
 
 from __future__ import annotations
@@ -68,6 +69,7 @@ class Oracle:
         t: Table = sitting.table
         cuts = 0  # cards drawn in cutting: shown until the first deal
         played = 0  # every card ever shown by an action (the final record lists them all)
+        shown = 0  # every card shown by an action since the deal (a hand's summary names them)
         for i in range(len(actions) + 1):
             now = 0
             if i:
@@ -79,6 +81,7 @@ class Oracle:
                 now |= sitting.cards_in_question()
                 if data["type"] == "Deal":
                     cuts = -1
+                    shown = 0
                 if data["type"] in PUBLIC_CARD_ACTIONS:
                     for key in ("card", "cards"):
                         if key in data:
@@ -88,7 +91,8 @@ class Oracle:
                     if data["type"] == "Cut" and cuts >= 0:
                         cuts |= now
                 played |= now
-            now |= t.view(None).visible_cards().mask
+                shown |= now
+            now |= t.view(None).visible_cards().mask | shown
             played |= now
             if cuts > 0:
                 now |= cuts

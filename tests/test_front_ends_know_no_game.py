@@ -62,6 +62,7 @@ def coded_words() -> set[str]:
     """The engine's codes that the core puts into words (elections, irregularities, choices)."""
     codes = set(describe.ELECTION_WORDS) | set(describe.IRREGULARITY_WORDS)
     codes |= {kind for kind, _ in describe.KIND_WORDS} | set(describe.CHOICE_TITLES)
+    codes |= set(describe.MISDEAL_REASON_WORDS)
     return codes | {option for _, option in describe.KIND_WORDS}
 
 

@@ -228,9 +228,12 @@ ROLES_JS = """() => Object.fromEntries([...document.querySelectorAll('.plate')].
 
 #: Clicks the first decision button whose words hold one of the given phrases (else the first
 #: button) and returns its words, or null when none is shown: read and clicked at one moment.
-CLICK_CHOICE_JS = """(prefer) => {
+#: Given ``[prefer, seen]``, it clicks only while the buttons are still the ``seen`` ones.
+CLICK_CHOICE_JS = """(arg) => {
+  const [prefer, seen] = Array.isArray(arg[0]) ? arg : [arg, null];
   const buttons = [...document.querySelectorAll('.decision button')];
   if (!buttons.length) return null;
+  if (seen && JSON.stringify(buttons.map((x) => x.innerText)) !== JSON.stringify(seen)) return null;
   const b = prefer.map((p) => buttons.find((x) => x.innerText.includes(p))).find(Boolean)
     || buttons[0];
   b.click();
@@ -288,10 +291,12 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
                     penalty_shot = tmp_path / "penalty-choice.png"
                     save(pg, penalty_shot)
                 # Bea claims the revoke when she may (not the waiver that may be listed first)
-                # and chooses penalty A. The choice is read and clicked in one step in the page:
-                # a computer partner's claim may replace the buttons between a read and a click.
+                # and chooses penalty A. The choice is clicked only if the buttons are still the
+                # ones read: a computer partner's claim may replace them between a read and a
+                # click (then they are read again).
+                # Clicked only while the buttons are those read (and photographed).
                 prefer = ["three added on the score", "claim the revoke"]
-                clicked = pg.evaluate(CLICK_CHOICE_JS, prefer)
+                clicked = pg.evaluate(CLICK_CHOICE_JS, [prefer, labels])
                 chosen = chosen or (clicked or "").startswith("A: three added")
                 acted = clicked is not None
                 break

@@ -130,6 +130,14 @@ LAWS_ACTION_WORDS: Mapping[str, str] = {
     "highest or lowest of the suit led",
 }
 
+#: A misdeal's reason in words, by the engine's code (WL-4.1, M-5.2, AF-1.7, BO-2.3): what a
+#: player reporting a misdeal chooses among (:class:`~vivant.actions.ReportMisdeal`).
+MISDEAL_REASON_WORDS: Mapping[str, str] = {
+    "deal": "the cards were not dealt as the laws require",
+    "wrong_cut": "the pack was dealt as if the other adversary had cut",
+    "wrong_number": "a hand was dealt a wrong number of cards",
+}
+
 #: The revoke penalties (M-6.2, WL-7, D-DU2) in words: ``{n}`` is the game's declared number
 #: (:attr:`~vivant.info.GameInfo.revoke_penalty`: three, or two at Duplicate Whist).
 PENALTY_WORDS: Mapping[str, str] = {

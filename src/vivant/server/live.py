@@ -19,6 +19,7 @@ from vivant.actions import Action
 from vivant.cards import SEAT_LETTERS, Seat
 from vivant.conventions import Sitting
 from vivant.describe import Narrator, decision_words
+from vivant.laws_offers import laws_offers, out_of_turn
 from vivant.players.driver import claims_worth_making
 from vivant.table import Event, Table
 
@@ -330,6 +331,10 @@ class LiveTable:
         undo = self.sitting.undo_json()
         if undo is not None:
             state["undo"] = undo
+        if t.laws and seat is not None and name is not None and not t.is_over():
+            laws = laws_json(t, seat, name)
+            if laws is not None:
+                state["laws"] = laws
         offers = self.sitting.offers(seat) if seat is not None and not t.is_over() else []
         if offers:
             state["offers"] = [a.to_json() for a in offers]
@@ -395,6 +400,18 @@ class LiveTable:
             "created_at": self.row.created_at,
             "bot_delay": self.bot_delay,
         }
+
+
+def laws_json(table: Table, seat: Seat, name: str) -> dict[str, Any] | None:
+    """What the laws let the player ``name`` at ``seat`` do now besides his correct moves
+    (:mod:`vivant.laws_offers`, in the core's words): ``actions``, each with the fields he
+    chooses, and ``out_of_turn``, the hands he plays whose cards may be played now out of turn,
+    with the law that then applies; ``None`` when there is none."""
+    actions = [o.to_json() for o in laws_offers(table, seat, name)]
+    hands = {SEAT_LETTERS[h]: words for h, words in out_of_turn(table, seat, name).items()}
+    if not actions and not hands:
+        return None
+    return {"actions": actions, "out_of_turn": hands}
 
 
 def replay_sitting(row: TableRow, actions: list[dict[str, Any]]) -> Sitting:

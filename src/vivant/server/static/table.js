@@ -4,6 +4,7 @@ import {
   screenPositions, seatInfo, sideName, sortHand, SUIT_NAME, suitSpan,
 } from "/static/common.js";
 import { conventionsBar } from "/static/conventions.js";
+import { askOutOfTurn, lawsPanel, onLawsChange, outOfTurnWords, refocusLaws } from "/static/laws.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const tokenKey = `vivant.token.${tableId}`;
@@ -289,13 +290,14 @@ function cardWords(c) {
   return `the ${RANK_WORD[c[1]] || c[1]} of ${SUIT_NAME[c[0]]}`;
 }
 
-/** Attributes that make a card one a person can play with a tap, a click or the keyboard. */
-function playable(seat, c, correct) {
-  const play = () => send({ type: "Play", seat, card: c });
+/** Attributes that make a card one a person can play with a tap, a click or the keyboard; a
+ * card out of turn (`law`: the law that then applies, the server's words) is confirmed first. */
+function playable(seat, c, correct, law = null) {
+  const play = () => (law ? askOutOfTurn(seat, c, law, send) : send({ type: "Play", seat, card: c }));
   return {
     tabindex: "0",
     role: "button",
-    "aria-label": correct ? `Play ${cardWords(c)}` : `Play ${cardWords(c)} (not a correct card here)`,
+    "aria-label": correct ? `Play ${cardWords(c)}` : law ? `Play ${cardWords(c)} out of turn` : `Play ${cardWords(c)} (not a correct card here)`,
     onclick: play,
     onkeydown: (e) => {
       if (e.key === "Enter" || e.key === " ") {
@@ -325,31 +327,34 @@ function handOf(v, seat, pos) {
   if (mine) {
     const legal = legalPlays(seat);
     const any = lawsAnyCard(seat);
+    const law = waiting ? null : outOfTurnWords(state, seat);
     const cards = sortHand(v.hand, v.trump);
     return el("div", { class: "hand mine" }, cards.map((c) => {
-      // Correct cards are raised; in laws mode any other card may still be played (a revoke).
+      // Correct cards are raised; in laws mode any other card may still be played (a revoke),
+      // and out of turn where the laws record it (confirmed with the law that applies).
       const correct = legal.has(c);
-      const irregular = !correct && any && !waiting;
+      const irregular = !correct && (any || law) && !waiting;
       const dim = v.phase === "play" && legal.size > 0 && !correct;
       return cardImg(c, {
-        class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${dim ? " dim" : ""}${turnUpMark(v, seat, c)}`,
-        title: irregular ? "not a correct card here: the laws will deal with it" : null,
-        ...(correct || irregular ? playable(seat, c, correct) : {}),
+        class: `card${correct ? " legal" : ""}${irregular ? (any ? " any" : " outturn") : ""}${dim ? " dim" : ""}${turnUpMark(v, seat, c)}`,
+        title: irregular ? (any ? "not a correct card here: the laws will deal with it" : "not this hand's turn: the laws will deal with it") : null,
+        ...(correct || irregular ? playable(seat, c, correct, any ? null : law) : {}),
       });
     }));
   }
   if (v.exposed[seat]) {
     const legal = controlled ? legalPlays(seat) : new Set();
     const any = controlled && lawsAnyCard(seat);
+    const law = controlled && !waiting ? outOfTurnWords(state, seat) : null;
     const suits = bySuit(v.exposed[seat]);
     const order = [...new Set(sortHand(["SA", "HA", "DA", "CA"], v.trump).map((c) => c[0]))];
     return el("div", { class: "dummy" }, order.filter((s) => suits[s].length).map((s) =>
       el("div", { class: "col" }, suits[s].map((c) => {
         const correct = legal.has(c);
-        const irregular = !correct && any && !waiting;
+        const irregular = !correct && (any || law) && !waiting;
         return cardImg(c, {
-          class: `card${correct ? " legal" : ""}${irregular ? " any" : ""}${legal.size && !correct ? " dim" : ""}${turnUpMark(v, seat, c)}`,
-          ...(correct || irregular ? playable(seat, c, correct) : {}),
+          class: `card${correct ? " legal" : ""}${irregular ? (any ? " any" : " outturn") : ""}${legal.size && !correct ? " dim" : ""}${turnUpMark(v, seat, c)}`,
+          ...(correct || irregular ? playable(seat, c, correct, any ? null : law) : {}),
         });
       }))));
   }
@@ -476,15 +481,18 @@ function render() {
   else if (note && !(trick && trick.childElementCount)) nodes.push(el("div", { class: "center-note" }, note));
   const bar = hintBar();
   if (bar) nodes.push(bar);
+  const laws = lawsPanel(state, send, waiting);
+  if (laws) nodes.push(laws);
   if (state.status === "over" && state.record) nodes.push(finalSheet(state.record));
   const old = felt.querySelector(".toast");
   const active = document.activeElement;
   const focusedCard = active && active.dataset ? active.dataset.card : null;
   const focusHere = !active || active === document.body || felt.contains(active);
+  const lawsKey = active && active.dataset ? active.dataset.laws : null;
   felt.replaceChildren(...nodes);
   if (old) felt.append(old);
   renderSide();
-  if (focusHere && keysHelp.hidden && summaryBox.hidden) keepFocus(focusedCard);
+  if (focusHere && keysHelp.hidden && summaryBox.hidden && !refocusLaws(lawsKey)) keepFocus(focusedCard);
 }
 
 /** After a new state: the focus stays on the card it was on, or goes to the first choice or
@@ -863,4 +871,5 @@ async function start() {
   connect();
 }
 
+onLawsChange(render);
 start();
