@@ -884,6 +884,9 @@ class Narrator:
         for irr in record.get("irregularities", ()):
             note = self.irregularity_note(irr)
             lines.append(note[:1].upper() + note[1:] + ".")
+        board_words = getattr(self.table, "board_words", None)
+        if callable(board_words):  # Duplicate Whist: the board compared (SD-6)
+            lines.extend(board_words())
         return lines
 
     def _bridge_words(self, record: Mapping[str, Any]) -> list[str]:
@@ -1187,6 +1190,9 @@ class Narrator:
         for irr in record.get("irregularities", ()):
             note = self.irregularity_note(irr)
             lines.append(note[:1].upper() + note[1:] + ".")
+        board_words = getattr(self.table, "board_words", None)
+        if callable(board_words):  # Duplicate Whist: the board compared (SD-6)
+            lines.extend(board_words())
         return lines
 
     # --- the table as a seat sees it --------------------------------------------------------

@@ -522,11 +522,8 @@ def _mnemonic_match(args: argparse.Namespace, io: dict[str, Any]) -> int:
         declared_trump=args.trump or "H",
     )
     replay_pair, original_pair = table.pair_name(0), table.pair_name(1)
-
-    def board_over() -> list[str]:
-        return progress.mnemonic_words(table.results(), replay_pair, original_pair)
-
-    session = _person_session(args, table, args.seed, board_over, list, io)
+    # the board's comparison and the totals are the core's words for the hand scored (SD-6)
+    session = _person_session(args, table, args.seed, list, list, io)
     console = io["console"]
     console.print(
         f"Single-table (Mnemonic) Duplicate, {table.trays} boards played and then replayed "
@@ -537,9 +534,6 @@ def _mnemonic_match(args: argparse.Namespace, io: dict[str, Any]) -> int:
     )
     session.first_tray()
     session.play_to_the_end()
-    result = table.mnemonic_result()
-    assert result is not None
-    console.print(f"The match is over (SD-6): {progress.result_words(result)}", style="bold")
     return 0
 
 

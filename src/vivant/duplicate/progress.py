@@ -111,7 +111,7 @@ def mnemonic_words(
     lines = [
         f"Board {tray}, comparison (SD-6): with the same cards {replay_pair} took "
         f"{board.replay_tricks} on the replay, {original_pair} {board.original_ew} on the first "
-        f"play: {_signed(board.difference)} to {replay_pair}."
+        f"play: " + (f"{board.difference:+d} to {replay_pair}." if board.difference else "level.")
     ]
     total = fixed_pairs_mnemonic(
         [b.original_ew for b in boards],
@@ -123,15 +123,16 @@ def mnemonic_words(
     return lines
 
 
-def result_words(result: SingleTableResult) -> str:
-    """``Ada & You 18, Bea & Cyd 15 with the same cards: Ada & You lead by 3.``"""
+def result_words(result: SingleTableResult, *, final: bool = False) -> str:
+    """``Ada & You 18, Bea & Cyd 15 with the same cards: Ada & You ahead by 3.`` (``final``:
+    ``… win by 3``; SD-6: the larger total wins by the difference)."""
     head = (
         f"{result.replay_pair} {result.replay_tricks}, {result.original_pair} "
         f"{result.original_tricks} with the same cards"
     )
     if result.winner is None:
-        return head + ": level."
-    return head + f": {result.winner} ahead by {result.margin}."
+        return head + (": a tie." if final else ": level.")
+    return head + f": {result.winner} {'win' if final else 'ahead'} by {result.margin}."
 
 
 # ---------------------------------------------------------------------------------------------

@@ -101,6 +101,7 @@ from vivant.cards import (
 )
 from vivant.deal import deal_hands, parse_deal
 from vivant.duplicate.movements import Schedule, plays
+from vivant.duplicate.progress import mnemonic_words, result_words
 from vivant.duplicate.scoring import (
     TRICKS,
     SingleTableResult,
@@ -550,6 +551,19 @@ class DuplicateTable(Table):
             original_pair=self.pair_name(1),
             replay_pair=self.pair_name(0),
         )
+
+    def board_words(self) -> list[str]:
+        """What is said when a play of a mnemonic match is over (SD-6): the board's result; on
+        its replay its comparison and the totals so far; after the last play the match's result
+        (:mod:`vivant.duplicate.progress`). Nothing at a table of an event (its comparisons need
+        the other tables: the event says them)."""
+        if not self.mnemonic:
+            return []
+        words = mnemonic_words(self.results(), self.pair_name(0), self.pair_name(1))
+        result = self.mnemonic_result()
+        if result is not None:
+            words.append(f"The match is over (SD-6): {result_words(result, final=True)}")
+        return words
 
     def pair_name(self, side: int) -> str:
         """The players of a side, ``"N & S"`` or ``"E & W"``."""
