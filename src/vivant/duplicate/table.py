@@ -110,7 +110,7 @@ from vivant.duplicate.scoring import (
 )
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
 from vivant.events import ElectedData, EventKind, HandScoredData
-from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
+from vivant.info import GameInfo, TableSetting, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import (
     TOGETHER,
     Election,
@@ -312,6 +312,29 @@ class DuplicateTable(Table):
         honours=False,
         laws=laws_paragraph(SUMMARY),
         summary=SUMMARY,
+        settings=(
+            TableSetting("trays", "Boards dealt and played", "int", 4, 1, MNEMONIC_TRAYS),
+            TableSetting(
+                "mnemonic",
+                "Single-table (Mnemonic) Duplicate: every board replayed turned, each pair then "
+                "holding the cards its adversaries held (SD-5); a suit must be trumps",
+                "bool",
+                False,
+            ),
+            TableSetting(
+                "declared_trump",
+                "Trumps",
+                "choice",
+                "",
+                choices=(
+                    ("", "the last card turned, each deal"),
+                    ("S", "spades for the session"),
+                    ("H", "hearts for the session"),
+                    ("D", "diamonds for the session"),
+                    ("C", "clubs for the session"),
+                ),
+            ),
+        ),
     )
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"

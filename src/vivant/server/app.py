@@ -56,7 +56,7 @@ from vivant.actions import action_from_json
 from vivant.cards import parse_card
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.table import Table
-from vivant.variants import VARIANTS
+from vivant.variants import VARIANTS, find_variant
 
 from .analysis import hint, replay_card_values
 from .bots import bot_kinds, decision_seed
@@ -72,6 +72,7 @@ from .hub import (
 )
 from .limits import BodyLimit, Limits, TableQuota
 from .live import HUMAN, LiveTable, Person, replay_sitting
+from .options import OptionError, table_options
 from .replay import replay_frames
 from .store import (
     DEFAULT_ABSENT_AFTER,
@@ -334,7 +335,8 @@ async def _body(request: Request) -> dict[str, Any]:
 
 async def create_table(request: Request) -> Response:
     """Create a table: ``{"variant", "players": [{"name", "kind"}], "laws", "seed", "title",
-    "absent_after", "stand_in"}``.
+    "absent_after", "stand_in", "options"}`` (``options``: the game's declared settings,
+    :mod:`vivant.server.options`).
 
     Returns the table id, an invitation link per person (a secret token each, used once: see
     :meth:`Hub.join`), the owner's secret (``owner``: to hand seats over) and the spectators'
@@ -377,6 +379,10 @@ async def create_table(request: Request) -> Response:
             raise ClientError(
                 "bad_request", "title must be text of at most 80 characters, on one line"
             )
+        try:
+            options = table_options(find_variant(variant), data.get("options"))
+        except OptionError as exc:
+            raise ClientError("bad_options", str(exc)) from None
         settings = _settings(data)
         quota: TableQuota = request.app.state.quota
         client = request.client.host if request.client else ""
@@ -392,7 +398,13 @@ async def create_table(request: Request) -> Response:
             )
         try:
             lt, tokens, owner = await _hub(request).create(
-                variant, players, laws=laws, seed=seed, title=title.strip(), settings=settings
+                variant,
+                players,
+                laws=laws,
+                seed=seed,
+                title=title.strip(),
+                settings=settings,
+                options=options,
             )
         except BaseException as exc:
             quota.refund(client)  # a table not made (refused, or the store failed) is not counted

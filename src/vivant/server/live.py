@@ -324,6 +324,7 @@ class LiveTable:
             "summary": None if summary is None else summary.to_json(),
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
+            "heading": words.game_heading(view),
         }
         undo = self.sitting.undo_json()
         if undo is not None:

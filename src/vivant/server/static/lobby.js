@@ -18,6 +18,35 @@ function seatRow(i) {
       el("option", { value: k.value, selected: k.value === preferred }, k.label))));
 }
 
+// The game's own settings for a new table (its declared metadata: what each means, the values
+// it takes), one row each: a tick box, a number, or a choice.
+const settingsBox = el("div", { id: "settings" });
+seatsBox.closest(".form-row").after(settingsBox);
+
+function drawSettings() {
+  const v = variants.find((x) => x.name === variantSel.value);
+  settingsBox.replaceChildren(...(v ? v.settings : []).map((s) => {
+    const id = `setting-${s.name}`;
+    if (s.kind === "bool") {
+      return el("div", { class: "form-row" }, el("label", {},
+        el("input", { type: "checkbox", id, "data-setting": s.name, "data-kind": s.kind, checked: s.default === true }), ` ${s.words}`));
+    }
+    const input = s.kind === "int"
+      ? el("input", { type: "number", id, "data-setting": s.name, "data-kind": s.kind, min: `${s.minimum}`, max: `${s.maximum}`, value: `${s.default}` })
+      : el("select", { id, "data-setting": s.name, "data-kind": s.kind }, s.choices.map((c) =>
+        el("option", { value: c.value, selected: c.value === s.default }, c.words)));
+    return el("div", { class: "form-row" }, el("label", { for: id }, s.words), input);
+  }));
+}
+
+function chosenSettings() {
+  const out = {};
+  settingsBox.querySelectorAll("[data-setting]").forEach((i) => {
+    out[i.dataset.setting] = i.dataset.kind === "bool" ? i.checked : i.dataset.kind === "int" ? Number(i.value) : i.value;
+  });
+  return out;
+}
+
 function drawSeats() {
   const v = variants.find((x) => x.name === variantSel.value);
   // Exactly the player counts the game's metadata declares, its default first chosen.
@@ -36,8 +65,9 @@ async function loadVariants() {
   bots = data.bots;
   variantSel.replaceChildren(...variants.map((v) =>
     el("option", { value: v.name, selected: v.name === data.default }, v.title)));
-  variantSel.onchange = () => { delete seatsBox.dataset.n; drawSeats(); };
+  variantSel.onchange = () => { delete seatsBox.dataset.n; drawSeats(); drawSettings(); };
   drawSeats();
+  drawSettings();
 }
 
 form.addEventListener("submit", async (e) => {
@@ -53,6 +83,7 @@ form.addEventListener("submit", async (e) => {
       players,
       laws: document.getElementById("laws").checked,
       title: document.getElementById("tname").value.trim(),
+      options: chosenSettings(),
     });
     const mine = t.invites.find((i) => i.name === me);
     const others = t.invites.filter((i) => i.name !== me);

@@ -1,0 +1,95 @@
+"""A person plays Single-table (Mnemonic) Duplicate Whist in a real headless Chromium (issue 16,
+point 6): in the lobby she picks Duplicate Whist and its declared settings (one board, the
+Mnemonic form, hearts trumps for the session: SD-2, SD-5), plays the board, then its replay
+turned. The felt shows the board's number and which play it is; after each play the summary
+gives the core's comparison (SD-6), and its figures are those of
+:func:`~vivant.duplicate.scoring.fixed_pairs_mnemonic` over the record's plays. A bad setting is
+refused at the boundary with a precise message."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from server_helpers import ServerProcess, http_json
+from test_server_browser import browser, page, server  # noqa: F401  (pytest fixtures)
+from vivant.duplicate import progress
+from vivant.duplicate.scoring import fixed_pairs_mnemonic
+
+pytestmark = pytest.mark.timeout(120)
+
+#: The hand summary stays until Continue is clicked, so its words can be read.
+SLOW_SUMMARY = "localStorage.setItem('vivant.pace', JSON.stringify({trick: 0, summary: 600000}));"
+
+
+def test_a_person_plays_a_mnemonic_duplicate_board_twice_in_the_browser(
+    server: ServerProcess,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(SLOW_SUMMARY)
+    page.goto(server.base + "/")
+    page.fill("#me", "Ann")
+    page.select_option("#variant", "duplicate")
+    page.fill("#setting-trays", "1")
+    page.check("#setting-mnemonic")
+    page.select_option("#setting-declared_trump", "H")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rstrip("/").split("/")[-1]
+    page.wait_for_selector("#conn-text:has-text('seated as Ann')")
+
+    headings: set[str] = set()
+    summaries: list[str] = []
+    for _ in range(200):
+        page.wait_for_selector(".card.legal, #summary-close, #score-sheet", timeout=30_000)
+        for h in page.locator("h2").all_text_contents():
+            if h.startswith("Board"):
+                headings.add(h)
+        if page.locator("#summary-close").count():
+            summaries.append(page.locator("#summary-words").text_content() or "")
+            page.click("#summary-close")
+            page.wait_for_selector("#summary-close", state="detached")
+            continue
+        if page.locator("#score-sheet").count():
+            break
+        page.locator(".card.legal").first.click(position={"x": 12, "y": 12})
+    else:
+        raise AssertionError("the match did not end")
+    assert not errors, errors
+    assert headings == {"Board 1, play 1 of 2", "Board 1 (turned), play 2 of 2"}
+    assert len(summaries) == 2
+    # the end of the sitting: the core's words of how the match ended (SD-6)
+    final_words = page.locator("#score-sheet").inner_text()
+
+    record = http_json(f"{server.base}/api/tables/{table_id}/replay")["record"]
+    first, replay = (p for p in record["plays"] if not p.get("abandoned"))
+    assert (first["turned"], replay["turned"]) == (False, True)
+    north, east, south, west = record["players"]
+    ns, ew = f"{north} & {south}", f"{east} & {west}"
+    assert (
+        f"Board 1, first play: N–S ({ns}) {first['won']['NS']}, E–W ({ew}) {first['won']['EW']}"
+    ) in summaries[0]
+    result = fixed_pairs_mnemonic([first["won"]["EW"]], [replay["won"]["NS"]], ew, ns)
+    d = replay["won"]["NS"] - first["won"]["EW"]
+    assert (
+        f"Board 1, comparison (SD-6): with the same cards {ns} took {replay['won']['NS']} on the "
+        f"replay, {ew} {first['won']['EW']} on the first play: "
+        + (f"{d:+d} to {ns}." if d else "level.")
+    ) in summaries[1]
+    end = f"The match is over (SD-6): {progress.result_words(result, final=True)}"
+    assert end in summaries[1] and end in final_words
+    assert record["comparison"]["winner"] == result.winner
+
+
+def test_a_setting_the_game_does_not_take_is_refused(server: ServerProcess) -> None:  # noqa: F811
+    body = {"variant": "duplicate", "players": [{"name": n, "kind": "heuristic"} for n in "ABCD"]}
+    for options, code, message in [
+        ({"trays": 0}, "bad_options", "trays is a whole number from 1 to 12, not 0"),
+        ({"boards": []}, "bad_options", "Duplicate Whist has no setting 'boards'"),
+        ({"declared_trump": "X"}, "bad_options", "declared_trump is one of"),
+        ({"mnemonic": True}, "bad_table", "declare one suit trumps"),
+    ]:
+        answer = http_json(f"{server.base}/api/tables", {**body, "options": options})
+        assert answer["error"] == code and message in answer["message"], (options, answer)
