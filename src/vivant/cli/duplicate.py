@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -538,108 +537,37 @@ def _mnemonic_match(args: argparse.Namespace, io: dict[str, Any]) -> int:
 
 
 def _event(args: argparse.Namespace, io: dict[str, Any]) -> int:
-    """An event with a movement: each round the other tables are played by computer players,
-    then yours; after each of your boards its comparison and the running totals."""
-    from vivant.cards import parse_suit
-    from vivant.duplicate.movements import generate, plays
-    from vivant.duplicate.scoring import TrayResult, score_event
-    from vivant.duplicate.table import deal_trays, event_results, event_sessions, pair_players
-    from vivant.players import find_player, play_sitting
-
-    name = args.kind or ("howell" if args.tables == 2 else "mitchell")
-    schedule = generate(name, args.tables, args.trays, replay=args.mnemonic)
-    suit = None if args.trump is None else parse_suit(args.trump)
-    count = sum(len(s.trays) for s in schedule.sets)
-    trays = {t.tray: t for t in deal_trays(args.seed, count, declared_trump=suit)}
-    sessions = event_sessions(schedule)
-    mine = sessions[0]
-    pair = mine.ns
-    person = pair_players(pair)[1]
-    partner = pair_players(pair)[0]
-    factory = find_player(args.player)
-    console = io["console"]
-    console.print(
-        f"{schedule.describe()}; scoring: {schedule.scoring}. You are {person} of pair {pair} "
-        f"(partner {partner}); computer players ({args.player}) everywhere else. "
-        "Type help for help.",
-        style="bold",
-        highlight=False,
+    """An event with a movement (:class:`vivant.duplicate.progress.PairEvent`): each round the
+    other tables are played by computer players, then yours; after each of your boards its
+    comparison and the running totals; at the end the final ranking."""
+    event = progress.PairEvent(
+        args.kind,
+        args.tables,
+        seed=args.seed,
+        trays_per_set=args.trays,
+        mnemonic=args.mnemonic,
+        trump=args.trump,
+        player=args.player,
     )
-    results: list[TrayResult] = []
-    order = plays(schedule)
-    for rnd in range(1, schedule.rounds + 1):
-        here = [s for s in sessions if s.round == rnd]
-        ours = next((s for s in here if pair in (s.ns, s.ew)), None)
-        for s in here:
-            if s is ours:
-                continue
-            table = s.table_for(trays)
-            bots = {n: factory(seed=args.seed * 1024 + i) for i, n in enumerate(table.players)}
-            play_sitting(table, bots, random.Random(args.seed))
-            results.extend(event_results(s, table))
-        if ours is None:
-            console.print(f"Round {rnd}: pair {pair} sits out.", highlight=False)
+    console = io["console"]
+    console.print(event.heading() + " Type help for help.", style="bold", highlight=False)
+    for rnd in range(1, event.schedule.rounds + 1):
+        event.play_other_tables(rnd)
+        console.print(event.round_words(rnd), style="bold", highlight=False)
+        if event.ours(rnd) is None:
             continue
-        console.print(
-            f"Round {rnd}: table {ours.table}, {ours.ns} N–S against {ours.ew} E–W; boards "
-            + ", ".join(str(t) for t, _ in ours.program)
-            + ".",
-            style="bold",
-            highlight=False,
-        )
-        players = [HUMAN if n == person else n for n in ours.players()]
-        table = DuplicateTable(
-            players,
-            laws=args.laws,
-            boards=[trays[t].to_json() for t in sorted({t for t, _ in ours.program})],
-            program=[[t, turned] for t, turned in ours.program],
-        )
-        session_here = ours
+        players, options = event.table_setup(rnd, HUMAN)
+        table = DuplicateTable(players, laws=args.laws, **options)  # type: ignore[arg-type]
 
-        def the_play(table: DuplicateTable = table, s: Any = session_here) -> Any:
-            tray, _ = table.current
-            return next(
-                p
-                for p in order
-                if (p.tray, p.round, p.table, p.pass_number)
-                == (tray, s.round, s.table, s.pass_number)
-            )
+        def tray_here(table: DuplicateTable = table, rnd: int = rnd) -> list[str]:
+            return event.tray_words(rnd, table.current[0])
 
-        def tray_here(the_play: Any = the_play) -> list[str]:
-            return [progress.travel_words(schedule, the_play())[0]]
-
-        def board_over(table: DuplicateTable = table, s: Any = session_here) -> list[str]:
-            r = table.results()[-1]
-            play = TrayResult(
-                r["tray"],
-                s.ns,
-                s.ew,
-                r["won"]["NS"],
-                r["turned"],
-                s.round,
-                s.table,
-                s.pass_number,
-            )
-            results.append(play)
-            p = next(
-                x
-                for x in order
-                if (x.tray, x.round, x.table, x.pass_number)
-                == (play.tray, s.round, s.table, s.pass_number)
-            )
-            lines = [
-                progress.comparison_words(progress.board_comparison(results, play, pair)),
-                progress.travel_words(schedule, p)[1],
-                f"Running totals ({schedule.scoring}):",
-            ]
-            standings = progress.standings_so_far(schedule, results)
-            return lines + ["  " + w for w in progress.standing_words(schedule.scoring, standings)]
+        def board_over(table: DuplicateTable = table, rnd: int = rnd) -> list[str]:
+            return event.board_over(rnd, table.results()[-1])
 
         session = _person_session(args, table, args.seed + rnd, board_over, tray_here, io)
         session.first_tray()
         session.play_to_the_end()
-    final = score_event(schedule, results)
-    console.print(f"The event is over. Final ranking ({final.method}):", style="bold")
-    for line in progress.standing_words(final.method, final.standings):
-        console.print("  " + line, highlight=False)
+    for i, line in enumerate(event.final_words()):
+        console.print(line, style="bold" if i == 0 else None, highlight=False)
     return 0

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from vivant.duplicate.movements import ANY_PAIR, Schedule, TrayPlay, plays
 from vivant.duplicate.scoring import (
@@ -38,9 +39,13 @@ from vivant.duplicate.scoring import (
 )
 from vivant.errors import InvalidActionError
 
+if TYPE_CHECKING:
+    from vivant.duplicate.table import Session
+
 __all__ = [
     "BoardComparison",
     "MnemonicBoard",
+    "PairEvent",
     "board_comparison",
     "comparison_words",
     "mnemonic_boards",
@@ -266,3 +271,136 @@ def _signed(n: int) -> str:
 
 def _boards(n: int) -> str:
     return f"{n} board" + ("" if n == 1 else "s")
+
+
+# ---------------------------------------------------------------------------------------------
+# An event for one pair of people, computer players at every other table
+
+
+class PairEvent:
+    """An event with a movement in which one pair is the people's (the first N–S pair of table
+    1, its second player the person) and computer players fill every other seat, the same for
+    the terminal and the browser.
+
+    The trays are dealt beforehand from ``seed`` (DU-1.3); each round the other tables are
+    played first by computer players (:meth:`play_other_tables`), then the pair's own
+    (:meth:`table_setup`, a :class:`~vivant.duplicate.table.DuplicateTable` of recorded boards
+    and their programme); after each of its boards :meth:`board_over` records the play and gives
+    its comparison, the tray's travel and the running totals; :meth:`final_words` the ranking
+    (:func:`~vivant.duplicate.scoring.score_event`)."""
+
+    def __init__(
+        self,
+        kind: str | None,
+        tables: int,
+        *,
+        seed: int,
+        trays_per_set: int | None = None,
+        mnemonic: bool = False,
+        trump: str | None = None,
+        player: str = "heuristic",
+    ) -> None:
+        from vivant.cards import parse_suit
+        from vivant.duplicate.movements import generate
+        from vivant.duplicate.table import deal_trays, event_sessions, pair_players
+
+        self.kind = kind or ("howell" if tables == 2 else "mitchell")
+        self.schedule = generate(self.kind, tables, trays_per_set, replay=mnemonic)
+        suit = None if trump is None else parse_suit(trump)
+        count = sum(len(s.trays) for s in self.schedule.sets)
+        self.trays = {t.tray: t for t in deal_trays(seed, count, declared_trump=suit)}
+        self.sessions = event_sessions(self.schedule)
+        self.order = plays(self.schedule)
+        self.seed = seed
+        self.player = player
+        self.pair = self.sessions[0].ns
+        self.partner, self.person = pair_players(self.pair)
+        self.results: list[TrayResult] = []
+
+    def heading(self) -> str:
+        return (
+            f"{self.schedule.describe()}; scoring: {self.schedule.scoring}. You are "
+            f"{self.person} of pair {self.pair} (partner {self.partner}); computer players "
+            f"({self.player}) everywhere else."
+        )
+
+    def ours(self, rnd: int) -> Session | None:
+        """The pair's table in round ``rnd`` (``None``: it sits out)."""
+        return next(
+            (s for s in self.sessions if s.round == rnd and self.pair in (s.ns, s.ew)), None
+        )
+
+    def play_other_tables(self, rnd: int) -> None:
+        """Round ``rnd`` at every other table, computer players at every seat."""
+        import random
+
+        from vivant.duplicate.table import event_results
+        from vivant.players import find_player, play_sitting
+
+        factory = find_player(self.player)
+        for s in self.sessions:
+            if s.round != rnd or self.pair in (s.ns, s.ew):
+                continue
+            table = s.table_for(self.trays)
+            bots = {n: factory(seed=self.seed * 1024 + i) for i, n in enumerate(table.players)}
+            play_sitting(table, bots, random.Random(self.seed))
+            self.results.extend(event_results(s, table))
+
+    def round_words(self, rnd: int) -> str:
+        s = self.ours(rnd)
+        if s is None:
+            return f"Round {rnd}: pair {self.pair} sits out."
+        boards = ", ".join(str(t) for t, _ in s.program)
+        return f"Round {rnd}: table {s.table}, {s.ns} N–S against {s.ew} E–W; boards {boards}."
+
+    def table_setup(self, rnd: int, person: str) -> tuple[list[str], dict[str, object]]:
+        """The players by seat (the person named ``person``) and the table's options (the
+        recorded boards and the programme) for the pair's table in round ``rnd``."""
+        s = self.ours(rnd)
+        assert s is not None
+        players = [person if n == self.person else n for n in s.players()]
+        options: dict[str, object] = {
+            "boards": [self.trays[t].to_json() for t in sorted({t for t, _ in s.program})],
+            "program": [[t, turned] for t, turned in s.program],
+        }
+        return players, options
+
+    def _play_of(self, s: Session, tray: int) -> TrayPlay:
+        return next(
+            p
+            for p in self.order
+            if (p.tray, p.round, p.table, p.pass_number) == (tray, s.round, s.table, s.pass_number)
+        )
+
+    def tray_words(self, rnd: int, tray: int) -> list[str]:
+        """Where the tray now at the pair's table comes from (D-MV3)."""
+        s = self.ours(rnd)
+        assert s is not None
+        return [travel_words(self.schedule, self._play_of(s, tray))[0]]
+
+    def board_over(self, rnd: int, record: dict[str, object]) -> list[str]:
+        """Record the pair's play of a board (a record of the table's ``results()``) and say
+        its comparison, where the tray goes and the running totals."""
+        s = self.ours(rnd)
+        assert s is not None
+        won = record["won"]
+        tray, turned = record["tray"], record["turned"]
+        assert isinstance(won, dict) and isinstance(tray, int) and isinstance(turned, bool)
+        play = TrayResult(tray, s.ns, s.ew, int(won["NS"]), turned, s.round, s.table, s.pass_number)
+        self.results.append(play)
+        lines = [
+            comparison_words(board_comparison(self.results, play, self.pair)),
+            travel_words(self.schedule, self._play_of(s, tray))[1],
+            f"Running totals ({self.schedule.scoring}):",
+        ]
+        standings = standings_so_far(self.schedule, self.results)
+        return lines + ["  " + w for w in standing_words(self.schedule.scoring, standings)]
+
+    def final_words(self) -> list[str]:
+        """The final ranking, the movement's scoring over every play (``score_event``)."""
+        from vivant.duplicate.scoring import score_event
+
+        final = score_event(self.schedule, self.results)
+        return [f"The event is over. Final ranking ({final.method}):"] + [
+            "  " + w for w in standing_words(final.method, final.standings)
+        ]
