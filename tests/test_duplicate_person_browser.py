@@ -8,6 +8,8 @@ refused at the boundary with a precise message."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page
 
@@ -93,3 +95,78 @@ def test_a_setting_the_game_does_not_take_is_refused(server: ServerProcess) -> N
     ]:
         answer = http_json(f"{server.base}/api/tables", {**body, "options": options})
         assert answer["error"] == code and message in answer["message"], (options, answer)
+
+
+def test_a_person_plays_a_two_table_event_in_the_browser(
+    server: ServerProcess,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    """The lobby offers the event (its movement, tables, boards); the person plays each round's
+    table of a two-table event (the two-team movement, MT-1, kept to one round of two boards
+    for time; the terminal's test plays a Howell) while the server plays the other table; the
+    event page's words — each board's comparison, the tray's travel, the
+    running totals, the final ranking — are exactly the core's over the plays recorded."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.base + "/")
+    page.wait_for_selector("#new-event select#event-movement")
+    assert page.locator("#event-movement option").all_text_contents() == [
+        "howell",
+        "mitchell",
+        "teams",
+    ]
+    refused = http_json(
+        f"{server.base}/api/events", {"name": "Ann", "movement": "howell", "tables": 9}
+    )
+    assert (
+        refused["error"] == "bad_event"
+        and "tables is a whole number from 2 to 4" in (refused["message"])
+    )
+    seed = 11
+    made = http_json(
+        f"{server.base}/api/events",
+        {"name": "Ann", "movement": "teams", "tables": 2, "trays": 2, "seed": seed},
+    )
+    event_url = server.base + made["url"]
+    rounds = 0
+    for _ in range(5):
+        page.goto(event_url)
+        page.wait_for_selector("#lines div")
+        if page.locator("#lines :text('The event is over')").count():
+            break
+        page.wait_for_selector("#play:visible")
+        rounds += 1
+        assert page.locator("#play").text_content() == f"Play round {rounds}"
+        page.click("#play")
+        page.wait_for_selector("#conn-text:has-text('seated as Ann')")
+        for _ in range(100):
+            page.wait_for_selector(".card.legal, #score-sheet", timeout=30_000)
+            if page.locator("#score-sheet").count():
+                break
+            # the board's number on the felt
+            assert (
+                page.locator("h2", has_text=re.compile(r"^Board \d+, play \d of 2$")).count() == 1
+            )
+            page.locator(".card.legal").first.click(position={"x": 12, "y": 12})
+        else:
+            raise AssertionError("the round did not end")
+    else:
+        raise AssertionError("the event did not end")
+    assert rounds == 1 and not errors, errors
+    shown = page.locator("#lines div").all_text_contents()
+
+    # The same event in the core: the other table by the same computer players, the person's
+    # plays as the store recorded them.
+    state = http_json(f"{server.base}/api/events/{made['id']}")
+    event = progress.PairEvent("teams", 2, seed=seed, trays_per_set=2)
+    expected: list[str] = []
+    tables = {t["round"]: t["table"] for t in state["tables"]}
+    for rnd in range(1, 2):
+        event.play_other_tables(rnd)
+        expected.append(event.round_words(rnd))
+        record = http_json(f"{server.base}/api/tables/{tables[rnd]}/replay")["record"]
+        for play in (p for p in record["plays"] if not p.get("abandoned")):
+            expected += event.board_over(rnd, play)
+    expected += event.final_words()
+    assert shown == [line.strip() for line in expected]
+    assert any(line.startswith("Board 1 goes to table 2") for line in shown)

@@ -61,6 +61,7 @@ from vivant.variants import VARIANTS, find_variant
 from .analysis import hint, replay_card_values
 from .bots import bot_kinds, decision_seed
 from .cards_svg import back_svg, card_svg
+from .events import event_routes
 from .hub import (
     TABLE_ID_BYTES,
     ClientError,
@@ -145,6 +146,8 @@ def create_app(
         Route("/", _page("index.html")),
         Route("/t/{table_id}", _page("table.html")),
         Route("/replay/{table_id}", _page("replay.html")),
+        Route("/e/{event_id}", _page("event.html")),
+        *event_routes(),
         Route("/cards/{name}.svg", cards),
         Route("/api/variants", variants),
         Route("/api/tables", list_tables, methods=["GET"]),
@@ -167,6 +170,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = the_store
     app.state.quota = TableQuota(limits.new_tables, limits.new_tables_window)
+    app.state.events = {}  # Duplicate Whist events (vivant.server.events), in memory
     return app
 
 

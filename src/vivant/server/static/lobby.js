@@ -138,3 +138,43 @@ async function loadTables() {
 loadVariants();
 loadTables();
 setInterval(loadTables, 5000);
+
+// An event of several tables (a movement), offered as the server describes it: the person's
+// pair at one table, computer players at the others.
+async function eventForm() {
+  let f;
+  try {
+    f = await api("/api/events/form");
+  } catch (err) {
+    return;
+  }
+  const error = el("div", { id: "event-error", class: "hint", role: "alert" });
+  const box = el("form", { id: "new-event" },
+    el("h2", {}, `${f.title}: an event of several tables`),
+    el("div", { class: "form-row" }, el("label", { for: "event-movement" }, "Movement"),
+      el("select", { id: "event-movement" }, f.movements.map((m) => el("option", { value: m, selected: m === f.default }, m)))),
+    el("div", { class: "form-row" }, el("label", { for: "event-tables" }, "Tables"),
+      el("input", { id: "event-tables", type: "number", min: "2", max: `${f.max_tables}`, value: "2" })),
+    el("div", { class: "form-row" }, el("label", { for: "event-trays" }, "Boards a round"),
+      el("input", { id: "event-trays", type: "number", min: "1", max: `${f.max_trays}`, value: "2" })),
+    el("div", { class: "hint" }, "You and a computer partner at table 1; computer players at every other table."),
+    el("button", { type: "submit", id: "create-event" }, "Start the event"),
+    error);
+  box.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      const r = await api("/api/events", {
+        name: document.getElementById("me").value.trim(),
+        movement: document.getElementById("event-movement").value,
+        tables: Number(document.getElementById("event-tables").value),
+        trays: Number(document.getElementById("event-trays").value),
+      });
+      location.href = r.url;
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  form.closest("section").append(box);
+}
+
+eventForm();
