@@ -8,6 +8,7 @@ refused at the boundary with a precise message."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -169,4 +170,6 @@ def test_a_person_plays_a_two_table_event_in_the_browser(
             expected += event.board_over(rnd, play)
     expected += event.final_words()
     assert shown == [line.strip() for line in expected]
+    # the event's page names no card: its words are results and places, never a hand
+    assert not re.search(r"\b[SHDC][AKQJT2-9]\b", json.dumps(state))
     assert any(line.startswith("Board 1 goes to table 2") for line in shown)
