@@ -34,12 +34,15 @@ from vivant.duplicate.table import DuplicateTable
 from vivant.errors import VivantError
 
 from .hub import ClientError, Hub, NewPlayer
+from .limits import TableQuota
 from .live import HUMAN
 
 #: The most tables an event of the browser has (every other table is played by the server).
 MAX_TABLES = 4
 #: The most trays per set.
 MAX_TRAYS = 4
+#: The most events held in memory at once.
+MAX_EVENTS = 200
 
 
 @dataclass
@@ -173,8 +176,27 @@ async def create_event(request: Request) -> Response:
             event = PairEvent(movement, tables, seed=seed, trays_per_set=trays)
         except VivantError as exc:
             raise ClientError("bad_event", str(exc)) from None
+        # an event sets up a table a round: it counts against the address's quota of new tables
+        quota: TableQuota = request.app.state.quota
+        client = request.client.host if request.client else ""
+        wait = quota.wait(client)
+        if wait:
+            return JSONResponse(
+                {
+                    "error": "too_many_tables",
+                    "message": f"too many new tables from your address; try again in {wait:.0f} s",
+                },
+                status_code=429,
+                headers={"Retry-After": f"{wait:.0f}"},
+            )
+        events = _events(request)
+        if len(events) >= MAX_EVENTS:  # the finished ones make room (their tables stay)
+            for key in [k for k, e in events.items() if e.over]:
+                del events[key]
+        if len(events) >= MAX_EVENTS:
+            raise ClientError("too_many_events", "the server holds as many events as it can")
         live = LiveEvent(secrets.token_hex(16), event, name.strip())
-        _events(request)[live.id] = live
+        events[live.id] = live
         await live.advance(_hub(request))
     except ClientError as exc:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=400)
