@@ -33,7 +33,8 @@ TRICK = re.compile(r"^Trick \d+: (.*) — won by ([NESW]) ", re.M)
 
 def play_through(args: list[str], seed: int) -> str:
     """The person plays every card asked of him (suit followed when he can) to the end."""
-    term = Terminal(["duplicate", "play", *args, "--seed", str(seed)])
+    # wide enough that no line of the program's is wrapped: the words are compared whole
+    term = Terminal(["duplicate", "play", *args, "--seed", str(seed)], cols=400)
     rng = random.Random(seed)
     try:
         for _ in range(400):
