@@ -12,9 +12,9 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
-from server_helpers import ServerProcess, http_json
+from server_helpers import QUICK_PACE, ServerProcess, http_json
 from test_server_browser import browser, page, server  # noqa: F401  (pytest fixtures)
 from vivant.duplicate import progress
 from vivant.duplicate.scoring import fixed_pairs_mnemonic
@@ -98,15 +98,17 @@ def test_a_setting_the_game_does_not_take_is_refused(server: ServerProcess) -> N
         assert answer["error"] == code and message in answer["message"], (options, answer)
 
 
-def test_a_person_plays_a_two_table_event_in_the_browser(
+def test_two_people_play_a_two_table_event_in_the_browser(
     server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
     page: Page,  # noqa: F811
 ) -> None:
-    """The lobby offers the event (its movement, tables, boards); the person plays each round's
-    table of a two-table event (the two-team movement, MT-1, kept to one round of two boards
-    for time; the terminal's test plays a Howell) while the server plays the other table; the
-    event page's words — each board's comparison, the tray's travel, the
-    running totals, the final ranking — are exactly the core's over the plays recorded."""
+    """The lobby offers the event (its movement, tables, boards, a partner); Ann and her
+    partner Bob, two people, play each round's table of a two-table event (the two-team
+    movement, MT-1, kept to one round of two boards for time; the terminal's test plays a
+    Howell) while the server plays the other table. The event page's words — each board's
+    comparison, the tray's travel, the running totals, the final ranking — are exactly the
+    core's over the plays recorded, and name no card."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
@@ -126,9 +128,19 @@ def test_a_person_plays_a_two_table_event_in_the_browser(
     seed = 11
     made = http_json(
         f"{server.base}/api/events",
-        {"name": "Ann", "movement": "teams", "tables": 2, "trays": 2, "seed": seed},
+        {
+            "name": "Ann",
+            "partner": "Bob",
+            "movement": "teams",
+            "tables": 2,
+            "trays": 2,
+            "seed": seed,
+        },
     )
     event_url = server.base + made["url"]
+    bob = browser.new_context(viewport={"width": 1280, "height": 820}).new_page()
+    bob.on("pageerror", lambda e: errors.append(str(e)))
+    bob.add_init_script(QUICK_PACE)
     rounds = 0
     for _ in range(5):
         page.goto(event_url)
@@ -138,17 +150,27 @@ def test_a_person_plays_a_two_table_event_in_the_browser(
         page.wait_for_selector("#play:visible")
         rounds += 1
         assert page.locator("#play").text_content() == f"Play round {rounds}"
+        link = page.locator(".seat-link")
+        assert link.text_content() == f"Play round {rounds} as Bob"
+        bob.goto(server.base + (link.get_attribute("href") or ""))
         page.click("#play")
-        page.wait_for_selector("#conn-text:has-text('seated as Ann')")
-        for _ in range(100):
-            page.wait_for_selector(".card.legal, #score-sheet", timeout=30_000)
-            if page.locator("#score-sheet").count():
+        for who, pg in (("Ann", page), ("Bob", bob)):
+            pg.wait_for_selector(f"#conn-text:has-text('seated as {who}')")
+        for _ in range(2000):
+            over = 0
+            for pg in (page, bob):
+                if pg.locator("#score-sheet").count():
+                    over += 1
+                    continue
+                legal = pg.locator(".card.legal")
+                if legal.count():
+                    # the board's number on the felt
+                    board = pg.locator("h2", has_text=re.compile(r"^Board \d+, play \d of 2$"))
+                    assert board.count() == 1
+                    legal.first.click(position={"x": 12, "y": 12})
+            if over == 2:
                 break
-            # the board's number on the felt
-            assert (
-                page.locator("h2", has_text=re.compile(r"^Board \d+, play \d of 2$")).count() == 1
-            )
-            page.locator(".card.legal").first.click(position={"x": 12, "y": 12})
+            page.wait_for_timeout(40)
         else:
             raise AssertionError("the round did not end")
     else:
@@ -160,6 +182,7 @@ def test_a_person_plays_a_two_table_event_in_the_browser(
     # plays as the store recorded them.
     state = http_json(f"{server.base}/api/events/{made['id']}")
     event = progress.PairEvent("teams", 2, seed=seed, trays_per_set=2)
+    assert state["heading"] == event.heading("Ann", "Bob")
     expected: list[str] = []
     tables = {t["round"]: t["table"] for t in state["tables"]}
     for rnd in range(1, 2):

@@ -550,7 +550,11 @@ def _event(args: argparse.Namespace, io: dict[str, Any]) -> int:
         player=args.player,
     )
     console = io["console"]
-    console.print(event.heading() + " Type help for help.", style="bold", highlight=False)
+    console.print(
+        event.heading(HUMAN) + " Type help for help.",
+        style="bold",
+        highlight=False,
+    )
     for rnd in range(1, event.schedule.rounds + 1):
         event.play_other_tables(rnd)
         console.print(event.round_words(rnd), style="bold", highlight=False)

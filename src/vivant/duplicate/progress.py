@@ -317,11 +317,14 @@ class PairEvent:
         self.partner, self.person = pair_players(self.pair)
         self.results: list[TrayResult] = []
 
-    def heading(self) -> str:
+    def heading(self, person: str | None = None, partner: str | None = None) -> str:
+        """What the event is, and the pair's players (``person`` and ``partner``: the names
+        they sit under, if not the pair's own)."""
+        who = person or self.person
+        mate = partner or self.partner
         return (
-            f"{self.schedule.describe()}; scoring: {self.schedule.scoring}. You are "
-            f"{self.person} of pair {self.pair} (partner {self.partner}); computer players "
-            f"({self.player}) everywhere else."
+            f"{self.schedule.describe()}; scoring: {self.schedule.scoring}. Pair {self.pair}: "
+            f"{who} and {mate}; computer players ({self.player}) everywhere else."
         )
 
     def ours(self, rnd: int) -> Session | None:
@@ -353,12 +356,16 @@ class PairEvent:
         boards = ", ".join(str(t) for t, _ in s.program)
         return f"Round {rnd}: table {s.table}, {s.ns} N–S against {s.ew} E–W; boards {boards}."
 
-    def table_setup(self, rnd: int, person: str) -> tuple[list[str], dict[str, object]]:
-        """The players by seat (the person named ``person``) and the table's options (the
-        recorded boards and the programme) for the pair's table in round ``rnd``."""
+    def table_setup(
+        self, rnd: int, person: str, partner: str | None = None
+    ) -> tuple[list[str], dict[str, object]]:
+        """The players by seat (the person named ``person``, and his partner ``partner`` if a
+        person too) and the table's options (the recorded boards and the programme) for the
+        pair's table in round ``rnd``."""
         s = self.ours(rnd)
         assert s is not None
-        players = [person if n == self.person else n for n in s.players()]
+        names = {self.person: person, self.partner: partner or self.partner}
+        players = [names.get(n, n) for n in s.players()]
         options: dict[str, object] = {
             "boards": [self.trays[t].to_json() for t in sorted({t for t, _ in s.program})],
             "program": [[t, turned] for t, turned in s.program],

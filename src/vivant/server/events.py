@@ -10,8 +10,9 @@ the felt, the log, the replay), created when the round before it is over; the ev
 totals, and at the end the ranking.
 
 * ``GET /api/events/form`` — what the lobby offers: the game's title, the movements, the limits.
-* ``POST /api/events`` ``{"name", "movement", "tables", "trays", "seed"?}`` — a new event; its
-  page's address (the event's id is its secret: the page holds the person's seat links).
+* ``POST /api/events`` ``{"name", "partner"?, "movement", "tables", "trays", "seed"?}`` — a new
+  event (``partner``: a second person, the first one's partner; else a computer player); its
+  page's address (the event's id is its secret: the page holds the people's seat links).
 * ``GET /api/events/{id}`` — the event as it stands (advancing it when a round is over).
 
 Events are held in memory: a server restarted forgets them (their tables stay in the store).
@@ -52,9 +53,11 @@ class LiveEvent:
     id: str
     event: PairEvent
     name: str
+    partner: str | None = None
     round: int = 0
     table_id: str | None = None
     url: str | None = None
+    seats: list[dict[str, str]] = field(default_factory=list)
     boards_told: int = 0
     lines: list[str] = field(default_factory=list)
     tables: list[dict[str, Any]] = field(default_factory=list)
@@ -79,6 +82,7 @@ class LiveEvent:
                     if not table.is_over():
                         return
                     self.table_id = self.url = None
+                    self.seats = []
                 self.round += 1
                 if self.round > self.event.schedule.rounds:
                     self.lines += self.event.final_words()
@@ -88,8 +92,9 @@ class LiveEvent:
                 self.lines.append(self.event.round_words(self.round))
                 if self.event.ours(self.round) is None:
                     continue
-                players, options = self.event.table_setup(self.round, self.name)
-                people = [NewPlayer(n, HUMAN if n == self.name else "heuristic") for n in players]
+                players, options = self.event.table_setup(self.round, self.name, self.partner)
+                humans = {self.name, self.partner}
+                people = [NewPlayer(n, HUMAN if n in humans else "heuristic") for n in players]
                 lt, tokens, _ = await hub.create(
                     "duplicate",
                     people,
@@ -100,6 +105,11 @@ class LiveEvent:
                 )
                 self.table_id = lt.id
                 self.url = f"/t/{lt.id}?token={tokens[self.name]}"
+                self.seats = [
+                    {"name": n, "url": f"/t/{lt.id}?token={tokens[n]}"}
+                    for n in (self.name, self.partner)
+                    if n is not None
+                ]
                 self.boards_told = 0
                 self.tables.append({"round": self.round, "table": lt.id})
                 return
@@ -112,7 +122,8 @@ class LiveEvent:
                 now = self.event.tray_words(self.round, lt.table.current[0])
         return {
             "id": self.id,
-            "heading": self.event.heading(),
+            "heading": self.event.heading(self.name, self.partner),
+            "seats": self.seats,
             "round": self.round,
             "rounds": self.event.schedule.rounds,
             "url": self.url,
@@ -162,6 +173,17 @@ async def create_event(request: Request) -> Response:
         name = data.get("name")
         if not isinstance(name, str) or not _NAME.match(name.strip()):
             raise ClientError("bad_name", f"name {name!r}: 1 to 32 letters, digits, spaces or .'-")
+        partner = data.get("partner")
+        if partner is not None and (
+            not isinstance(partner, str)
+            or not _NAME.match(partner.strip())
+            or partner.strip() == name.strip()
+        ):
+            raise ClientError(
+                "bad_name",
+                f"partner {partner!r}: a name other than yours, 1 to 32 letters, digits, "
+                "spaces or .'-",
+            )
         movement = data.get("movement", "howell")
         if not isinstance(movement, str):
             raise ClientError("bad_event", f"movement is a name, not {movement!r}")
@@ -195,7 +217,9 @@ async def create_event(request: Request) -> Response:
                 del events[key]
         if len(events) >= MAX_EVENTS:
             raise ClientError("too_many_events", "the server holds as many events as it can")
-        live = LiveEvent(secrets.token_hex(16), event, name.strip())
+        live = LiveEvent(
+            secrets.token_hex(16), event, name.strip(), partner.strip() if partner else None
+        )
         events[live.id] = live
         await live.advance(_hub(request))
     except ClientError as exc:

@@ -14,12 +14,15 @@ async function refresh() {
   }
   document.getElementById("heading").textContent = e.heading;
   document.getElementById("round").textContent = e.over ? `All ${e.rounds} rounds are played.` : `Round ${e.round} of ${e.rounds}.`;
+  // A link to the round's table for each person of the pair (the first is the event's maker).
   const play = document.getElementById("play");
-  play.hidden = !e.url;
-  if (e.url) {
-    play.href = e.url;
+  play.hidden = !e.seats.length;
+  if (e.seats.length) {
+    play.href = e.seats[0].url;
     play.textContent = `Play round ${e.round}`;
   }
+  document.getElementById("others").replaceChildren(...e.seats.slice(1).map((s) =>
+    el("p", {}, el("a", { href: s.url, class: "seat-link" }, `Play round ${e.round} as ${s.name}`))));
   document.getElementById("now").replaceChildren(...e.now.map((l) => el("div", {}, l)));
   document.getElementById("lines").replaceChildren(...e.lines.map((l) =>
     el("div", { class: l.startsWith("  ") ? "standing" : "said", style: l.startsWith("  ") ? "padding-left:1.5em" : "" }, l.trim())));

@@ -157,7 +157,9 @@ async function eventForm() {
       el("input", { id: "event-tables", type: "number", min: "2", max: `${f.max_tables}`, value: "2" })),
     el("div", { class: "form-row" }, el("label", { for: "event-trays" }, "Boards a round"),
       el("input", { id: "event-trays", type: "number", min: "1", max: `${f.max_trays}`, value: "2" })),
-    el("div", { class: "hint" }, "You and a computer partner at table 1; computer players at every other table."),
+    el("div", { class: "form-row" }, el("label", { for: "event-partner" }, "Your partner, a person (optional)"),
+      el("input", { id: "event-partner", maxlength: "32", placeholder: "a computer player if left empty" })),
+    el("div", { class: "hint" }, "Your pair at table 1; computer players at every other table."),
     el("button", { type: "submit", id: "create-event" }, "Start the event"),
     error);
   box.addEventListener("submit", async (e) => {
@@ -165,6 +167,7 @@ async function eventForm() {
     try {
       const r = await api("/api/events", {
         name: document.getElementById("me").value.trim(),
+        partner: document.getElementById("event-partner").value.trim() || null,
         movement: document.getElementById("event-movement").value,
         tables: Number(document.getElementById("event-tables").value),
         trays: Number(document.getElementById("event-trays").value),
