@@ -199,15 +199,16 @@ def test_two_people_play_a_two_table_event_in_the_browser(
 
 
 def test_an_event_refuses_what_it_cannot_set_up(server: ServerProcess) -> None:  # noqa: F811
-    base = {"name": "Ann", "movement": "howell", "tables": 2, "trays": 2}
-    for change, code, message in [
+    base: dict[str, object] = {"name": "Ann", "movement": "howell", "tables": 2, "trays": 2}
+    cases: list[tuple[dict[str, object], str, str]] = [
         ({"movement": "snow"}, "bad_event", "not documented"),
         ({"movement": "mitchell"}, "bad_event", "3 to 30 tables, not 2"),
         ({"trays": 5}, "bad_event", "trays is a whole number from 1 to 4, not 5"),
         ({"partner": "Ann"}, "bad_name", "a name other than yours"),
         ({"seed": True}, "bad_event", "seed must be a whole number"),
         ({"name": ""}, "bad_name", "1 to 32 letters"),
-    ]:
+    ]
+    for change, code, message in cases:
         answer = http_json(f"{server.base}/api/events", {**base, **change})
         assert answer["error"] == code and message in answer["message"], (change, answer)
     missing = http_json(f"{server.base}/api/events/{'0' * 32}")
