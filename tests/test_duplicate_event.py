@@ -191,7 +191,8 @@ def test_cli_play_prints_results_and_travellers(capsys: pytest.CaptureFixture[st
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--tables", "2"], "add --auto"),
+        (["--tables", "2", "--json"], "add --auto"),
+        (["--tables", "2", "--player", "heuristic,random"], "one level"),
         (["--tables", "1", "--auto"], "add --mnemonic"),
         (["--tables", "2", "--kind", "snow", "--auto"], "not documented"),
         (["--tables", "5", "--kind", "howell", "--auto"], "10 pairs"),

@@ -604,6 +604,24 @@ class Narrator:
             turned = ""  # trumps are declared, not turned
         self.say(f"New hand: {self.who(d['dealer'])} deals{turned}.", "heading")
 
+    def _tell_tray(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """A tray comes to the table (MV-1.1): its number, dealt here or taken from the tray,
+        and, turned a quarter round (SD-5, D-DU11), whose cards the viewer now holds."""
+        how = "dealt here into its tray" if d.get("deal") else "the hands taken from its tray"
+        self.say(f"Board {d['tray']}: {how}.", "heading")
+        if not d.get("turned"):
+            return
+        t = self.table
+        mine = next((s for s in range(4) if self.you and t.seat_player(s) == self.you), None)
+        words = "The tray lies turned a quarter round: each hand is held one seat on"
+        if mine is None:
+            self.say(words + ".")
+            return
+        held = (mine - 1) % 4  # D-DU11: the tray's N hand at E, E at S, S at W, W at N
+        first = t.seat_player(held) if getattr(t, "mnemonic", False) else None
+        whose = f", the cards {first} ({t.role(held)}) held on the first play" if first else ""
+        self.say(f"{words}: you hold the tray's {t.role(held)} hand{whose}.")
+
     def _tell_played(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.trick_cards.append((d["seat"], d["card"]))  # told with its trick
 
@@ -1001,6 +1019,9 @@ class Narrator:
         for irr in record.get("irregularities", ()):
             note = self.irregularity_note(irr)
             lines.append(note[:1].upper() + note[1:] + ".")
+        board_words = getattr(self.table, "board_words", None)
+        if callable(board_words):  # Duplicate Whist: the board compared (SD-6)
+            lines.extend(board_words())
         return lines
 
     def _bridge_words(self, record: Mapping[str, Any]) -> list[str]:
@@ -1318,6 +1339,9 @@ class Narrator:
         for irr in record.get("irregularities", ()):
             note = self.irregularity_note(irr)
             lines.append(note[:1].upper() + note[1:] + ".")
+        board_words = getattr(self.table, "board_words", None)
+        if callable(board_words):  # Duplicate Whist: the board compared (SD-6)
+            lines.extend(board_words())
         return lines
 
     # --- the table as a seat sees it --------------------------------------------------------
@@ -1361,8 +1385,12 @@ class Narrator:
         return f"{dummy} ({role}), face up"
 
     def game_heading(self, view: View) -> str:
-        """``Game 2 of 3`` where the sitting counts its games, else empty."""
+        """``Game 2 of 3`` where the sitting counts its games; ``Board 3 (turned), play 5 of
+        8`` where it plays trays (Duplicate Whist, MV-1.1); else empty."""
         extra = view.extra
+        if isinstance(extra.get("tray"), int):
+            turned = " (turned)" if extra.get("turned") else ""
+            return f"Board {extra['tray']}{turned}, play {extra['play']} of {extra['plays']}"
         if "game" not in extra or not isinstance(extra["game"], int):
             return ""
         return f"Game {extra['game']}" + (f" of {extra['games']}" if "games" in extra else "")

@@ -46,6 +46,53 @@ class SideInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class TableSetting:
+    """A setting of the table a person chooses when he sets it up (a keyword option of the
+    table's constructor, :attr:`vivant.table.Table.options`): its ``name``, what it means in
+    ``words``, its ``kind`` — ``"bool"``, ``"int"`` (``minimum`` … ``maximum``) or ``"choice"``
+    (``choices``: value and words each; the value ``""`` means none) — and its ``default``."""
+
+    name: str
+    words: str
+    kind: Literal["bool", "int", "choice"]
+    default: bool | int | str
+    minimum: int = 0
+    maximum: int = 0
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "words": self.words,
+            "kind": self.kind,
+            "default": self.default,
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+            "choices": [{"value": v, "words": w} for v, w in self.choices],
+        }
+
+    def value(self, raw: object) -> bool | int | str | None:
+        """``raw`` checked against the setting (``None`` for a choice of none); a
+        :class:`ValueError` saying what is wrong otherwise."""
+        if self.kind == "bool":
+            if not isinstance(raw, bool):
+                raise ValueError(f"{self.name} is true or false, not {raw!r}")
+            return raw
+        if self.kind == "int":
+            if type(raw) is not int or not self.minimum <= raw <= self.maximum:
+                raise ValueError(
+                    f"{self.name} is a whole number from {self.minimum} to {self.maximum}, "
+                    f"not {raw!r}"
+                )
+            return raw
+        values = [v for v, _ in self.choices]
+        if raw not in values:
+            raise ValueError(f"{self.name} is one of {values}, not {raw!r}")
+        assert isinstance(raw, str)
+        return raw or None
+
+
+@dataclass(frozen=True, slots=True)
 class GameInfo:
     """The declared metadata of one game.
 
@@ -84,6 +131,7 @@ class GameInfo:
     command: str = "play"
     game_to: int = 0
     seat_choice: tuple[str, ...] = ()
+    settings: tuple[TableSetting, ...] = ()
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:
@@ -151,6 +199,7 @@ class GameInfo:
             "scores": self.scores,
             "game_to": self.game_to,
             "rules": self.summary,
+            "settings": [t.to_json() for t in self.settings],
         }
 
 

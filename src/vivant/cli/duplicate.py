@@ -17,15 +17,36 @@ individual form (SD-7, ``--trays`` deals per partner). Same seed, same output. `
 writes each table session's event log into DIR (``match.json``, ``blockK.json`` for the
 individuals' blocks, ``roundR-tableT-passP.json`` for an event), each readable by
 ``vivant record`` and ``vivant replay``.
+
+Without ``--auto`` you play (issue 16, point 6), in the terminal's own play loop
+(:class:`vivant.cli.play.Session`), the words and figures being the core's
+(:mod:`vivant.duplicate.progress`): ``--tables 1 --mnemonic [--trays K]`` is Single-table
+(Mnemonic) Duplicate with you South, Ada North, Bea and Cyd East and West — the boards played,
+then replayed turned, so that you hold the cards an adversary held (SD-1, SD-5); after each
+replay its comparison and the totals (SD-6). ``--tables N --movement howell|mitchell|…`` is an
+event: you sit in the first pair of table 1, computer players everywhere else; each board is
+shown by number with the tray's travel (where it comes from, where it goes), its comparison with
+the other plays of the same cards and the running totals the movement's scoring gives, and the
+event ends with the final ranking (:func:`vivant.duplicate.scoring.score_event`).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from vivant.cli import laws as table_laws
+from vivant.cli.play import BOT_NAMES, HUMAN, LEAVING, Quit
+from vivant.cli.play import Session as PlaySession
+from vivant.duplicate import progress
 from vivant.duplicate.movements import KINDS, Schedule, Validation
+from vivant.duplicate.table import DuplicateTable
+from vivant.events import EventKind
+from vivant.players import player_kinds
+from vivant.table import Event
 
 if TYPE_CHECKING:
     from vivant.table import Table
@@ -106,7 +127,27 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         action="store_true",
         help="with --mnemonic on one table: four individuals, S and his rotating partner",
     )
-    play.add_argument("--auto", action="store_true", help="computer players at every seat")
+    play.add_argument(
+        "--movement",
+        dest="kind",
+        default=None,
+        help="the same as --kind: the movement of an event of several tables",
+    )
+    play.add_argument(
+        "--auto",
+        action="store_true",
+        help="computer players at every seat (without it you play at one seat, South)",
+    )
+    play.add_argument(
+        "--laws", action="store_true", help="you playing: laws mode (irregular play recorded)"
+    )
+    play.add_argument(
+        "--pause",
+        metavar="SECONDS",
+        type=table_laws.pause_setting,
+        default=table_laws.PAUSE_AS_INPUT,
+        help="you playing with --laws: the wait before each computer player's card",
+    )
     play.add_argument("--seed", type=int, default=0, help="seed for the deals and the players")
     play.add_argument(
         "--player",
@@ -325,9 +366,11 @@ def run_play(args: argparse.Namespace) -> int:
     from vivant.errors import InvalidActionError
 
     if not args.auto:
-        raise InvalidActionError(
-            "vivant duplicate play runs computer players only for now: add --auto"
-        )
+        if args.json or args.save is not None or args.individuals:
+            raise InvalidActionError(
+                "--json, --save and --individuals are for computer players only: add --auto"
+            )
+        return play_as_a_person(args)
     save = None
     if args.save is not None:
         from pathlib import Path
@@ -360,4 +403,175 @@ def run_play(args: argparse.Namespace) -> int:
         print(json.dumps(event, ensure_ascii=False))
     else:
         _print_event(event)
+    return 0
+
+
+# --- a person at the table (issue 16, point 6) --------------------------------------------------
+
+
+class BoardSession(PlaySession):
+    """The terminal's play loop (:class:`vivant.cli.play.Session`) at one Duplicate table, saying
+    after each board what ``board_over`` gives (the comparison and the totals, in the core's
+    words) and at each tray what ``tray_here`` gives (where it comes from)."""
+
+    def __init__(
+        self,
+        *,
+        board_over: Callable[[], list[str]],
+        tray_here: Callable[[], list[str]],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.board_over = board_over
+        self.tray_here = tray_here
+
+    def after_event(self, e: Event, events: Sequence[Event]) -> None:
+        super().after_event(e, events)
+        if e.kind == EventKind.HAND_SCORED:
+            for line in self.board_over():
+                self.say(line, "bold")
+        elif e.kind == EventKind.TRAY:
+            for line in self.tray_here():
+                self.say(line)
+
+    def first_tray(self) -> None:
+        """The tray laid out when the table was set up (before any action): said like the
+        others."""
+        tray, turned = self.table.current  # type: ignore[attr-defined]
+        deal = not self.table.hands_from_tray()  # type: ignore[attr-defined]
+        e = Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": deal})
+        self.narrate([e])
+
+
+def _person_session(
+    args: argparse.Namespace,
+    table: DuplicateTable,
+    seed: int,
+    board_over: Callable[[], list[str]],
+    tray_here: Callable[[], list[str]],
+    io: dict[str, Any],
+) -> BoardSession:
+    return BoardSession(
+        board_over=board_over,
+        tray_here=tray_here,
+        stop=io["stop"],
+        console=io["console"],
+        read=io["lines"].read,
+        ready=io["lines"].ready,
+        pause=table_laws.pause_for(args.pause, sys.stdin.isatty()),
+        echo=not sys.stdin.isatty(),
+        n_players=4,
+        seat=None,
+        seed=seed,
+        laws=args.laws,
+        opponents=args.player,
+        table=table,
+    )
+
+
+def play_as_a_person(args: argparse.Namespace) -> int:
+    """``vivant duplicate play`` without ``--auto``: you sit South at a table of computer
+    players. One table with ``--mnemonic`` is Single-table (Mnemonic) Duplicate (SD-5, SD-6);
+    more tables an event with a movement, your pair at table 1 and computer players at every
+    other table (the core's :mod:`vivant.duplicate.progress` gives the words)."""
+    from vivant.cli.play import StopFlag, make_console, stop_signals
+    from vivant.errors import InvalidActionError
+
+    if args.player not in player_kinds():
+        raise InvalidActionError(
+            f"--player with a person at the table is one level: {', '.join(player_kinds())}"
+        )
+    if args.pause != table_laws.PAUSE_AS_INPUT and not args.laws:
+        raise InvalidActionError("--pause is for laws mode (--laws)")
+    console = make_console(sys.stdout)
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors="replace")
+    io: dict[str, Any] = {
+        "console": console,
+        "stop": StopFlag(),
+        "lines": table_laws.Lines(sys.stdin),
+    }
+    with stop_signals(io["stop"]):
+        try:
+            if args.tables == 1:
+                return _mnemonic_match(args, io)
+            return _event(args, io)
+        except (Quit, KeyboardInterrupt) as q:
+            why = str(q) if isinstance(q, Quit) else "interrupted"
+            console.print(LEAVING.get(why, why), highlight=False)
+            return 130 if isinstance(q, KeyboardInterrupt) else 0
+
+
+def _mnemonic_match(args: argparse.Namespace, io: dict[str, Any]) -> int:
+    """SD-5, SD-6: the boards played, then replayed turned; you and Ada against Bea and Cyd."""
+    from vivant.errors import InvalidActionError
+
+    if not args.mnemonic:
+        raise InvalidActionError(
+            "one table plays Single-table (Mnemonic) Duplicate: add --mnemonic, or give "
+            "--tables 2 or more for a movement"
+        )
+    names = [BOT_NAMES[0], BOT_NAMES[1], HUMAN, BOT_NAMES[2]]
+    table = DuplicateTable(
+        names,
+        laws=args.laws,
+        trays=args.trays,
+        mnemonic=True,
+        declared_trump=args.trump or "H",
+    )
+    replay_pair, original_pair = table.pair_name(0), table.pair_name(1)
+    # the board's comparison and the totals are the core's words for the hand scored (SD-6)
+    session = _person_session(args, table, args.seed, list, list, io)
+    console = io["console"]
+    console.print(
+        f"Single-table (Mnemonic) Duplicate, {table.trays} boards played and then replayed "
+        f"turned (SD-5); trumps {table.declared_trump} for the session (SD-2). You sit South: "
+        f"{replay_pair} against {original_pair}. Type help for help.",
+        style="bold",
+        highlight=False,
+    )
+    session.first_tray()
+    session.play_to_the_end()
+    return 0
+
+
+def _event(args: argparse.Namespace, io: dict[str, Any]) -> int:
+    """An event with a movement (:class:`vivant.duplicate.progress.PairEvent`): each round the
+    other tables are played by computer players, then yours; after each of your boards its
+    comparison and the running totals; at the end the final ranking."""
+    event = progress.PairEvent(
+        args.kind,
+        args.tables,
+        seed=args.seed,
+        trays_per_set=args.trays,
+        mnemonic=args.mnemonic,
+        trump=args.trump,
+        player=args.player,
+    )
+    console = io["console"]
+    console.print(
+        event.heading(HUMAN) + " Type help for help.",
+        style="bold",
+        highlight=False,
+    )
+    for rnd in range(1, event.schedule.rounds + 1):
+        event.play_other_tables(rnd)
+        console.print(event.round_words(rnd), style="bold", highlight=False)
+        if event.ours(rnd) is None:
+            continue
+        players, options = event.table_setup(rnd, HUMAN)
+        table = DuplicateTable(players, laws=args.laws, **options)  # type: ignore[arg-type]
+
+        def tray_here(table: DuplicateTable = table, rnd: int = rnd) -> list[str]:
+            return event.tray_words(rnd, table.current[0])
+
+        def board_over(table: DuplicateTable = table, rnd: int = rnd) -> list[str]:
+            return event.board_over(rnd, table.results()[-1])
+
+        session = _person_session(args, table, args.seed + rnd, board_over, tray_here, io)
+        session.first_tray()
+        session.play_to_the_end()
+    for i, line in enumerate(event.final_words()):
+        console.print(line, style="bold" if i == 0 else None, highlight=False)
     return 0

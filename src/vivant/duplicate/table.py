@@ -101,6 +101,7 @@ from vivant.cards import (
 )
 from vivant.deal import deal_hands, parse_deal
 from vivant.duplicate.movements import Schedule, plays
+from vivant.duplicate.progress import mnemonic_words, result_words
 from vivant.duplicate.scoring import (
     TRICKS,
     SingleTableResult,
@@ -109,7 +110,7 @@ from vivant.duplicate.scoring import (
 )
 from vivant.errors import InvalidActionError, InvalidNotationError, WrongSeatError
 from vivant.events import ElectedData, EventKind, HandScoredData
-from vivant.info import GameInfo, declare_seats, declare_sides, laws_paragraph
+from vivant.info import GameInfo, TableSetting, declare_seats, declare_sides, laws_paragraph
 from vivant.laws import (
     TOGETHER,
     Election,
@@ -311,6 +312,29 @@ class DuplicateTable(Table):
         honours=False,
         laws=laws_paragraph(SUMMARY),
         summary=SUMMARY,
+        settings=(
+            TableSetting("trays", "Boards dealt and played", "int", 4, 1, MNEMONIC_TRAYS),
+            TableSetting(
+                "mnemonic",
+                "Single-table (Mnemonic) Duplicate: every board replayed turned, each pair then "
+                "holding the cards its adversaries held (SD-5); a suit must be trumps",
+                "bool",
+                False,
+            ),
+            TableSetting(
+                "declared_trump",
+                "Trumps",
+                "choice",
+                "",
+                choices=(
+                    ("", "the last card turned, each deal"),
+                    ("S", "spades for the session"),
+                    ("H", "hearts for the session"),
+                    ("D", "diamonds for the session"),
+                    ("C", "clubs for the session"),
+                ),
+            ),
+        ),
     )
     side_names: ClassVar[tuple[str, str]] = ("NS", "EW")
     withdrawn_lead_rule: ClassVar[str] = "DL-4"
@@ -550,6 +574,19 @@ class DuplicateTable(Table):
             original_pair=self.pair_name(1),
             replay_pair=self.pair_name(0),
         )
+
+    def board_words(self) -> list[str]:
+        """What is said when a play of a mnemonic match is over (SD-6): the board's result; on
+        its replay its comparison and the totals so far; after the last play the match's result
+        (:mod:`vivant.duplicate.progress`). Nothing at a table of an event (its comparisons need
+        the other tables: the event says them)."""
+        if not self.mnemonic:
+            return []
+        words = mnemonic_words(self.results(), self.pair_name(0), self.pair_name(1))
+        result = self.mnemonic_result()
+        if result is not None:
+            words.append(f"The match is over (SD-6): {result_words(result, final=True)}")
+        return words
 
     def pair_name(self, side: int) -> str:
         """The players of a side, ``"N & S"`` or ``"E & W"``."""

@@ -60,11 +60,12 @@ from vivant.actions import action_from_json
 from vivant.cards import parse_card
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.table import Table
-from vivant.variants import VARIANTS
+from vivant.variants import VARIANTS, find_variant
 
 from .analysis import hint, replay_card_values
 from .bots import bot_kinds, decision_seed
 from .cards_svg import back_svg, card_svg
+from .events import event_routes
 from .hub import (
     TABLE_ID_BYTES,
     ClientError,
@@ -76,6 +77,7 @@ from .hub import (
 )
 from .limits import BodyLimit, Limits, TableQuota
 from .live import HUMAN, LiveTable, Person, replay_sitting
+from .options import OptionError, table_options
 from .replay import replay_frames
 from .store import (
     DEFAULT_ABSENT_AFTER,
@@ -148,6 +150,8 @@ def create_app(
         Route("/", _page("index.html")),
         Route("/t/{table_id}", _page("table.html")),
         Route("/replay/{table_id}", _page("replay.html")),
+        Route("/e/{event_id}", _page("event.html")),
+        *event_routes(),
         Route("/cards/{name}.svg", cards),
         Route("/api/variants", variants),
         Route("/api/tables", list_tables, methods=["GET"]),
@@ -170,6 +174,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = the_store
     app.state.quota = TableQuota(limits.new_tables, limits.new_tables_window)
+    app.state.events = {}  # Duplicate Whist events (vivant.server.events), in memory
     return app
 
 
@@ -338,7 +343,8 @@ async def _body(request: Request) -> dict[str, Any]:
 
 async def create_table(request: Request) -> Response:
     """Create a table: ``{"variant", "players": [{"name", "kind"}], "laws", "seed", "title",
-    "absent_after", "stand_in"}``.
+    "absent_after", "stand_in", "options"}`` (``options``: the game's declared settings,
+    :mod:`vivant.server.options`).
 
     Returns the table id, an invitation link per person (a secret token each, used once: see
     :meth:`Hub.join`), the owner's secret (``owner``: to hand seats over) and the spectators'
@@ -381,6 +387,10 @@ async def create_table(request: Request) -> Response:
             raise ClientError(
                 "bad_request", "title must be text of at most 80 characters, on one line"
             )
+        try:
+            options = table_options(find_variant(variant), data.get("options"))
+        except OptionError as exc:
+            raise ClientError("bad_options", str(exc)) from None
         settings = _settings(data)
         quota: TableQuota = request.app.state.quota
         client = request.client.host if request.client else ""
@@ -396,7 +406,13 @@ async def create_table(request: Request) -> Response:
             )
         try:
             lt, tokens, owner = await _hub(request).create(
-                variant, players, laws=laws, seed=seed, title=title.strip(), settings=settings
+                variant,
+                players,
+                laws=laws,
+                seed=seed,
+                title=title.strip(),
+                settings=settings,
+                options=options,
             )
         except BaseException as exc:
             quota.refund(client)  # a table not made (refused, or the store failed) is not counted

@@ -321,6 +321,7 @@ class Hub:
         seed: int | None,
         title: str,
         settings: TableSettings | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, dict[str, str], str]:
         """Create and store a table; returns it, the secret token of each person's invitation
         and the owner's secret (with which seats are handed over: :meth:`hand_seat`).
@@ -332,7 +333,7 @@ class Hub:
         from vivant.variants import find_variant
 
         cls = find_variant(variant)
-        table = cls([p.name for p in players], laws=laws)
+        table = cls([p.name for p in players], laws=laws, **(options or {}))
         table_id = secrets.token_hex(TABLE_ID_BYTES)
         secret = secrets.token_hex(32) if seed is None else None
         tokens = {p.name: secrets.token_urlsafe(18) for p in players if p.kind == HUMAN}

@@ -327,6 +327,7 @@ class LiveTable:
             "contract": words.contract_words(view),
             "waiting_for": None if decider is None else decider.name,
             "status": self.status(),
+            "heading": words.game_heading(view),
         }
         undo = self.sitting.undo_json()
         if undo is not None:

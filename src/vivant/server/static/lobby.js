@@ -18,6 +18,35 @@ function seatRow(i) {
       el("option", { value: k.value, selected: k.value === preferred }, k.label))));
 }
 
+// The game's own settings for a new table (its declared metadata: what each means, the values
+// it takes), one row each: a tick box, a number, or a choice.
+const settingsBox = el("div", { id: "settings" });
+seatsBox.closest(".form-row").after(settingsBox);
+
+function drawSettings() {
+  const v = variants.find((x) => x.name === variantSel.value);
+  settingsBox.replaceChildren(...(v ? v.settings : []).map((s) => {
+    const id = `setting-${s.name}`;
+    if (s.kind === "bool") {
+      return el("div", { class: "form-row" }, el("label", {},
+        el("input", { type: "checkbox", id, "data-setting": s.name, "data-kind": s.kind, checked: s.default === true }), ` ${s.words}`));
+    }
+    const input = s.kind === "int"
+      ? el("input", { type: "number", id, "data-setting": s.name, "data-kind": s.kind, min: `${s.minimum}`, max: `${s.maximum}`, value: `${s.default}` })
+      : el("select", { id, "data-setting": s.name, "data-kind": s.kind }, s.choices.map((c) =>
+        el("option", { value: c.value, selected: c.value === s.default }, c.words)));
+    return el("div", { class: "form-row" }, el("label", { for: id }, s.words), input);
+  }));
+}
+
+function chosenSettings() {
+  const out = {};
+  settingsBox.querySelectorAll("[data-setting]").forEach((i) => {
+    out[i.dataset.setting] = i.dataset.kind === "bool" ? i.checked : i.dataset.kind === "int" ? Number(i.value) : i.value;
+  });
+  return out;
+}
+
 function drawSeats() {
   const v = variants.find((x) => x.name === variantSel.value);
   // Exactly the player counts the game's metadata declares, its default first chosen.
@@ -36,8 +65,9 @@ async function loadVariants() {
   bots = data.bots;
   variantSel.replaceChildren(...variants.map((v) =>
     el("option", { value: v.name, selected: v.name === data.default }, v.title)));
-  variantSel.onchange = () => { delete seatsBox.dataset.n; drawSeats(); };
+  variantSel.onchange = () => { delete seatsBox.dataset.n; drawSeats(); drawSettings(); };
   drawSeats();
+  drawSettings();
 }
 
 form.addEventListener("submit", async (e) => {
@@ -53,6 +83,7 @@ form.addEventListener("submit", async (e) => {
       players,
       laws: document.getElementById("laws").checked,
       title: document.getElementById("tname").value.trim(),
+      options: chosenSettings(),
     });
     const mine = t.invites.find((i) => i.name === me);
     const others = t.invites.filter((i) => i.name !== me);
@@ -107,3 +138,46 @@ async function loadTables() {
 loadVariants();
 loadTables();
 setInterval(loadTables, 5000);
+
+// An event of several tables (a movement), offered as the server describes it: the person's
+// pair at one table, computer players at the others.
+async function eventForm() {
+  let f;
+  try {
+    f = await api("/api/events/form");
+  } catch (err) {
+    return;
+  }
+  const error = el("div", { id: "event-error", class: "hint", role: "alert" });
+  const box = el("form", { id: "new-event" },
+    el("h2", {}, `${f.title}: an event of several tables`),
+    el("div", { class: "form-row" }, el("label", { for: "event-movement" }, "Movement"),
+      el("select", { id: "event-movement" }, f.movements.map((m) => el("option", { value: m, selected: m === f.default }, m)))),
+    el("div", { class: "form-row" }, el("label", { for: "event-tables" }, "Tables"),
+      el("input", { id: "event-tables", type: "number", min: "2", max: `${f.max_tables}`, value: "2" })),
+    el("div", { class: "form-row" }, el("label", { for: "event-trays" }, "Boards a round"),
+      el("input", { id: "event-trays", type: "number", min: "1", max: `${f.max_trays}`, value: "2" })),
+    el("div", { class: "form-row" }, el("label", { for: "event-partner" }, "Your partner, a person (optional)"),
+      el("input", { id: "event-partner", maxlength: "32", placeholder: "a computer player if left empty" })),
+    el("div", { class: "hint" }, "Your pair at table 1; computer players at every other table."),
+    el("button", { type: "submit", id: "create-event" }, "Start the event"),
+    error);
+  box.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      const r = await api("/api/events", {
+        name: document.getElementById("me").value.trim(),
+        partner: document.getElementById("event-partner").value.trim() || null,
+        movement: document.getElementById("event-movement").value,
+        tables: Number(document.getElementById("event-tables").value),
+        trays: Number(document.getElementById("event-trays").value),
+      });
+      location.href = r.url;
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  form.closest("section").append(box);
+}
+
+eventForm();

@@ -623,18 +623,25 @@ function signed(n) {
 }
 
 /** The end of a sitting whose record keeps no games (a session of trays): the core's result. */
-function resultCard(lines) {
+function resultCard(lines, said, actions) {
   return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet", tabindex: "-1" },
     el("h2", {}, "The result"),
     el("div", { class: "sub" }, lines[0] || ""),
     el("ul", { class: "result" }, lines.slice(1).map((l) => el("li", {}, l))),
-    el("div", { class: "actions" },
-      el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
-      el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"))));
+    said.map((l) => el("p", { class: "said" }, l)),
+    actions));
 }
 
 function finalSheet(record) {
-  if (!Array.isArray(record.games)) return resultCard(state.result || []);
+  const actions = () => el("div", { class: "actions" },
+    el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
+    el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"));
+  if (!Array.isArray(record.games)) {
+    // A sitting not scored game by game (a session of trays): the core's result, and the
+    // words of its last hand, which say how a match compared board by board ended.
+    const said = ((state.summary && state.summary.lines) || []).filter((l) => !(state.result || []).includes(l));
+    return resultCard(state.result || [], said, actions());
+  }
   const players = playerOrder(record.players);
   // Games settled one by one (each with its own settlement) get a column per player.
   const settled = record.games.length && record.games[0].settlement;
@@ -675,9 +682,7 @@ function finalSheet(record) {
     el("h2", {}, "The score sheet"),
     el("div", { class: "sub" }, `${record.games.length} game${record.games.length === 1 ? "" : "s"} of ${variantTitle()} · ${bestWords}`),
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)),
-    el("div", { class: "actions" },
-      el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
-      el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"))));
+    actions()));
 }
 
 function variantTitle() {
@@ -709,6 +714,7 @@ function renderSide() {
   const gameTo = game ? game.game_to : 0; // a game of a few points: its points as pips
   let heading = `Game ${x.game || 1}${x.games ? ` of ${x.games}` : ""}`;
   if (x.rubber) heading = `Rubber ${x.rubber}${x.rubbers ? ` of ${x.rubbers}` : ""}, game ${x.game || 1}`;
+  else if (state.heading) heading = state.heading; // the core's own heading (a board's number)
   parts.push(el("h2", {}, over ? "The sitting is over" : heading));
   if (summary && summary.seed !== null) parts.push(el("div", { class: "hint" }, `Dealt from the fixed seed ${summary.seed}, known to everyone at the table.`));
   if (v.trump && !over) {
