@@ -437,10 +437,7 @@ class BoardSession(PlaySession):
     def first_tray(self) -> None:
         """The tray laid out when the table was set up (before any action): said like the
         others."""
-        tray, turned = self.table.current  # type: ignore[attr-defined]
-        deal = not self.table.hands_from_tray()  # type: ignore[attr-defined]
-        e = Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": deal})
-        self.narrate([e])
+        self.narrate([self.table.tray_event()])  # type: ignore[attr-defined]
 
 
 def _person_session(

@@ -432,6 +432,12 @@ class DuplicateTable(Table):
         """The tray in play and whether it lies turned."""
         return self.sequence[min(self.position, len(self.sequence) - 1)]
 
+    def tray_event(self) -> Event:
+        """The tray in play as it was laid out (DU-1.4): the event said when a play begins, and
+        by a front end for the first tray, laid out when the table was set up."""
+        tray, turned = self.current
+        return Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": self.hand is None})
+
     def _next_play(self) -> list[Event]:
         """Set up the next play of the programme: deal the tray if it has no hands yet, else lay
         out its hands (turned if so) and begin the play; the end of the programme ends the
@@ -446,7 +452,7 @@ class DuplicateTable(Table):
         if known is None:
             self.hand = None
             self.phase = DEAL
-            return [Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": True})]
+            return [self.tray_event()]
         self.dealer = _turn(known.dealer, turned)
         h = HandState(
             dealer=self.dealer,
@@ -460,7 +466,7 @@ class DuplicateTable(Table):
             h.hands[_turn(s, turned)] = known.hands[s]
         self.hand = h
         self._start_play(h)
-        return [Event(EventKind.TRAY, {"tray": tray, "turned": turned, "deal": False})]
+        return [self.tray_event()]
 
     def _new_hand(self, pack: tuple[Card, ...], dealer: Seat) -> HandState:
         hands = deal_hands(pack, dealer)
