@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
 from vivant.cards import SUIT_MASK, Card, CardSet, Seat, cards_of
 from vivant.players.heuristic import GAME_MAXIMS, choose_card
@@ -148,8 +147,7 @@ class PlayModel:
         if got is not None:
             return got
         t = tricks[ti]
-        then = replace(
-            view,
+        then = view._replace(
             seat=s,
             hand=CardSet(hands[s]),
             controls=(s,),
