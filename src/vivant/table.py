@@ -2177,9 +2177,15 @@ class Table(ABC):
         them (they are immutable)."""
         cached = h.trick_views
         n = len(h.tricks)
-        if len(cached) != n or (n and cached[-1].cards is not h.tricks[-1].cards):
-            cached = tuple(TrickView(t.leader, t.cards, t.winner, t.seats) for t in h.tricks)
-            h.trick_views = cached
+        if len(cached) == n and (not n or cached[-1].cards is h.tricks[-1].cards):
+            return cached
+        tricks = h.tricks
+        if len(cached) == n - 1 and (n == 1 or cached[-1].cards is tricks[-2].cards):
+            t = tricks[-1]  # one more trick quitted since the last view
+            cached = (*cached, TrickView(t.leader, t.cards, t.winner, t.seats))
+        else:
+            cached = tuple(TrickView(t.leader, t.cards, t.winner, t.seats) for t in tricks)
+        h.trick_views = cached
         return cached
 
     @staticmethod
