@@ -151,6 +151,10 @@ _SittingView = tuple[
     ViewExtra,
 ]
 
+#: A view made from its fields in order, as ``View(*fields)`` without the call of its
+#: constructor (a view is a named tuple).
+_new_view = tuple.__new__
+
 #: The empty card set every view without cards shares (card sets are immutable).
 _NO_CARDS = CardSet()
 
@@ -2080,36 +2084,39 @@ class Table(ABC):
             )
         trick = self._trick_view(h)
         won = h.won
-        return View(
-            self.variant,
-            seat,
-            self.phase,
-            roles,
-            names,
-            own,
-            controls,
-            exposed,
-            penalty,
-            {
-                0: hands[0].bit_count(),
-                1: hands[1].bit_count(),
-                2: hands[2].bit_count(),
-                3: hands[3].bit_count(),
-            },
-            h.dealer,
-            h.trump,
-            h.turn_up,
-            not h.turn_up_taken,
-            self._turn_up_holder(h),
-            to_play,
-            self.to_act(),
-            trick,
-            self._trick_views(h),
-            {self.side_names[0]: won[0], self.side_names[1]: won[1]},
-            score,
-            h.called_suit,
-            pending,
-            extra,
+        return _new_view(  # View(...), the fields in their order
+            View,
+            (
+                self.variant,
+                seat,
+                self.phase,
+                roles,
+                names,
+                own,
+                controls,
+                exposed,
+                penalty,
+                {
+                    0: hands[0].bit_count(),
+                    1: hands[1].bit_count(),
+                    2: hands[2].bit_count(),
+                    3: hands[3].bit_count(),
+                },
+                h.dealer,
+                h.trump,
+                h.turn_up,
+                not h.turn_up_taken,
+                self._turn_up_holder(h),
+                to_play,
+                self.to_act(),
+                trick,
+                self._trick_views(h),
+                {self.side_names[0]: won[0], self.side_names[1]: won[1]},
+                score,
+                h.called_suit,
+                pending,
+                extra,
+            ),
         )
 
     #: Whether the game's :meth:`_view_extra` changes with the cards played (All Fours' lowest
