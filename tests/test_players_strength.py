@@ -175,6 +175,23 @@ def test_two_threads_decide_deterministically() -> None:
     assert a.last == b.last
 
 
+def test_two_threads_solve_what_one_solves_within_the_budget() -> None:
+    """Where the node budget is not reached the threads change only the time: mc-strong's two
+    solvers, each taking every other world on its own, give the estimate one solver gives (the
+    same worlds, each solved exactly, averaged in world order)."""
+    t, seat = mort_at(4, 9)
+    v: View = t.view(seat)
+    legal = t.legal_actions(seat)
+    two = MonteCarloPlayer(5, kind="mc-strong", samples=12, nodes=10**12)
+    one = MonteCarloPlayer(5, kind="mc-strong", samples=12, nodes=10**12, threads=1)
+    assert (two.threads, one.threads) == (2, 1)
+    two.choose(v, legal)
+    one.choose(v, legal)
+    assert two.last is not None and one.last is not None
+    assert two.last.samples == 12
+    assert two.last == one.last
+
+
 def test_duel_in_two_processes_equals_one() -> None:
     """``vivant duel --workers 2`` plays the same deals with the same outcomes."""
     one = duel("humbug", "heuristic", "random", 6, 4)

@@ -83,7 +83,7 @@ from vivant.events import Event as Event
 from vivant.info import GameInfo
 from vivant.laws import Election, IrregularityRecord, ProvenRevoke, Revoke, revokes_in_view
 from vivant.trick import is_revoke, playable_mask, trick_winner
-from vivant.views import TrickView, View, ViewExtra
+from vivant.views import PendingView, TrickView, View, ViewExtra
 
 if TYPE_CHECKING:
     from vivant.prelude import PreludeDecision
@@ -137,6 +137,27 @@ ATTENTION_CALLS = ("highest", "lowest", "win", "lose")
 CORRECTION_CALLS = ("call_card", "highest", "lowest")
 
 #: Who plays the k-th card of a trick led by each seat, at a table of four.
+#: The table's attributes that keep what its views share (:meth:`Table.view`).
+_VIEW_PARTS = frozenset(("_view_memo", "_view_hand", "_view_cards", "_view_trick"))
+
+#: The parts of a view that no card played changes (:meth:`Table._sitting_view`): the hands
+#: the seat controls, the roles, the names, the score, the election pending, the game's extras.
+_SittingView = tuple[
+    tuple[Seat, ...],
+    dict[Seat, str],
+    dict[Seat, str],
+    dict[str, int],
+    PendingView | None,
+    ViewExtra,
+]
+
+#: A view made from its fields in order, as ``View(*fields)`` without the call of its
+#: constructor (a view is a named tuple).
+_new_view = tuple.__new__
+
+#: The empty card set every view without cards shares (card sets are immutable).
+_NO_CARDS = CardSet()
+
 FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
     tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
 )
@@ -289,6 +310,9 @@ class Table(ABC):
     )
     _decisions: ClassVar[tuple[Decision, ...]] = ()
     _by_phase: ClassVar[dict[str, tuple[Decision, ...]]] = {}
+    #: Each phase's decisions with the name of the method that says who decides
+    #: (:meth:`Decision.deciders`), looked up at every turn.
+    _deciders_by_phase: ClassVar[dict[str, tuple[tuple[Decision, str], ...]]] = {}
     _answers: ClassVar[dict[type[Action], tuple[Decision, ...]]] = {}
     _handlers: ClassVar[dict[type[Action], Callable[[Table, Action], list[Event]]]] = {}
     _elections: ClassVar[dict[str, str]] = {}
@@ -322,6 +346,9 @@ class Table(ABC):
                 raise TypeError(f"{cls.__name__} declares {d.name} without {d.name}{missing[0]}")
         cls._decisions = tuple(named.values())
         cls._by_phase = {p: tuple(ds) for p, ds in by_phase.items()}
+        cls._deciders_by_phase = {
+            p: tuple((d, d.name + "_deciders") for d in ds) for p, ds in by_phase.items()
+        }
         cls._answers = {a: tuple(ds) for a, ds in answers.items()}
         cls._handlers = {a: _method(name) for a, name in names.items()}
 
@@ -345,6 +372,23 @@ class Table(ABC):
         self.pending: Election | None = None
         self.dealer: Seat = 0
         self.hand_records: list[dict[str, Any]] = []
+        self._forget_views()
+
+    def _forget_views(self) -> None:
+        """Start afresh what the views of the hand in play share (:meth:`view`)."""
+        self._view_memo: dict[Seat | None, tuple[HandState, tuple[int, int], _SittingView]] = {}
+        self._view_hand: HandState | None = None
+        self._view_cards: dict[int, CardSet] = {}
+        self._view_trick: TrickView | None = None
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle of the table leaves out what its views share (rebuilt when
+        needed)."""
+        return {k: v for k, v in self.__dict__.items() if k not in _VIEW_PARTS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._forget_views()
 
     # --- configuration and replay ---------------------------------------------------------------
 
@@ -467,8 +511,8 @@ class Table(ABC):
         card to play, chance)."""
         if self.pending is not None:
             return None
-        for d in type(self)._by_phase.get(self.phase, ()):
-            seats = d.deciders(self)
+        for d, deciders in type(self)._deciders_by_phase.get(self.phase, ()):
+            seats: Sequence[Seat] = getattr(self, deciders)()  # d.deciders(self)
             if seats:
                 return d, seats
         return None
@@ -871,9 +915,10 @@ class Table(ABC):
         if seat != self.seat_order[h.leader][len(h.trick)]:
             return 0
         hand = h.hands[seat]
-        called = self._called_card(h, seat)
-        if called is not None:
-            return 1 << called
+        if h.forced is not None:  # a card called (WL-5.2)
+            called = self._called_card(h, seat)
+            if called is not None:
+                return 1 << called
         if not h.trick:
             if h.called_suit is not None:
                 follow = hand & suit_mask(h.called_suit)
@@ -881,7 +926,7 @@ class Table(ABC):
                     return follow
             return hand
         legal = playable_mask(hand, suit_of(h.trick[0]), self._may_trump(h))
-        duty = self._duty_mask(h, seat)
+        duty = self._duty_mask(h, seat) if h.notes else None  # directions live in the notes
         return (legal & duty[0]) or legal if duty is not None else legal
 
     def _may_trump(self, h: HandState) -> Suit | None:
@@ -901,7 +946,13 @@ class Table(ABC):
         if self.controller(nxt) != seat:
             return self._call_card_actions(seat, nxt)
         plays = PLAYS[nxt]
-        return [plays[c] for c in cards_of(self.playable(nxt))]
+        out: list[Action] = []
+        mask = self.playable(nxt)
+        while mask:  # the cards of the mask, lowest first (as cards_of, without the list)
+            low = mask & -mask
+            out.append(plays[low.bit_length() - 1])
+            mask ^= low
+        return out
 
     def _call_card_actions(self, seat: Seat, nxt: Seat) -> list[Action]:
         """An opponent of the hand to play may call its exposed penalty cards (WL-5.2). D-W14:
@@ -961,7 +1012,7 @@ class Table(ABC):
                     f"({self._position(h)})"
                 )
             return self._out_of_turn(h, seat, c, nxt)
-        called = self._called_card(h, seat)
+        called = self._called_card(h, seat) if h.forced is not None else None
         if called is not None and called != c:
             raise IllegalPlayError(
                 f"{card_name(called)} was called and must be played, not {card_name(c)} "
@@ -979,10 +1030,11 @@ class Table(ABC):
                     f"{SUIT_NAMES[s]} were called: {self._seat_label(seat)} must lead one "
                     f"({self._position(h)}, WL-6.1)"
                 )
-        duty = self._duty_mask(h, seat)
-        if duty is not None:
-            self._obey(h, seat, c, duty)
-        self._spend_directions(h, seat)
+        if h.notes:  # the directions given live in the notes (WL-6.9, DL-1, DL-6)
+            duty = self._duty_mask(h, seat)
+            if duty is not None:
+                self._obey(h, seat, c, duty)
+            self._spend_directions(h, seat)
         led = suit_of(h.trick[0]) if h.trick else None
         revoke = self._is_revoke(h, hand, led, c)
         if revoke and not self.laws:
@@ -2000,61 +2052,164 @@ class Table(ABC):
     # --- views ----------------------------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> View:
-        """What ``seat`` may see now (``None``: a spectator, who sees what a bystander may)."""
+        """What ``seat`` may see now (``None``: a spectator, who sees what a bystander may).
+
+        A view is built for every decision, so it is built from parts: what changes with the
+        cards played (the hands, the trick, whose turn) every time, and the sitting's parts
+        (:meth:`_sitting_view`) once for the play of a hand. Immutable parts (the card sets, the
+        tricks) are shared between views."""
         h = self.hand
+        controls, roles, names, score, pending, extra = self._sitting_view(seat)
+        if h is None:
+            return View(
+                self.variant,
+                seat,
+                self.phase,
+                roles,
+                names,
+                _NO_CARDS,
+                controls,
+                {},
+                {},
+                {},
+                None,
+                None,
+                None,
+                False,
+                None,
+                None,
+                self.to_act(),
+                None,
+                (),
+                {},
+                score,
+                None,
+                pending,
+                extra,
+            )
+        if self._view_hand is not h:
+            self._view_hand = h
+            self._view_cards = {}
+        cards = self._view_cards
+        hands = h.hands
+        exposed: dict[Seat, CardSet] = {}
+        for d in self._exposed_seats():
+            m = hands[d]
+            exposed[d] = cards.get(m) or self._card_set(m)
+        if seat is not None:
+            for d, m in self._shown_to(seat).items():
+                exposed[d] = cards.get(m) or self._card_set(m)
+        pc = h.penalty_cards
+        penalty: dict[Seat, CardSet] = {}
+        if pc[0] or pc[1] or pc[2] or pc[3]:
+            penalty = {s: CardSet(pc[s]) for s in range(4) if pc[s]}
+        own = _NO_CARDS
+        if seat is not None and not self._own_hand_unseen(seat):
+            m = hands[seat]
+            own = cards.get(m) or self._card_set(m)
+        to_play = None
+        if self.phase == PLAY:
+            # A revoke found before the trick is quitted: the revoker plays again (WL-7.4).
+            to_play = (
+                h.must_correct
+                if h.must_correct is not None
+                else self.seat_order[h.leader][len(h.trick)]
+            )
+        trick = self._trick_view(h)
+        won = h.won
+        return _new_view(  # View(...), the fields in their order
+            View,
+            (
+                self.variant,
+                seat,
+                self.phase,
+                roles,
+                names,
+                own,
+                controls,
+                exposed,
+                penalty,
+                {
+                    0: hands[0].bit_count(),
+                    1: hands[1].bit_count(),
+                    2: hands[2].bit_count(),
+                    3: hands[3].bit_count(),
+                },
+                h.dealer,
+                h.trump,
+                h.turn_up,
+                not h.turn_up_taken,
+                self._turn_up_holder(h),
+                to_play,
+                self.to_act(),
+                trick,
+                self._trick_views(h),
+                {self.side_names[0]: won[0], self.side_names[1]: won[1]},
+                score,
+                h.called_suit,
+                pending,
+                extra,
+            ),
+        )
+
+    #: Whether the game's :meth:`_view_extra` changes with the cards played (All Fours' lowest
+    #: trump out, AF-4.10): it is then built for every view, not once for the play of a hand.
+    view_extra_follows_play: ClassVar[bool] = False
+
+    def _sitting_view(self, seat: Seat | None) -> _SittingView:
+        """The parts of ``seat``'s view that no card played changes: the hands it controls,
+        the roles and names, the score, the election pending, the game's extras.
+
+        In strict play with no election pending, a card played changes none of them (what the
+        sitting shows changes with an action other than a card, or when the hand ends), so they
+        are built once and kept while the hand's play goes on: while the same hand is in play,
+        no hand has ended, and every action since was a card played into its tricks (the log
+        grew by as many actions as cards were played). Otherwise they are built afresh."""
+        h = self.hand
+        key: tuple[int, int] | None = None
+        if h is not None and self.phase == PLAY and self.pending is None and not self.laws:
+            played = len(h.tricks) * self.trick_size + len(h.trick)
+            key = (len(self.hand_records), len(self.log) - played)
+            got = self._view_memo.get(seat)
+            if got is not None and got[0] is h and got[1] == key:
+                parts = got[2]
+                if self.view_extra_follows_play:
+                    return (*parts[:5], self._view_extra(seat))
+                return parts
         controls: tuple[Seat, ...] = ()
         if seat is not None:
             controls = (seat, *(d for d in self.dummy_seats if self.controller(d) == seat))
-        exposed: dict[Seat, CardSet] = {}
-        penalty: dict[Seat, CardSet] = {}
-        sizes: dict[Seat, int] = {}
-        trick = None
-        tricks: tuple[TrickView, ...] = ()
-        own = CardSet()
-        to_play = None
-        if h is not None:
-            for d in self._exposed_seats():
-                exposed[d] = CardSet(h.hands[d])
-            if seat is not None:
-                for d, mask in self._shown_to(seat).items():
-                    exposed[d] = CardSet(mask)
-            for s in range(4):
-                sizes[s] = h.hands[s].bit_count()
-                if h.penalty_cards[s]:
-                    penalty[s] = CardSet(h.penalty_cards[s])
-            if seat is not None and not self._own_hand_unseen(seat):
-                own = CardSet(h.hands[seat])
-            trick = TrickView(h.leader, tuple(h.trick), None, tuple(h.trick_seats))
-            tricks = self._trick_views(h)
-            if self.phase == PLAY:
-                # A revoke found before the trick is quitted: the revoker plays again (WL-7.4).
-                to_play = h.must_correct if h.must_correct is not None else self._next_to_play(h)
-        return View(
-            variant=self.variant,
-            seat=seat,
-            phase=self.phase,
-            roles={s: self.role(s) for s in range(4)},
-            names={s: n for s in range(4) if (n := self.seat_player(s)) is not None},
-            hand=own,
-            controls=controls,
-            exposed=exposed,
-            penalty_cards=penalty,
-            hand_sizes=sizes,
-            dealer=h.dealer if h else None,
-            trump=h.trump if h else None,
-            turn_up=h.turn_up if h else None,
-            turn_up_in_dealers_hand=bool(h and not h.turn_up_taken),
-            turn_up_holder=self._turn_up_holder(h),
-            to_play=to_play,
-            to_act=self.to_act(),
-            trick=trick,
-            tricks=tricks,
-            won={self.side_names[i]: h.won[i] for i in (0, 1)} if h else {},
-            score=self._score_view(),
-            called_suit=h.called_suit if h else None,
-            pending=self.pending.pending_view(self.role) if self.pending else None,
-            extra=self._view_extra(seat),
+        parts = (
+            controls,
+            {s: self.role(s) for s in range(4)},
+            {s: n for s in range(4) if (n := self.seat_player(s)) is not None},
+            self._score_view(),
+            self.pending.pending_view(self.role) if self.pending else None,
+            self._view_extra(seat),
         )
+        if key is not None and h is not None:
+            self._view_memo[seat] = (h, key, parts)
+        return parts
+
+    def _card_set(self, mask: int) -> CardSet:
+        """The card set of ``mask``, kept for the other views of the hand (card sets are
+        immutable)."""
+        cs = self._view_cards[mask] = CardSet(mask)
+        return cs
+
+    def _trick_view(self, h: HandState) -> TrickView:
+        """The trick in play as a view, kept while it stays as it is."""
+        got = self._view_trick
+        cards = tuple(h.trick)
+        if got is not None and got.cards == cards and got.leader == h.leader:
+            seats = tuple(h.trick_seats)
+            if got.seats == seats:
+                return got
+            got = TrickView(h.leader, cards, None, seats)
+        else:
+            got = TrickView(h.leader, cards, None, tuple(h.trick_seats))
+        self._view_trick = got
+        return got
 
     @staticmethod
     def _trick_views(h: HandState) -> tuple[TrickView, ...]:
@@ -2062,9 +2217,15 @@ class Table(ABC):
         them (they are immutable)."""
         cached = h.trick_views
         n = len(h.tricks)
-        if len(cached) != n or (n and cached[-1].cards is not h.tricks[-1].cards):
-            cached = tuple(TrickView(t.leader, t.cards, t.winner, t.seats) for t in h.tricks)
-            h.trick_views = cached
+        if len(cached) == n and (not n or cached[-1].cards is h.tricks[-1].cards):
+            return cached
+        tricks = h.tricks
+        if len(cached) == n - 1 and (n == 1 or cached[-1].cards is tricks[-2].cards):
+            t = tricks[-1]  # one more trick quitted since the last view
+            cached = (*cached, TrickView(t.leader, t.cards, t.winner, t.seats))
+        else:
+            cached = tuple(TrickView(t.leader, t.cards, t.winner, t.seats) for t in tricks)
+        h.trick_views = cached
         return cached
 
     @staticmethod
@@ -2072,7 +2233,12 @@ class Table(ABC):
         """The hand holding the turn-up, public since it was turned (see :class:`View`)."""
         if h is None or h.turn_up is None:
             return None
-        return next((s for s in range(4) if h.hands[s] >> h.turn_up & 1), None)
+        bit = 1 << h.turn_up
+        hands = h.hands
+        for s in range(4):
+            if hands[s] & bit:
+                return s
+        return None
 
     def _exposed_seats(self) -> tuple[Seat, ...]:
         """Hands face up to the whole table (dummies, before the opening lead by default)."""

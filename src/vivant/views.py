@@ -10,8 +10,7 @@ Three pone sorted); ``hand`` is empty while the laws say the seat has not looked
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
 from vivant.cards import (
     SEAT_LETTERS,
@@ -160,13 +159,12 @@ class ViewJSON(TypedDict):
     extra: ViewExtra
 
 
-@dataclass(frozen=True, slots=True)
-class TrickView:
+class TrickView(NamedTuple):
     """A trick: who led, the cards in play order (leader first), the winner if complete, and
     ``seats``, the seat that played each card (``seats[i]`` played ``cards[i]``). Every card is
     played face up before the whole table, so who played it is public; the seats matter where
     they do not follow round the table from the leader (two-card tricks with dead hands at
-    Humbug and Thirteen and the Odd, HU-3.1, TO-3)."""
+    Humbug and Thirteen and the Odd, HU-3.1, TO-3). Immutable (a named tuple)."""
 
     leader: Seat
     cards: tuple[Card, ...]
@@ -174,10 +172,14 @@ class TrickView:
     seats: tuple[Seat, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """What ``seat`` may see now. Seats are compass seats; ``roles`` gives the variant's own
     letters for them (e.g. Mort's V R M L) and ``names`` the players sitting there.
+
+    A view is immutable (a named tuple: ``view._replace(won=...)`` makes a changed copy). The
+    table builds one for every decision, so it shares what does not change between them: the
+    dicts of the sitting (``roles``, ``names``, ``score``, ``extra``) may be the same objects in
+    the views of several seats and moments of one hand. Read them; never change them.
 
     ``turn_up_holder`` is the hand that holds the turn-up now, which the whole table knows: the
     dealer's until he plays it (WL-2.4), the dead hand a Humbug dealer discarded with it
@@ -208,7 +210,7 @@ class View:
     score: dict[str, int]
     called_suit: Suit | None
     pending: PendingView | None
-    extra: ViewExtra = field(default_factory=lambda: ViewExtra())
+    extra: ViewExtra
 
     def visible_cards(self) -> CardSet:
         """Every card this view reveals anywhere (own hand, exposed hands, penalty cards, tricks,

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from vivant.cards import SUIT_MASK, Card, Seat
+from vivant.cards import SUIT_MASK, Card, Seat, cards_of
 from vivant.solver import NOTRUMP, Position, Solver
 from vivant.trick import trick_winner
 
@@ -77,7 +77,7 @@ class Endgame:
             suit = hand & SUIT_MASK << (13 * (trick[0] // 13))
             if suit:
                 hand = suit
-        return [c for c in range(52) if hand >> c & 1]
+        return cards_of(hand)
 
     def _winner(self, leader: Seat, trick: tuple[Card, ...]) -> Seat:
         i = trick_winner(trick, self.trump)
@@ -103,12 +103,15 @@ class Endgame:
     # --- fronts -----------------------------------------------------------------------------
 
     def _best(self, vs: list[Vector], idx: tuple[int, ...]) -> float:
-        return max(sum(v[k] * self.weights[w] for k, w in enumerate(idx)) for v in vs)
+        ws = [self.weights[w] for w in idx]
+        return max(sum(x * y for x, y in zip(v, ws, strict=True)) for v in vs)
 
     def _pareto(self, vs: list[Vector], idx: tuple[int, ...]) -> list[Vector]:
         """The vectors no other one dominates, the best :data:`FRONT` of them by weighted sum."""
+        ws = [self.weights[w] for w in idx]
         ranked = sorted(
-            set(vs), key=lambda v: -sum(v[k] * self.weights[w] for k, w in enumerate(idx))
+            set(vs),
+            key=lambda v: -sum(x * y for x, y in zip(v, ws, strict=True)),
         )
         kept: list[Vector] = []
         for v in ranked:

@@ -112,6 +112,14 @@ class Position:
         own = view.hand.mask
         exposed = {s: cs.mask for s, cs in view.exposed.items()}
         hand = own if me == view.seat else exposed.get(me, 0)
+        return cls.around(view, me).holding(hand)
+
+    @classmethod
+    def around(cls, view: View, me: Seat) -> Position:
+        """The position of the hand at ``me`` before its own cards are known: everything the
+        view tells but the hand (``hand`` empty; :meth:`holding` gives it one)."""
+        own = view.hand.mask
+        exposed = {s: cs.mask for s, cs in view.exposed.items()}
         partner = partner_of(me)
         partner_visible = partner == view.seat or partner in exposed
         partner_hand = own if partner == view.seat else exposed.get(partner, 0)
@@ -136,13 +144,13 @@ class Position:
         for s, m in exposed.items():
             if s % 2 != me % 2:
                 opponents |= m
-        known = hand | partner_hand | played
+        known = partner_hand | played
         against = (FULL_PACK_MASK & ~known) | opponents
         leader = view.trick.leader if view.trick is not None else me
         trick = view.trick.cards if view.trick is not None else ()
         return cls(
             me=me,
-            hand=hand,
+            hand=0,
             partner=partner,
             partner_hand=partner_hand,
             against=against & ~known,
@@ -154,6 +162,25 @@ class Position:
             partner_led=tuple(partner_led),
             partner_visible=partner_visible,
             exposed=exposed,
+        )
+
+    def holding(self, hand: int) -> Position:
+        """This position (made by :meth:`around`, with no hand) with ``hand`` as the cards of
+        the hand to play: none of them lies against it."""
+        return Position(
+            me=self.me,
+            hand=hand,
+            partner=self.partner,
+            partner_hand=self.partner_hand,
+            against=self.against & ~hand,
+            played=self.played,
+            trump=self.trump,
+            leader=self.leader,
+            trick=self.trick,
+            voids=self.voids,
+            partner_led=self.partner_led,
+            partner_visible=self.partner_visible,
+            exposed=self.exposed,
         )
 
     # --- facts about cards ------------------------------------------------------------------
@@ -203,7 +230,13 @@ def choose_card(view: View, me: Seat, legal: Sequence[Card]) -> Card:
     """The card the maxims pick for the hand at ``me`` among ``legal`` (see the module doc)."""
     if len(legal) == 1:
         return legal[0]
-    pos = Position.from_view(view, me)
+    return choose_at(Position.from_view(view, me), legal)
+
+
+def choose_at(pos: Position, legal: Sequence[Card]) -> Card:
+    """The card the maxims pick among ``legal`` in ``pos`` (:func:`choose_card`)."""
+    if len(legal) == 1:
+        return legal[0]
     if not pos.trick:
         return _lead(pos, legal)
     led = suit_of(pos.trick[0])
@@ -526,4 +559,4 @@ class HeuristicPlayer:
         return max(calls, key=strength)
 
 
-__all__ = ["HeuristicPlayer", "Position", "choose_card"]
+__all__ = ["HeuristicPlayer", "Position", "choose_at", "choose_card"]

@@ -26,10 +26,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import replace
 
 from vivant.cards import SUIT_MASK, Card, CardSet, Seat, cards_of
-from vivant.players.heuristic import GAME_MAXIMS, choose_card
+from vivant.players.heuristic import GAME_MAXIMS, Position, choose_at
 from vivant.players.sampling import knowledge
 from vivant.variants import VARIANTS
 from vivant.views import TrickView, View
@@ -69,6 +68,9 @@ class PlayModel:
     def __init__(self, noise: float = NOISE) -> None:
         self.noise = noise
         self._cache: dict[tuple[int, int, int], Card] = {}
+        #: The positions the others played from, without their hands, for the decision being
+        #: weighed (by trick, card and seat; the exposed hands then are the same in every world).
+        self._positions: dict[tuple[int, int, Seat], Position] = {}
         self._history: tuple[Card, ...] = ()
 
     @staticmethod
@@ -89,6 +91,7 @@ class PlayModel:
         if not self.applies(view):
             return [0.0] * len(worlds)
         self._reset_for(view)
+        self._positions = {}
         hidden = set(knowledge(view).hidden)
         if view.seat is not None:
             hidden.discard(view.seat)
@@ -142,25 +145,29 @@ class PlayModel:
         s: Seat,
         legal: list[Card],
     ) -> Card:
-        """The model's card for seat ``s`` at card ``i`` of trick ``ti``, holding ``hands[s]``."""
+        """The model's card for seat ``s`` at card ``i`` of trick ``ti``, holding ``hands[s]``:
+        the heuristic's choice in the position the seat played from, rebuilt once for every
+        world of a decision (:meth:`Position.around
+        <vivant.players.heuristic.Position.around>`) and given each world's hand."""
         key = (ti, i, hands[s])
         got = self._cache.get(key)
         if got is not None:
             return got
-        t = tricks[ti]
-        then = replace(
-            view,
-            seat=s,
-            hand=CardSet(hands[s]),
-            controls=(s,),
-            exposed={e: CardSet(hands[e]) for e in view.exposed if e != s},
-            hand_sizes={x: hands[x].bit_count() for x in range(4)},
-            trick=TrickView(t.leader, t.cards[:i], None, t.seats[:i]) if i else None,
-            tricks=tuple(tricks[:ti]),
-            to_play=s,
-            to_act=s,
-        )
-        got = choose_card(then, s, legal)
+        at = self._positions.get((ti, i, s))
+        if at is None:
+            t = tricks[ti]
+            then = view._replace(
+                seat=s,
+                hand=CardSet(),
+                controls=(s,),
+                exposed={e: CardSet(hands[e]) for e in view.exposed if e != s},
+                trick=TrickView(t.leader, t.cards[:i], None, t.seats[:i]) if i else None,
+                tricks=tuple(tricks[:ti]),
+                to_play=s,
+                to_act=s,
+            )
+            at = self._positions[(ti, i, s)] = Position.around(then, s)
+        got = choose_at(at.holding(hands[s]), legal)
         self._cache[key] = got
         return got
 

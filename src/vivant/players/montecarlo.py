@@ -180,30 +180,55 @@ class MonteCarloPlayer:
         self, view: View, worlds: list[list[int]]
     ) -> Iterator[tuple[int, Mapping[Card, float]]]:
         """Each world's card values in order, until the node budget is spent; worlds the solver
-        cannot take are skipped. With several threads the worlds are solved a round at a time,
-        world ``j`` by solver ``j mod threads``, so the choice stays deterministic."""
-        spent = 0
+        cannot take are skipped. With several threads, solver ``k`` solves the worlds ``k``,
+        ``k + threads``, ... in turn, each thread on its own until it has spent its share of the
+        budget (no thread waits for another between worlds), and the values come in world
+        order: every solver sees the same worlds in the same order whatever the timing, so the
+        choice stays deterministic. Where the budget is not reached (at ``mc-strong``, every
+        world of the first trick's decisions), the worlds solved are all of them, as one thread
+        would solve them."""
         n = len(self.solvers)
-        for start in range(0, len(worlds), n):
-            batch = worlds[start : start + n]
-            if n == 1:
-                results = [self._solve_one(self.solvers[0], view, batch[0])]
-            else:
-                if self._pool is None:
-                    self._pool = ThreadPoolExecutor(n)
-                jobs = [
-                    self._pool.submit(self._solve_one, self.solvers[j], view, w)
-                    for j, w in enumerate(batch)
-                ]
-                results = [j.result() for j in jobs]
-            for j, found in enumerate(results):
+        if n == 1:
+            spent = 0
+            for i, hands in enumerate(worlds):
+                found = self._solve_one(self.solvers[0], view, hands)
                 if found is None:
                     continue
                 values, nodes = found
-                yield start + j, values
+                yield i, values
                 spent += nodes
                 if spent >= self.node_budget:
                     return
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(n)
+        share = -(-self.node_budget // n)
+        lanes = [
+            self._pool.submit(self._lane, self.solvers[k], view, worlds, k, n, share)
+            for k in range(n)
+        ]
+        solved = sorted(item for lane in lanes for item in lane.result())
+        for i, values in solved:
+            yield i, values
+
+    @classmethod
+    def _lane(
+        cls, solver: Solver, view: View, worlds: list[list[int]], first: int, step: int, share: int
+    ) -> list[tuple[int, Mapping[Card, float]]]:
+        """The values of the worlds ``first``, ``first + step``, ... solved in turn by one
+        solver until it has spent ``share`` nodes."""
+        out: list[tuple[int, Mapping[Card, float]]] = []
+        spent = 0
+        for i in range(first, len(worlds), step):
+            found = cls._solve_one(solver, view, worlds[i])
+            if found is None:
+                continue
+            values, nodes = found
+            out.append((i, values))
+            spent += nodes
+            if spent >= share:
+                break
+        return out
 
     @staticmethod
     def _solve_one(

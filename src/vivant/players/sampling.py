@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import combinations
 
 from vivant.cards import FULL_PACK_MASK, SUIT_MASK, Seat, cards_of, parse_card, suit_of
 from vivant.errors import InvalidActionError
@@ -66,8 +65,23 @@ class Knowledge:
     out_of_play: int = 0
 
 
+#: The last view :func:`knowledge` read and what it found (a view is immutable, and one
+#: decision samples many worlds from the same view).
+_last_knowledge: tuple[View | None, Knowledge | None] = (None, None)
+
+
 def knowledge(view: View) -> Knowledge:
     """Everything ``view`` tells about where the cards are."""
+    global _last_knowledge
+    seen, known_then = _last_knowledge
+    if seen is view and known_then is not None:
+        return known_then
+    found = _knowledge(view)
+    _last_knowledge = (view, found)
+    return found
+
+
+def _knowledge(view: View) -> Knowledge:
     known = [0, 0, 0, 0]
     if view.seat is not None:
         known[view.seat] |= view.hand.mask
@@ -125,15 +139,35 @@ def _follow_or_trump(variant: str) -> bool:
 
 
 def _feasible(counts: list[int], room: dict[int, int], voids: dict[int, int]) -> bool:
-    """Hall's condition: every set of suits fits in the room of the holders allowed to hold it."""
-    suits = [x for x in range(4) if counts[x]]
-    for k in range(1, len(suits) + 1):
-        for subset in combinations(suits, k):
-            need = sum(counts[x] for x in subset)
-            mask = sum(1 << x for x in subset)
-            have = sum(r for s, r in room.items() if mask & ~voids[s])
-            if need > have:
-                return False
+    """Hall's condition: every set of suits fits in the room of the holders allowed to hold it.
+
+    The sets are the submasks of the suits with cards left; a holder gives a set its room
+    unless it is void in every suit of the set."""
+    present = 0
+    for x in range(4):
+        if counts[x]:
+            present |= 1 << x
+    total = 0
+    blocked: list[tuple[int, int]] = []  # (voids, room) of the holders void in some suit
+    for s, r in room.items():
+        total += r
+        if r and voids[s]:
+            blocked.append((voids[s], r))
+    m = present
+    while m:
+        need = 0
+        rest = m
+        while rest:
+            low = rest & -rest
+            need += counts[low.bit_length() - 1]
+            rest ^= low
+        have = total
+        for v, r in blocked:
+            if not m & ~v:
+                have -= r
+        if need > have:
+            return False
+        m = (m - 1) & present
     return True
 
 

@@ -59,7 +59,7 @@ whoever won the trick; the table announces each new lowest trump ("six for Low",
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from vivant.actions import Action, DealWrongly, Discard, Elect, ReportExposed, ReportMisdeal
@@ -193,6 +193,8 @@ class AllFoursTable(CuttingTable):
     max_players: ClassVar[int] = 4
     players_rule: ClassVar[str] = "All Fours is played by two, three or four"
     follow_or_trump: ClassVar[bool] = True
+    #: The view's ``low`` (AF-4.10) changes with every trump played.
+    view_extra_follows_play: ClassVar[bool] = True
     options: ClassVar[tuple[str, ...]] = ("pitch", "keep_nine_after_one_run")
     #: Tricks in a hand (six cards each, AF-2.7; nine after one run with the club variant).
     hand_tricks: ClassVar[int] = HAND_SIZE
@@ -902,7 +904,7 @@ class AllFoursTable(CuttingTable):
         h = self.hand
         if h is None:
             return v
-        return replace(v, won={n: h.won[q] for q, n in enumerate(self.party_names)})
+        return v._replace(won={n: h.won[q] for q, n in enumerate(self.party_names)})
 
     def _view_extra(self, seat: Seat | None) -> ViewExtra:
         """Foster's advice for settling Low (AF-4.10): the lowest trump out so far and who holds

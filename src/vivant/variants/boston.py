@@ -1290,7 +1290,7 @@ class BostonTable(CuttingTable):
         taken = {self.role(s): 0 for s in range(4)}
         for t in h.tricks:
             taken[self.role(t.winner)] += 1
-        return replace(v, won=taken)
+        return v._replace(won=taken)
 
     def _view_extra(self, seat: Seat | None) -> ViewExtra:
         """The turned preference, the calls, the contract, the pool; a player's own discard."""
