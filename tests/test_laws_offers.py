@@ -256,13 +256,19 @@ def test_the_server_sends_the_laws_to_the_seated_in_laws_mode(tmp_path: Path, la
                         break
                 else:
                     raise AssertionError(f"{c.name} was never asked to {kind}")
-                pick = choices[-1] if kind == "ChooseDeal" else choices[0]
+                pick = choices[-1]  # Ann deals for herself; Bea sits L, the eldest hand
                 assert c.act(pick)["type"] == "ack"
             for c in (ann, bea, watcher):
                 c.sync()
             assert ann.state is not None and watcher.state is not None
             assert "laws" not in watcher.state
             if laws:
+                # The table waits for Bea's opening lead: no card has been played yet.
+                for _ in range(200):
+                    if ann.state["waiting_for"] == "Bea":
+                        break
+                    ann.sync()
+                assert ann.state["waiting_for"] == "Bea", ann.state["waiting_for"]
                 sent = ann.state["laws"]
                 assert [o["type"] for o in sent["actions"]] == ["ReportMisdeal", "ReportExposed"]
                 assert set(sent["out_of_turn"]) == {"N", "S"}
