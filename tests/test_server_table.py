@@ -159,7 +159,9 @@ def test_a_seat_write_waiting_for_the_store_holds_up_no_other_client(tmp_path: P
             async with connect(f"{server.ws_base}/ws/{other['id']}") as ws:
                 watcher = AsyncClient(ws, None)
                 await watcher.hello(None)
-                locker = sqlite3.connect(path, timeout=0)
+                # The test takes the lock as soon as the computer players of the other table
+                # are not writing (they write all the time; timeout=0 could find them at it).
+                locker = sqlite3.connect(path, timeout=10)
                 locker.execute("BEGIN EXCLUSIVE")
                 try:
                     take = asyncio.ensure_future(
