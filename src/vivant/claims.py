@@ -164,7 +164,7 @@ def concede(table: Table, action: Concede) -> list[Event]:
         }
     )
     events = [Event(EventKind.CONCEDED, {"seat": table.role(action.seat), "tricks": left})]
-    return events + _credit(table, side, 0, left, "conceded")
+    return events + _credit(table, side, 0, 0, "conceded")
 
 
 def answered(table: Table, p: Election, action: Elect) -> list[Event]:

@@ -1986,6 +1986,8 @@ class Table(ABC):
                 for r in h.irregularities
             ],
         }
+        if claims.NOTE in h.notes:  # the claims and concessions settled (D-TC4)
+            rec[claims.NOTE] = h.notes[claims.NOTE]
         if abandoned:
             rec["abandoned"] = True
         return rec
