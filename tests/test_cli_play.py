@@ -286,12 +286,13 @@ def test_seat_option_gives_the_role_in_the_first_game(
     assert dict(zip("VRL", head.groups(), strict=True))[seat] == HUMAN
 
 
-def test_claims_are_for_laws_mode() -> None:
+def test_revoke_claims_are_for_laws_mode_and_trick_claims_for_casual_tables() -> None:
     policy = BadThenRevokeThenLegal(extra=["claim 1", "claim x", "two SA SK"])
     _, proc_out = scripted(policy, seed=6)
     assert "The tournée is over." in proc_out
-    assert "revokes are refused in strict mode; claims are for --laws games" in proc_out
-    assert "claim N — N is the number of the trick with the revoke" in proc_out
+    # At a casual table "claim" claims tricks (D-TC4); a revoke is claimed only with --laws.
+    assert "claim — the rest of the tricks; claim N — N of the remaining tricks" in proc_out
+    assert "claim N — N is the number of the trick with the revoke" not in proc_out
     assert "two cards played together are recorded in laws mode only" in proc_out
 
 

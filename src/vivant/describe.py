@@ -551,6 +551,8 @@ class Narrator:
         )
 
     def _tell_elected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        if d["kind"] == CLAIM_KIND:
+            return  # the settlement says it (_tell_tricks_credited)
         option = str(d["option"])
         if option in PENALTY_WORDS:
             option = penalty_words(self.info, option)
