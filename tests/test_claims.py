@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -296,3 +297,34 @@ def test_offers_and_words() -> None:
         "claim the rest (2 tricks), showing your hand",
         "concede the rest",
     ]
+
+
+def casual_claim(dispute: bool) -> Callable[[Table], Action | None]:
+    """Before the tenth trick of each hand North's side claims the rest; the other side
+    accepts, or disputes it."""
+
+    def hook(t: Table) -> Action | None:
+        h = t.hand
+        if t.pending is not None and t.pending.kind == claims.CLAIM_KIND:
+            return Elect(t.pending.electors[0], "dispute_claim" if dispute else "accept_claim")
+        if h is None or t.phase != PLAY or t.pending is not None or h.trick:
+            return None
+        if len(h.tricks) != 9 or h.notes.get(claims.NOTE):
+            return None
+        return Claim(t.electors(0)[0], 4)
+
+    return hook
+
+
+@pytest.mark.parametrize("dispute", [False, True])
+def test_casual_claims_round_trip_through_pbn(dispute: bool) -> None:
+    """The whist profile carries a claim accepted or disputed as a ``claim`` irregularity
+    (``accept_claim``/``dispute_claim``); replayed, the dispute is adjudicated again."""
+    from test_records_sitting import assert_same_sitting, played_sitting, round_trip, sitting_deals
+
+    table = played_sitting("english-dummy", 3, 4, hook=casual_claim(dispute))
+    deals = sitting_deals(table)
+    made = [ir for d in deals for ir in d.irregularities if ir.kind == "claim"]
+    assert made and all(ir.trick == 10 and "tricks 4" in ir.note for ir in made)
+    assert {ir.penalty for ir in made} == {"dispute_claim" if dispute else "accept_claim"}
+    assert_same_sitting(table, round_trip(table))

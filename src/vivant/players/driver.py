@@ -99,6 +99,10 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
     return Step(seat, name, action, table.apply(action))
 
 
+#: The most tricks left from which a computer player looks for a claim to make (D-TC5): its
+#: proof searches every deal of the cards it cannot see, too long a search further out.
+CLAIM_FROM = 3
+
 #: The one searcher of the claims computer players make (D-TC5), made when first needed.
 _PROVER: list[Any] = []
 
@@ -108,9 +112,10 @@ def claim_move(
 ) -> Elect | Claim | Concede | None:
     """What the computer player deciding for ``seat`` says of claims of tricks now (D-TC5),
     whatever its kind: its answer to the open claim, accepting exactly what the solver proves;
-    or, on its lead with two tricks or more to play and a person (``is_person`` of a name)
-    among the other side, a claim of the rest when its own view proves every remaining trick
-    its side's, a concession when it proves none can be won. ``None`` otherwise."""
+    or, on its lead with two or three tricks to play (:data:`CLAIM_FROM`) and a person
+    (``is_person`` of a name) among the other side, a claim of the rest when its own view
+    proves every remaining trick its side's, a concession when it proves none can be won.
+    ``None`` otherwise."""
     p = table.pending
     if p is not None:
         if p.kind == tricks_claims.CLAIM_KIND and seat in p.electors:
@@ -119,7 +124,7 @@ def claim_move(
     h = table.hand
     if h is None or tricks_claims.refusal(table, seat) is not None:
         return None
-    if table.controller(h.leader) != seat or tricks_claims.remaining(h) < 2:
+    if table.controller(h.leader) != seat or not 2 <= tricks_claims.remaining(h) <= CLAIM_FROM:
         return None
     side = table.seat_sides[seat]
     names = [table.seat_player(s) for s in table.electors(1 - side)]
