@@ -320,7 +320,8 @@ def casual_claim(dispute: bool) -> Callable[[Table], Action | None]:
 def test_casual_claims_round_trip_through_pbn(dispute: bool) -> None:
     """The whist profile carries a claim accepted or disputed as a ``claim`` irregularity
     (``accept_claim``/``dispute_claim``); replayed, the dispute is adjudicated again."""
-    from test_records_sitting import assert_same_sitting, played_sitting, round_trip, sitting_deals
+    from test_records_sitting import assert_same_sitting, played_sitting, round_trip
+    from vivant.records.sitting import sitting_deals
 
     table = played_sitting("english-dummy", 3, 4, hook=casual_claim(dispute))
     deals = sitting_deals(table)
