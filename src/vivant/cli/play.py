@@ -100,7 +100,7 @@ line takes the default.
 With --laws (the laws decide irregular play):
   a revoking card is accepted (the other side may claim it)
   claim N      claim that the other side revoked in trick N
-  claim tricks N  claim N of the remaining tricks where the game's laws allow it (Double Dummy)
+  claim tricks N  claim N of the remaining tricks, where the game's own laws allow it
   two C1 C2    two cards played together (the other side chooses which counts)"""
 
 
