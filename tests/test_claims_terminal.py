@@ -12,7 +12,9 @@ import select
 import subprocess
 import time
 
-from test_cli_play import VIVANT
+from test_cli_play import VIVANT, legal_card, scripted
+from vivant.actions import Action, Play
+from vivant.table import Table
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = re.compile(r"(Choose [^\n]*?|(?:Lead|Play) from [^\n]*?|Leave the table\?[^\n]*?) > $")
@@ -71,3 +73,24 @@ def test_a_claim_typed_in_the_terminal_is_accepted_by_the_computer_players() -> 
     assert "The claim is accepted: credited Vivant & Mort 1 trick, the adversaries" in screen
     assert re.search(r"Hand over: tricks VM \d+, LR \d+\.", screen)
     assert "Traceback" not in screen
+
+
+def test_undo_at_a_lead_takes_the_card_back_and_claims_nothing() -> None:
+    """Between tricks a person is offered claims as well as taking his card back: ``undo``
+    takes the card back (D-TC1), and no claim nor concession is made (D-TC4, D-TC6)."""
+    asked = {"undo": False}
+
+    def policy(t: Table, seat: int, legal: list[Action]) -> str:
+        hand = t.hand
+        leading = hand is not None and not hand.trick and len(hand.tricks) >= 3
+        if not asked["undo"] and isinstance(legal[0], Play) and leading:
+            asked["undo"] = True
+            return "undo"
+        return legal_card(t, seat, legal)
+
+    typed, out = scripted(policy, seed=16)
+    assert "undo" in typed
+    taken = out.split("Taken back, the computer players agreeing:", 1)
+    assert len(taken) == 2
+    assert "Play again." in taken[1].splitlines()[0]
+    assert "(You) concede" not in out and "(You) claim" not in out

@@ -35,6 +35,7 @@ from rich.text import Text
 from vivant.actions import (
     Action,
     AnswerUndo,
+    AskUndo,
     Claim,
     ClaimRevoke,
     Concede,
@@ -770,7 +771,7 @@ class Session:
         """``undo``: take back the last card of a hand the player plays, with every card played
         after it (D-TC1, never in laws mode); the computer players agree. True if it was."""
         sitting = Sitting(self.table.config(), self.table)
-        asks = sitting.offers(seat)
+        asks = [a for a in sitting.offers(seat) if isinstance(a, AskUndo)]  # not a claim
         if not asks:
             self.say(
                 "Nothing to take back now: only your last card of the hand in play, with "
