@@ -32,7 +32,7 @@ typecheck: setup
 	$(BIN)/mypy --strict src/vivant tests $(wildcard benchmarks)
 
 pytest: setup browser
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=25
 
 test: lint typecheck pytest
 

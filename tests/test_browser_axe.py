@@ -19,22 +19,13 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import ServerProcess, chromium, http_json
-from test_browser_keyboard import keep
+from test_browser_keyboard import PLAYERS, keep
+from vivant.variants import VARIANTS
 
 pytestmark = pytest.mark.timeout(300)
 
-#: Every game the server seats, with the players a table of it gets here.
-GAMES = {
-    "all-fours": 2,
-    "bridge-for-three": 3,
-    "double-dummy": 2,
-    "duplicate": 4,
-    "english-dummy": 3,
-    "humbug": 2,
-    "humbug-declared": 2,
-    "mort": 3,
-    "thirteen": 2,
-}
+#: Every game of the registry (the server seats each), with the players a table of it gets.
+GAMES = PLAYERS
 #: The rules axe checks: WCAG 2.0, 2.1 and 2.2 at levels A and AA.
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 #: The table's pauses (the settings a person may change): a finished trick stays 100 ms, the
@@ -210,5 +201,39 @@ def test_the_replay(
         page.goto(f"{server.base}/replay/{table_id}")
         page.wait_for_selector("#felt .card")
         assert serious_violations(page) == []
+    finally:
+        page.close()
+
+
+#: The games whose sitting ends on its own score sheet (Duplicate Whist's trays are an event's,
+#: played with ``vivant duplicate play``: GameInfo.command).
+SITTINGS = sorted(g for g in GAMES if VARIANTS[g].info.command == "play")
+
+
+@pytest.mark.parametrize("game", SITTINGS)
+def test_the_score_sheet_of_a_finished_sitting_at_phone_size(
+    server: ServerProcess, browser: Browser, finished: dict[str, str], game: str
+) -> None:
+    """At 390×844 the score sheet at the end of a sitting is wholly on the screen, wherever the
+    page is scrolled, with its columns within its width."""
+    table_id = finished[game]
+    deadline = time.monotonic() + 120
+    while http_json(f"{server.base}/api/tables/{table_id}")["status"] != "over":
+        assert time.monotonic() < deadline, f"the sitting of {game} did not finish"
+        time.sleep(0.5)
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{server.base}/t/{table_id}")
+        page.wait_for_selector("#score-sheet")
+        page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")  # scrolled away
+        box = page.evaluate(
+            """() => { const c = document.getElementById('score-sheet');
+            const r = c.getBoundingClientRect();
+            return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                    scroll: c.scrollWidth, width: c.clientWidth}; }"""
+        )
+        assert box["top"] >= 0 and box["bottom"] <= 844, box
+        assert box["left"] >= 0 and box["right"] <= 390, box
+        assert box["scroll"] <= box["width"] + 1, box  # no column hidden to the right
     finally:
         page.close()

@@ -16,22 +16,14 @@ import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
 from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
+from vivant.variants import VARIANTS
 
 pytestmark = pytest.mark.timeout(300)
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
-PLAYERS = {
-    "all-fours": 2,
-    "duplicate": 4,
-    "mort": 3,
-    "english-dummy": 3,
-    "double-dummy": 2,
-    "bridge-for-three": 3,
-    "humbug": 2,
-    "humbug-declared": 2,
-    "thirteen": 2,
-}
+#: Every game of the registry, with the players a table of it gets here: its own default.
+PLAYERS = {name: VARIANTS[name].info.default_players for name in sorted(VARIANTS)}
 #: What this person may act on: a choice, a card to play, or the hand summary's button.
 TARGETS = ".decision button, #felt [data-card][tabindex], #summary:not([hidden]) button"
 #: Something this person may act on has the focus.
@@ -170,7 +162,16 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
         context.close()
 
 
-@pytest.mark.parametrize("game", ["thirteen", "humbug"])
+#: The two-hand games of the registry: two seats play, the others are dead hands or empty.
+TWO_HAND = [
+    name
+    for name in sorted(VARIANTS)
+    if [s.kind for s in VARIANTS[name].info.seats].count("player") == PLAYERS[name] == 2
+    and "dummy" not in [s.kind for s in VARIANTS[name].info.seats]
+]
+
+
+@pytest.mark.parametrize("game", TWO_HAND)
 def test_two_hand_games_draw_each_card_at_its_seat_and_the_winner_lit(
     server: ServerProcess, browser: Browser, game: str
 ) -> None:
@@ -194,8 +195,9 @@ def test_two_hand_games_draw_each_card_at_its_seat_and_the_winner_lit(
         assert sorted("pos-top" in c for c in seen) == [False, True]
         assert all("pos-left" not in c and "pos-right" not in c for c in seen)
         assert sum("winner" in c for c in seen) == 1
-        # No plate for the empty seats of a two-hand game.
-        assert page.locator(".plate").count() == (4 if game == "humbug" else 2)
+        # No plate for the empty seats of a two-hand game (a dead hand has one).
+        seats = VARIANTS[game].info.seats
+        assert page.locator(".plate").count() == sum(s.kind != "empty" for s in seats)
     finally:
         page.close()
 

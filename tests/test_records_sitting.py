@@ -31,12 +31,11 @@ from vivant.actions import (
     ReportMisdeal,
 )
 from vivant.cards import NORTH, SOUTH, cards_of
-from vivant.errors import VivantError
 from vivant.players import find_player, step
 from vivant.records import read_pbn, read_whist_pbn
 from vivant.records.log import table_record
 from vivant.records.sitting import (
-    OUTSIDE_PROFILE,
+    PACK_GAMES,
     SittingImportError,
     export_pbn,
     import_pbn,
@@ -56,7 +55,7 @@ def player_counts(variant: str) -> range:
 
 
 #: Every game the profile describes.
-PROFILE_VARIANTS = sorted(set(VARIANTS) - OUTSIDE_PROFILE)
+PROFILE_VARIANTS = sorted(VARIANTS)
 #: Every game and number of players that exists in the profile.
 GAMES = [(v, n) for v in PROFILE_VARIANTS for n in player_counts(v)]
 
@@ -186,7 +185,10 @@ def test_misdeals_and_cards_exposed_in_dealing_round_trip(variant: str) -> None:
     n = player_counts(variant)[-1]
     table = played_sitting(variant, n, 8, laws=True, hook=deal_irregularity)
     kinds = {ir.kind for d in sitting_deals(table) for ir in d.irregularities}
-    assert {"misdeal", "exposed_in_deal"} <= kinds
+    # All Fours' and Boston's misdeals are their own (AF-1.7; BO-2.3 at the cuts, BO-2.8 d):
+    # the whist misdeal reported before the lead is not theirs.
+    whist = variant not in PACK_GAMES
+    assert ({"misdeal", "exposed_in_deal"} if whist else {"exposed_in_deal"}) <= kinds
     assert_same_sitting(table, round_trip(table))
 
 
@@ -228,7 +230,9 @@ def test_unfinished_sitting_round_trip(variant: str) -> None:
     """A log that stops in the middle of a hand: the deal in progress, its last trick
     incomplete, is carried and re-enacted."""
     n = player_counts(variant)[0]
-    table = played_sitting(variant, n, 7, stop=in_a_trick_after(120))
+    # All Fours' game of seven is soon over: stop it in its first hands.
+    actions = 30 if variant == "all-fours" else 120
+    table = played_sitting(variant, n, 7, stop=in_a_trick_after(actions))
     assert not table.is_over()
     again = round_trip(table)
     assert sitting_deals(again) == sitting_deals(table)
@@ -411,10 +415,3 @@ def test_damaged_sitting_files_never_crash_the_import(data: st.DataObject) -> No
     lines = damage(list(sample_lines()), data)
     result = import_pbn("\r\n".join(lines))
     assert result.table is not None or result.errors
-
-
-@pytest.mark.parametrize("variant", sorted(OUTSIDE_PROFILE))
-def test_a_game_outside_the_profile_is_refused_in_words(variant: str) -> None:
-    t = played_sitting(variant, player_counts(variant)[0], 1)
-    with pytest.raises(VivantError, match="does not describe"):
-        sitting_deals(t)

@@ -114,6 +114,9 @@ def test_a_person_plays_mort_in_the_browser(
 
     sheet = page.locator("#score-sheet")
     assert sheet.is_visible()
+    if page.locator("#summary:not([hidden]) button").count():  # the last hand's summary first
+        page.locator("#summary button").click()
+    page.wait_for_selector("#summary", state="hidden")
     save(page, tmp_path / "score-sheet.png")
     assert mid_hand is not None and mid_hand.exists()
     assert plays >= 39  # at least three hands' worth of cards
@@ -223,11 +226,18 @@ ROLES_JS = """() => Object.fromEntries([...document.querySelectorAll('.plate')].
     (p) => [p.children[1].textContent, p.querySelector('.role').textContent]))"""
 
 
-@pytest.mark.xfail(
-    reason="passes alone and with its module, fails after the whole suite's earlier browser "
-    "tests (order-dependent, under investigation: see the session note of 2026-12-01)",
-    strict=False,
-)
+#: Clicks the first decision button whose words hold one of the given phrases (else the first
+#: button) and returns its words, or null when none is shown: read and clicked at one moment.
+CLICK_CHOICE_JS = """(prefer) => {
+  const buttons = [...document.querySelectorAll('.decision button')];
+  if (!buttons.length) return null;
+  const b = prefer.map((p) => buttons.find((x) => x.innerText.includes(p))).find(Boolean)
+    || buttons[0];
+  b.click();
+  return b.innerText;
+}"""
+
+
 def test_laws_mode_revoke_and_penalty_in_the_browser(
     server: ServerProcess, browser: Browser, tmp_path: Path
 ) -> None:
@@ -261,25 +271,27 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
     ann, bea = pages["Ann"], pages["Bea"]
     revoked = False
     penalty_shot = None
+    chosen = False  # Bea has clicked penalty A
+    seen: list[tuple[str, list[str]]] = []
     for _ in range(3000):
         acted = False
         for name, pg in pages.items():
-            buttons = pg.locator(".decision button")
-            if buttons.count():
-                labels = buttons.all_inner_texts()
+            labels = pg.locator(".decision button").all_inner_texts()
+            if labels:
+                seen.append((name, labels))
                 if any("revoke" in x or "three" in x for x in labels):
                     assert name == "Bea", labels
                 # The core's words for Mort's penalty A (M-6.2), the same as the terminal's.
                 if any(x.startswith("A: three added on the score sheet") for x in labels):
                     penalty_shot = tmp_path / "penalty-choice.png"
                     save(pg, penalty_shot)
-                    pg.locator(".decision button", has_text="three added on the score").click()
-                    acted = True
-                    break
-                # Bea claims the revoke when she may (not the waiver that may be listed first).
-                claim = next((i for i, x in enumerate(labels) if "claim the revoke" in x), 0)
-                buttons.nth(claim).click()
-                acted = True
+                # Bea claims the revoke when she may (not the waiver that may be listed first)
+                # and chooses penalty A. The choice is read and clicked in one step in the page:
+                # a computer partner's claim may replace the buttons between a read and a click.
+                prefer = ["three added on the score", "claim the revoke"]
+                clicked = pg.evaluate(CLICK_CHOICE_JS, prefer)
+                chosen = chosen or (clicked or "").startswith("A: three added")
+                acted = clicked is not None
                 break
             roles = pg.evaluate(ROLES_JS)
             bea_elects = (roles.get("Ann") in ("R", "L") and roles.get("Bea") == "V") or (
@@ -295,20 +307,26 @@ def test_laws_mode_revoke_and_penalty_in_the_browser(
                 legal.first.click(position={"x": 12, "y": 12})
                 acted = True
                 break
-        if penalty_shot is not None:
+        if chosen:
             break
         if not acted:
             ann.wait_for_timeout(30)
-    assert revoked, "Ann never had a chance to revoke"
-    assert penalty_shot is not None, "Bea was never offered the penalty"
-    bea.wait_for_selector(".log li:has-text('revoke')")
+    # The store is written behind the table: wait for the penalty to be stored.
     store = Store(server.db_url)
     try:
-        rows = store.load_events(table["id"])
+        for _ in range(100):
+            rows = store.load_events(table["id"])
+            kinds = [r.action["type"] for r in rows]
+            if not chosen or "ChoosePenalty" in kinds:
+                break
+            ann.wait_for_timeout(100)
     finally:
         store.close()
-    kinds = [r.action["type"] for r in rows]
+    moves = [(r.actor, r.action, r.stand_in) for r in rows if r.action["type"] != "Play"]
+    assert revoked, f"Ann never had a chance to revoke: {moves}"
+    assert penalty_shot is not None and chosen, f"Bea never chose penalty A: {moves} {seen[-6:]}"
+    bea.wait_for_selector(".log li:has-text('revoke')")
     assert "ClaimRevoke" in kinds and "ChoosePenalty" in kinds
-    chosen = next(r for r in rows if r.action["type"] == "ChoosePenalty")
-    assert chosen.actor == "Bea" and chosen.action["option"] == "A"
+    penalty = next(r for r in rows if r.action["type"] == "ChoosePenalty")
+    assert penalty.actor == "Bea" and penalty.action["option"] == "A"
     assert not errors, errors

@@ -121,6 +121,12 @@ def test_a_person_sets_the_pace_of_the_computer_players(server: ServerProcess) -
 
     asyncio.run(run())
     assert http_json(f"{server.base}/api/tables/{table['id']}")["bot_delay"] == 1.5
+    # The pace is kept with the table: a server started afresh on the store has it.
+    again = ServerProcess(server.db_url, bot_delay=0.0, args=("--new-tables", "0")).start()
+    try:
+        assert http_json(f"{again.base}/api/tables/{table['id']}")["bot_delay"] == 1.5
+    finally:
+        again.stop()
 
 
 def test_a_hint_at_a_casual_table_and_none_in_laws_mode(server: ServerProcess) -> None:

@@ -376,6 +376,20 @@ class CallCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DirectExposed(Action):
+    """Boston (BO-5.7): against a trick bid the single player ``seat`` directs the adversary at
+    ``target``, who has the exposed ``card`` on the table: ``forbid`` — not to play it (an exposed
+    trump: not to ruff with it), or ``highest`` / ``lowest`` — to play his highest or lowest card
+    of the suit led, which is ``card``'s suit. A direction that would make him revoke does not
+    bind."""
+
+    seat: Seat
+    target: Seat
+    card: Card
+    demand: str
+
+
+@dataclass(frozen=True, slots=True)
 class CallSuit(Action):
     """``seat`` names the suit the hand about to lead must lead (WL-6.1 (b), WL-6.3)."""
 

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from vivant.actions import (
     Action,
     AfterTournee,
+    AskRenounce,
     CallCard,
     CallSuit,
     ChooseDeal,
@@ -38,6 +39,7 @@ from vivant.actions import (
     Concede,
     CorrectRevoke,
     Declare,
+    DirectExposed,
     Discard,
     Double,
     Elect,
@@ -48,10 +50,35 @@ from vivant.actions import (
     Redouble,
     WaiveRevokes,
 )
-from vivant.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, Card, Seat, card_name
+from vivant.cards import (
+    RANK_LETTERS,
+    RANK_WORDS,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Card,
+    Seat,
+    card_name,
+    parse_card,
+)
 from vivant.claims import CLAIM_KIND, remaining
 from vivant.info import GameInfo
+from vivant.scoring.boston import (
+    BIDS_BY_NAME,
+    CLASS_WORDS,
+    MISERE_TRICKS,
+    MISERE_WORDS,
+    RED,
+    Bid,
+)
+from vivant.scoring.boston import (
+    NUMBER_WORDS as BOSTON_NUMBERS,
+)
+from vivant.scoring.boston import (
+    TRICK_WORDS as BOSTON_CALLS,
+)
 from vivant.table import DECLARE, Event, Table
+from vivant.variants.boston import PARTOUT, preferences
 from vivant.variants.humbug import SURE_TRICKS_TO_KEEP
 from vivant.views import TrickView, View
 
@@ -69,6 +96,10 @@ ELECTION_WORDS: Mapping[str, str] = {
     "admit": "admit the claim",
     "accept_claim": "accept the claim: the tricks claimed are credited",
     "dispute_claim": "dispute the claim: the solver credits the claimer with what the cards prove",
+    "highest": "his highest card of the suit led",
+    "lowest": "his lowest card of the suit led",
+    "win": "he must win the trick if he can",
+    "lose": "he must not win the trick",
 }
 
 #: The irregularities the laws give a choice for, in words.
@@ -83,6 +114,23 @@ IRREGULARITY_WORDS: Mapping[str, str] = {
     "revoke": "a revoke",
     "exposed": "a card exposed",
     "played_out_of_turn": "a card played out of turn",
+    "misere_claim": "an error against the misère",
+    "wrong_number": "a wrong number of cards",
+    "direction": "attention called to the trick",
+    "revoke_correction": "a revoke found in time, to be corrected",
+}
+
+#: What a player may do out of the ordinary course in laws mode (WL-3 to WL-7, DL-1, DL-3), by
+#: the class name of the action: the words a front end lists them in (issue 16, point 1).
+LAWS_ACTION_WORDS: Mapping[str, str] = {
+    "Play": "play or lead a card out of turn, or from the wrong hand: the laws then apply",
+    "PlayTogether": "play two cards together to a trick: the adversaries say which is played",
+    "ReportMisdeal": "report a misdeal, before the opening lead",
+    "ReportExposed": "report a card exposed in dealing, before the opening lead",
+    "DrawAttention": "call attention to the trick before your partner has played to it",
+    "AskRenounce": 'ask your partner, who did not follow suit, "having none?"',
+    "ClaimRevoke": "claim a revoke by the other side in trick N, before or after it is quitted",
+    "CallCard": "call an exposed card of the hand about to play",
 }
 
 #: The revoke penalties (M-6.2, WL-7, D-DU2) in words: ``{n}`` is the game's declared number
@@ -108,6 +156,8 @@ KIND_WORDS: Mapping[tuple[str, str], str] = {
     ("wrong_number", "draw"): "draw the surplus card from the hand",
     ("revoke_penalty", "add"): "add the penalty to your score",
     ("revoke_penalty", "deduct"): "deduct the penalty from the revoker's score",
+    ("misere_claim", "claim"): "claim the pool and stakes: the hand ends, the misère won",
+    ("misere_claim", "play_on"): "let play go on: the card is taken back",
 }
 
 #: The heading of a choice that is not an irregularity's, by its kind (AF-1.7, AF-2, AF-5.2).
@@ -119,6 +169,7 @@ CHOICE_TITLES: Mapping[str, str] = {
     "wrong_number": "A wrong number of cards was dealt:",
     "draw_surplus": "Draw the surplus card, face down:",
     "revoke_penalty": "Penalty for the revoke:",
+    "misere_claim": "An adversary of your misère has erred: claim the pool and stakes?",
 }
 
 #: Compass seats, for the games whose players choose one.
@@ -146,6 +197,43 @@ FORCED_WORDS: Mapping[int, str] = {
 HONOURS_WORDS = "A K Q J of trumps"
 
 NUMBER_WORDS: Mapping[int, str] = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+#: Tricks in words, for Boston's contracts (BO-4.2).
+TRICKS_SPELT: Sequence[str] = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+)
+
+#: What each bid of Boston's ladder undertakes (BO-4.2, BO-5.2, BO-5.3), by its first call.
+BOSTON_UNDERTAKINGS: Mapping[str, str] = {
+    "little-misere": "lose every trick after everyone discards one card, no trumps",
+    "grand-misere": "lose all thirteen tricks, no trumps",
+    "little-spread": "a little misère with your hand laid face up after the first card",
+    "grand-spread": "a grand misère with your hand laid face up after the first card",
+}
+
+
+def boston_bid_words(name: str) -> str:
+    """A call of Boston's auction by its code: ``six-colour`` as ``six in colour``, ``boston``
+    (the first step of a call, BO-4.2) as ``Boston``, ``pass`` as ``pass``."""
+    if name in BIDS_BY_NAME:
+        return BIDS_BY_NAME[name].words()
+    number = next((n for n, code in BOSTON_CALLS.items() if code == name), None)
+    if number is not None:
+        return BOSTON_NUMBERS[number]
+    return in_words(name, {})
 
 
 def claim_words(n: int, of: int) -> str:
@@ -533,9 +621,11 @@ class Narrator:
 
     def _tell_over(self, what: str, d: Mapping[str, Any]) -> None:
         settlement = d.get("settlement") or {}
+        winner = str(d.get("winner", ""))
+        wins = self.verb(winner, "win") if winner in self.table.players else "win"
         self.say(
             f"{what} over"
-            + (f": {d['winner']} win" if "winner" in d else "")
+            + (f": {winner} {wins}" if "winner" in d else "")
             + (f", value {d['value']}" if "value" in d else "")
             + ("; " if settlement else "")
             + ", ".join(f"{p} {v:+d}" for p, v in settlement.items()),
@@ -581,16 +671,49 @@ class Narrator:
 
     def _tell_revoke_to_correct(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])} must correct the revoke.", "warning")
+        self.resume()  # a trick already complete is taken back up (WL-7.4)
 
     def _tell_revoke_corrected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The card played in error is taken back, and the cards played after it to the trick
+        (WL-7.4): the trick goes on from the card before it, the correcting card and any other
+        card of this action being told after."""
         self.say(f"{self.who(d['seat'])} takes back {d['card']}.")
-        self.resume()
+        taken = (d["seat"], d["card"])
+        if taken in self.trick_cards:
+            del self.trick_cards[self.trick_cards.index(taken) :]
+            return
+        # Corrected without a claim (the trick taken back up in the same action): the trick
+        # as it lies after the action, less the cards this action plays to it.
+        kinds = [str(e.kind) for e in events]
+        after = kinds[kinds.index("revoke_corrected") + 1 :]
+        view = self.table.view(None)
+        trick = view.tricks[-1] if "trick" in after and view.tricks else view.trick
+        pairs = [] if trick is None else self.trick_pairs(trick)
+        self.trick_cards = pairs[: max(0, len(pairs) - after.count("played"))]
 
     def _tell_lead_withdrawn(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{self.who(d['seat'])}'s lead out of turn ({d['card']}) is withdrawn.")
 
     def _tell_card_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
+        """An exposed card called (WL-5.2), or Boston's single player's direction over it
+        (BO-5.7)."""
+        demand = d.get("demand")
+        if demand is None:
+            self.say(f"{d['card']} of {self.who(d['seat'])} is called.")
+            return
+        said = self._direction_words(str(demand), self.who(d["seat"]), parse_card(d["card"]))
+        self.say(f"The single player directs: {said}.", "warning")
+
+    def _direction_words(self, demand: str, who: str, c: Card) -> str:
+        """BO-5.7: ``forbid S (Cyd) to play his exposed SQ``, ``… to ruff with his exposed H2``,
+        ``call on S (Cyd) to play his highest spade``."""
+        h = self.table.hand
+        trump = h.trump if h is not None else None
+        if demand == "forbid":
+            use = "ruff with" if c // 13 == trump else "play"
+            return f"forbid {who} to {use} his exposed {card_name(c)}"
+        suit = SUIT_NAMES[c // 13].rstrip("s")
+        return f"call on {who} to play his {demand} {suit}"
 
     def _tell_suit_called(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{trump_words(d['suit']).capitalize()} are called.")
@@ -750,6 +873,8 @@ class Narrator:
             return []
         if "below" in record:
             return self._bridge_words(record)
+        if "calls" in record and "payments" in record:
+            return self._boston_words(record)
         lines: list[str] = []
         if "scored" in record:
             items = [
@@ -804,12 +929,297 @@ class Narrator:
             lines.append(f"{dealer} {self.verb(dealer, 'win')} the game.")
         return lines
 
+    # --- Boston (BO-3, BO-4, BO-5.2, BO-6) -----------------------------------------------------
+
+    def _does(self, who: str, verb: str, third: str = "") -> str:
+        """``who`` with ``verb`` agreeing: ``E (You) bid``, ``N (Ada) bids``."""
+        return f"{who} {verb if self.is_you(who) else third or verb + 's'}"
+
+    def _seen(self, view: View, role: str) -> str:
+        """A role with the name of who holds it in ``view``: ``N (Ada)``, ``E (You)``."""
+        seat = next((s for s, r in view.roles.items() if r == role), None)
+        name = view.names.get(seat) if seat is not None else None
+        if name is None:
+            return role
+        return f"{role} ({name})"
+
+    def _preference_suits(self, view: View) -> tuple[str, str, str, str] | None:
+        """The first and second preferences and the two plain suits in words (BO-3.2)."""
+        pref = view.extra.get("preference")
+        if not pref:
+            return None
+        first, second, plain = preferences(SUIT_LETTERS.index(pref["first"]) * 13)
+        return SUIT_NAMES[first], SUIT_NAMES[second], SUIT_NAMES[plain[0]], SUIT_NAMES[plain[1]]
+
+    def _boston_trump_line(self, view: View, dealer: str) -> str:
+        """Boston's trumps: none before the auction is won (no trump is turned, BO-2.2), the
+        preferences it is bid in (BO-3.2), then the contract's trump or none (BO-4.6, BO-5.4)."""
+        extra = view.extra
+        suits = self._preference_suits(view)
+        prefs = (
+            f"{suits[0]} first preference, {suits[1]} second, {suits[2]} and {suits[3]} plain"
+            if suits
+            else "the preference not yet turned"
+        )
+        pool = f"; the pool holds {extra['pool']}" if extra.get("pool") else ""
+        tail = f" ({prefs}; dealt by {dealer}{pool})"
+        contract = extra.get("contract")
+        if contract is None:
+            return "none yet — the auction decides" + tail
+        if contract == PARTOUT:
+            return "no trumps — misère partout, each for himself" + tail
+        bid = BIDS_BY_NAME[str(contract)]
+        bidder = self._seen(view, str(extra.get("bidder")))
+        plays = self._does(bidder, "play")
+        if bid.is_misere:
+            return f"no trumps — {plays} {bid.words()}, to lose every trick" + tail
+        if view.trump is None:
+            return f"to be named by {bidder}, who plays {bid.words()}" + tail
+        trump = f"{SUIT_SYMBOLS[view.trump]} {SUIT_NAMES[view.trump]}"
+        return f"{trump} — {plays} {bid.words()}, to take {_boston_aim(bid)}" + tail
+
+    def _ask_call_bid(self, view: View) -> str:
+        """BO-4.1..BO-4.4: the call, with the highest bid and who holds it; after a number,
+        its suit class."""
+        extra = view.extra
+        number = extra.get("number")
+        if number is not None:
+            said = boston_bid_words(str(number))
+            return (
+                f"{said[:1].upper() + said[1:]}: in which suit? A plain suit (you name the trump "
+                "after the auction) ranks below colour, colour below preference."
+            )
+        calls = list(extra.get("calls") or ())
+        bids = [c for c in calls if c["call"] != "pass"]
+        if bids:
+            top = bids[-1]
+            highest = (
+                f" The highest bid is {boston_bid_words(top['call'])}, by "
+                f"{self._seen(view, top['seat'])}."
+            )
+        else:
+            highest = " No one has bid yet."
+        mine = view.roles.get(view.seat) if view.seat is not None else None
+        passed = any(c["seat"] == mine and c["call"] == "pass" for c in calls)
+        after = " You have passed: you may now bid only a misère." if passed else ""
+        return f"Your call: bid or pass?{highest}{after}"
+
+    def _label_call_bid(self, a: Action) -> str:
+        """A call in words with what it undertakes: ``six — take six tricks or more``,
+        ``in colour — spades trumps``, ``little misère — lose every trick …``, ``pass``."""
+        option = str(getattr(a, "option", ""))
+        if option == "pass":
+            return "pass"
+        if option in BOSTON_UNDERTAKINGS:
+            return f"{MISERE_WORDS[option]} — {BOSTON_UNDERTAKINGS[option]}"
+        number = next((n for n, code in BOSTON_CALLS.items() if code == option), None)
+        if number is not None:
+            return f"{BOSTON_NUMBERS[number]} — take {_boston_aim(Bid(tricks=number))}"
+        if option in CLASS_WORDS:
+            suits = self._preference_suits(self.table.view(None))
+            if suits is None:
+                return CLASS_WORDS[option]
+            trumps = {
+                "plain": f"{suits[2]} or {suits[3]} trumps, as you name",
+                "colour": f"{suits[1]} trumps",
+                "pref": f"{suits[0]} trumps",
+            }[option]
+            return f"{CLASS_WORDS[option]} — {trumps}"
+        return boston_bid_words(option)
+
+    def _ask_name_plain_trump(self, view: View) -> str:
+        """BO-4.6 (D-BO3): the plain bidder names one of the plain suits."""
+        suits = self._preference_suits(view)
+        bid = BIDS_BY_NAME[str(view.extra.get("contract"))]
+        plain = f"{suits[2]} or {suits[3]}" if suits else "a plain suit"
+        return f"You play {bid.words()}: name the trumps, {plain}."
+
+    def _label_name_plain_trump(self, a: Action) -> str:
+        return f"{trump_words(str(getattr(a, 'option', '')))} trumps"
+
+    def _ask_discard(self, view: View) -> str:
+        """A discard face down: All Fours' after a run, down to six (AF-2.7); Boston's in a
+        little misère or spread, one card from everyone (BO-5.2, D-BO16)."""
+        contract = view.extra.get("contract")
+        if contract is None:
+            return "Discard down to six, face down:"
+        bid = BIDS_BY_NAME[str(contract)]
+        bidder = self._seen(view, str(view.extra.get("bidder")))
+        bids = self._does(bidder, "play")
+        return (
+            f"{bids} {bid.words()}: before the play everyone discards one card face down, "
+            "dead and seen by nobody. Which card do you discard?"
+        )
+
+    def _tell_pack_cut(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """BO-2.1: each cuts once in turn, the dealer last, or declines."""
+        who = self.who(d["seat"])
+        if d["depth"]:
+            self.say(f"{self._does(who, 'cut')} the pack at {d['depth']}.")
+        else:
+            self.say(f"{self._does(who, 'do', 'does')} not cut the pack.")
+
+    def _tell_preference(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """BO-3.1, BO-3.2: the still pack cut, its top card turned, the preferences."""
+        who = self.who(d["seat"])
+        first = SUIT_LETTERS.index(d["preference"])
+        _, second, plain = preferences(first * 13)
+        rank = RANK_WORDS[RANK_LETTERS.index(d["rank"])]
+        self.say(
+            f"{self._does(who, 'cut')} the still pack; the eldest turns its top card, the {rank} "
+            f"of {SUIT_NAMES[first]}: {SUIT_NAMES[first]} are first preference, "
+            f"{SUIT_NAMES[second]} second (colour), {SUIT_NAMES[plain[0]]} and "
+            f"{SUIT_NAMES[plain[1]]} plain."
+        )
+
+    def _tell_bid(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """A call of the auction (BO-4.1)."""
+        who = self.who(d["seat"])
+        if d["call"] == "pass":
+            self.say(f"{self._does(who, 'pass', 'passes')}.")
+        else:
+            self.say(f"{self._does(who, 'bid')} {boston_bid_words(d['call'])}.")
+
+    def _tell_contract(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """Who won the auction and what he must make (BO-4.1, BO-5.1..5.4), or misère
+        partout (BO-4.5)."""
+        if d["contract"] == PARTOUT:
+            self.say(
+                "All four pass: misère partout, without trumps, each for himself; whoever takes "
+                "most tricks pays each other player the difference in red counters.",
+                "heading",
+            )
+            return
+        who = self.who(d["seat"])
+        bid = BIDS_BY_NAME[d["contract"]]
+        he = "you" if self.is_you(who) else "he"
+        if bid.is_misere:
+            aim = "lose every trick, without trumps"
+            if MISERE_TRICKS[bid.misere] == 12:
+                aim += ", after everyone discards one card face down"
+            if bid.misere.endswith("spread"):
+                aim += f"; {'your' if he == 'you' else 'his'} hand is laid face up after the "
+                aim += "first card is led"
+        else:
+            aim = f"take {_boston_aim(bid)}"
+        self.say(
+            f"{self._does(who, 'win')} the auction with {bid.words()}: {he} "
+            f"{'play' if he == 'you' else 'plays'} alone against the other three, to {aim}.",
+            "heading",
+        )
+
+    def _tell_trump(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The trumps: turned (All Fours, AF-2), or the Boston bid's (BO-4.6): the preference's
+        suit, or the plain suit the bidder names."""
+        if "klass" not in d:
+            self.say(f"{d['words'][:1].upper()}{d['words'][1:]}.")
+            return
+        suit = trump_words(d["trump"])
+        if d["klass"] == "plain":
+            self.say(f"{self._does(self.who(d['seat']), 'name')} {suit} trumps.")
+        else:
+            which = "first preference" if d["klass"] == "pref" else "second preference"
+            self.say(f"{suit.capitalize()} are trumps, the {which}.")
+
+    def _tell_pool(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """The pool (BO-6.5..6.9, D-BO9): the dealer's five, a failure doubling it, a success
+        taking it, the forfeits toward it, and what is left shared at the end."""
+        what = d.get("what")
+        if what == "share":
+            shares = ", ".join(f"{r} {v}" for r, v in (d.get("shared") or {}).items())
+            self.say(f"The sitting is over: {d['words']} ({shares}).")
+            return
+        who = self.who(d["seat"])
+        seat = self.table.role_letters.index(d["seat"])
+        if who == d["seat"] and (name := self.table.seat_player(seat)):
+            who = f"{who} ({name})"  # the first stake, as the table is formed (BO-6.6)
+        holds = f"; the pool holds {d['pool']}"
+        if what == "take":
+            self.say(f"{self._does(who, 'take')} the pool of {-int(d['amount'])}.")
+        elif what == "stake":
+            self.say(f"{self._does(who, 'put')} {d['amount']} into the pool{holds}.")
+        elif what == "double":
+            self.say(f"{self._does(who, 'double')} the pool, paying {d['amount']} into it{holds}.")
+        else:
+            red = int(d["amount"]) // RED
+            counters = f"{TRICKS_SPELT[red]} red counter{'s' if red > 1 else ''}"
+            toward = (
+                "toward the next pool" if d.get("rule") in ("BO-5.8", "D-BO13") else "to the pool"
+            )
+            self.say(
+                f"{self._does(who, 'forfeit')} {counters} ({d['amount']}) {toward}{holds}.",
+                "warning",
+            )
+
+    def _tell_misdealt(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """BO-2.3, BO-2.4: a misdeal never loses the deal; the hands are sorted and gathered."""
+        self.say(
+            f"{self.who(d['seat'])} {d['words']}; the hands are sorted and gathered, and the same "
+            "dealer deals the same pack again.",
+            "warning",
+        )
+
+    def _tell_void(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        """D-BO17 (f): players on both sides short of cards: the deal is void."""
+        self.say("Players on both sides were short of cards: the deal is void, nothing is paid.")
+
+    def _boston_words(self, record: Mapping[str, Any]) -> list[str]:
+        """How a Boston hand was settled (BO-6.1..6.4), in white counters, from its record."""
+        payments: Mapping[str, int] = record.get("payments") or {}
+        won: Mapping[str, int] = record.get("won") or {}
+        contract = record.get("contract")
+        lines: list[str] = []
+        paid = ", ".join(f"{r} {v:+d}" for r, v in payments.items())
+        if contract == PARTOUT and record.get("irregularities"):
+            lines.append("Misère partout, settled by the laws:")
+        elif contract == PARTOUT:  # BO-6.4, D-BO8: the most tricks pay each player with fewer
+            payers = [self.who(r) for r, v in payments.items() if v < 0]
+            pay = "pay" if len(payers) > 1 or any(map(self.is_you, payers)) else "pays"
+            lines.append(
+                f"Misère partout: {' and '.join(payers)}, with most tricks, {pay} each player "
+                "with fewer the difference in red counters (a red is ten white)."
+            )
+        elif contract is not None and record.get("bidder") is not None:
+            bid = BIDS_BY_NAME[str(contract)]
+            bidder = str(record["bidder"])
+            who = self.who(bidder)
+            each = int(payments.get(bidder, 0)) // 3
+            taken = int(won.get(bidder, 0))
+            took = f"{who} took {_tricks(taken)}"
+            count = taken
+            for irr in record.get("irregularities", ()):
+                if irr.get("kind") == "revoke" and irr.get("rule") == "D-BO13":
+                    moved = -3 if irr.get("offender") == bidder else 3  # D-BO13 a, b
+                    count = max(0, min(13, count + moved))
+            if count != taken and not bid.is_misere:
+                took += f", counted as {TRICKS_SPELT[count]} for the revokes"
+            if each == 0:
+                result = f"{took}: no settlement."
+            elif each > 0:
+                result = (
+                    f"{took}: {bid.words()} is won; each of the other three pays "
+                    f"{bidder} {each} ({3 * each} in all)."
+                )
+            else:
+                result = (
+                    f"{took}: {bid.words()} is lost; {bidder} pays each of the other three "
+                    f"{-each} ({-3 * each} in all)."
+                )
+            lines.append(result)
+        lines.append(f"Counters this hand: {paid}.")
+        for irr in record.get("irregularities", ()):
+            note = self.irregularity_note(irr)
+            lines.append(note[:1].upper() + note[1:] + ".")
+        return lines
+
     # --- the table as a seat sees it --------------------------------------------------------
 
     def trump_line(self, view: View) -> str:
         """``♥ hearts (turn-up H5, dealt by S)``; what is still to be declared; or the suit
         turned up that the eldest may yet refuse (All Fours' stand or beg, AF-2.2)."""
         dealer = view.roles[view.dealer] if view.dealer is not None else "?"
+        if "calls" in view.extra:
+            return self._boston_trump_line(view, dealer)
         if view.phase == DECLARE and view.trump is None and view.turn_up is None:
             return f"to be declared by the dealer ({dealer})"
         if view.trump is None and view.turn_up is not None:
@@ -833,6 +1243,8 @@ class Narrator:
         """What a hand shown face up is: the dummy (Mort, Dummy), or a hand this seat alone has
         seen."""
         role = view.roles[seat]
+        if str(view.extra.get("contract", "")).endswith("spread"):
+            return f"The spread hand of {self._seen(view, role)}, face up"
         if seat in self.table.dead_seats:
             return f"The dead hand you discarded ({role}), which you remember"
         dummy = self.info.dummy_name
@@ -857,8 +1269,21 @@ class Narrator:
             return None
         return self.irregularity_words(pending)
 
+    def _declared(self, a: Action, prefix: str) -> Any:
+        """The narrator's method ``prefix`` + the name of the declared decision ``a`` answers
+        (``_ask_call_bid`` for Boston's call), or ``None``: a game's own words for its own
+        decisions."""
+        due = self.table.decision_due()
+        if due is None or not isinstance(a, due[0].actions):
+            return None
+        return getattr(self, prefix + due[0].name, None)
+
     def question(self, a: Action, view: View) -> str:
         """What the decision is, in the game's words."""
+        ask = self._declared(a, "_ask")
+        if ask is not None:
+            text: str = ask(view)
+            return text
         if isinstance(a, ChooseSeats):
             roles = self.current_roles()
             out = f"; {roles['out']} {self.verb(roles['out'], 'sit')} out" if "out" in roles else ""
@@ -896,8 +1321,6 @@ class Narrator:
             return "You cut lowest: choose your place, on your adversary's right or on his left:"
         if isinstance(a, AfterTournee):
             return f"The {self.info.unit} is over: stay for another, or retire?"
-        if isinstance(a, Discard):
-            return "Discard down to six, face down:"
         pending = self.table.pending
         if isinstance(a, Elect) and pending is not None and pending.kind == CLAIM_KIND:
             who = self.who(self.table.role(pending.offender))
@@ -980,6 +1403,12 @@ class Narrator:
             return f"call {SUIT_NAMES[a.suit]}"
         if isinstance(a, CallCard):
             return f"call {self.card(a.card, viewer)} of {self.who(self.table.role(a.target))}"
+        if isinstance(a, DirectExposed):
+            return self._direction_words(a.demand, self.who(self.table.role(a.target)), a.card)
+        label = self._declared(a, "_label")
+        if label is not None:
+            text: str = label(a)
+            return text
         if isinstance(a, Elect):
             pending = self.table.pending
             kind = pending.kind if pending is not None else ""
@@ -1040,7 +1469,8 @@ class Narrator:
 
     def choice_said(self, action: Action, events: Sequence[Event]) -> list[Line]:
         """What was chosen where the events do not say it: a revoke penalty, a revoke waived, a
-        double or redouble declined (B3-5)."""
+        double or redouble declined (B3-5), "having none?" asked (WL-7.3), a revoke claimed
+        before its trick is quitted (WL-7.4)."""
         seat = getattr(action, "seat", 0)
         who = self.who(self.table.role(seat))
         you = self.is_you(who)
@@ -1054,6 +1484,17 @@ class Narrator:
             ]
         if isinstance(action, WaiveRevokes):
             return [Line(f"{who} waives the revoke claims.")]
+        if isinstance(action, AskRenounce):  # WL-7.3: the answer is the events'
+            whose = "your" if you else "his"
+            return [Line(f'{who} {"ask" if you else "asks"} {whose} partner: "having none?"')]
+        if isinstance(action, ClaimRevoke) and any(e.kind == "revoke_to_correct" for e in events):
+            return [  # WL-7.4: found before the trick is quitted, it is corrected
+                Line(
+                    f"{who} {'claim' if you else 'claims'} the revoke in trick {action.trick} "
+                    "before it is quitted.",
+                    "warning",
+                )
+            ]
         if isinstance(action, Pass) and not any(e.kind == "declared" for e in events):
             dealer = self.table.view(None).dealer
             double = "redouble" if seat == dealer else "double"
@@ -1063,6 +1504,20 @@ class Narrator:
     def hint_unit(self) -> str:
         """What the Monte-Carlo player's estimate counts: the game's :attr:`scores`."""
         return self.info.scores
+
+
+def _boston_aim(bid: Bid) -> str:
+    """What a trick bid must take (BO-4.2): ``six tricks or more``, ``all thirteen tricks``."""
+    if bid.tricks == 13:
+        return "all thirteen tricks"
+    return f"{TRICKS_SPELT[bid.tricks]} tricks or more"
+
+
+def _tricks(n: int) -> str:
+    """``no trick``, ``one trick``, ``six tricks``."""
+    if n == 0:
+        return "no trick"
+    return f"{TRICKS_SPELT[n]} trick{'s' if n != 1 else ''}"
 
 
 def public_words(narrator: Narrator, events: Sequence[Event]) -> list[list[str]]:

@@ -1783,8 +1783,8 @@ class Table(ABC):
         played by another player: a dummy's or a dead hand's cards are not his to direct or
         question (D-W15)."""
         side = self.seat_sides[seat]
-        partner = next(s for s in range(4) if s != seat and self.seat_sides[s] == side)
-        if seat not in self.electors(side) or partner not in self.electors(side):
+        partner = next((s for s in range(4) if s != seat and self.seat_sides[s] == side), None)
+        if partner is None or seat not in self.electors(side) or partner not in self.electors(side):
             raise InvalidActionError(
                 f"{self._seat_label(seat)} has no partner playing his own cards: {what}"
             )

@@ -6,8 +6,9 @@ your cards in notation (``SA``, ``h10``). Mort is always shown face up (D-M15); 
 Mort's cards too (M-4.1). A bad or illegal card gets the engine's precise message and the game
 goes on. Your other decisions — seats, the deal for yourself or for Mort, the laws' elections,
 revoke claims and penalties — are offered as numbered choices with the customary default
-(D-G2) taken on an empty line. With ``--laws`` a revoking card is accepted and recorded, and
-``claim N`` and ``two C1 C2`` record a revoke claim and two cards played together.
+(D-G2) taken on an empty line. With ``--laws`` any card may be played, in or out of turn, and
+the laws' irregularities are commands at every prompt, with a moment to act before each
+computer player's card (:mod:`vivant.cli.laws`).
 
 ``--auto`` plays bots only: ``--json`` prints one JSON record of the whole tournée (DESIGN §4,
 plus ``seed`` and each person's player ``kinds``); the same seed gives byte-identical output.
@@ -33,16 +34,18 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from vivant.actions import (
+    PLAYS,
     Action,
     AnswerUndo,
     AskUndo,
+    ChoosePenalty,
     Claim,
     ClaimRevoke,
     Concede,
     CorrectRevoke,
     Cut,
     Play,
-    PlayTogether,
+    WaiveRevokes,
 )
 from vivant.cards import (
     RANK_LETTERS,
@@ -55,6 +58,7 @@ from vivant.cards import (
     parse_card,
 )
 from vivant.claims import remaining as tricks_left
+from vivant.cli import laws as table_laws
 from vivant.conventions import Sitting
 from vivant.describe import Line, Narrator, choice_keys, irregularity_note, without_rule_ids
 from vivant.errors import VivantError
@@ -94,15 +98,11 @@ Commands, at every prompt:
   undo         take back your last card (not with --laws; the computer players agree)
   claim        claim the rest of the tricks, showing your hand (not with --laws; between
                tricks): the other side accepts, or disputes and the solver adjudicates
-  claim N      claim N of the remaining tricks (with --laws: a revoke, below)
+  claim N      claim N of the remaining tricks (with --laws it claims the revoke in trick
+               N, and claim tricks N claims tricks where the game's own laws allow it)
   concede      give up the rest of the tricks to the other side
 In a numbered choice type the number (or the suit letter, where trumps are named); an empty
-line takes the default.
-With --laws (the laws decide irregular play):
-  a revoking card is accepted (the other side may claim it)
-  claim N      claim that the other side revoked in trick N
-  claim tricks N  claim N of the remaining tricks, where the game's own laws allow it
-  two C1 C2    two cards played together (the other side chooses which counts)"""
+line takes the default."""
 
 
 def register(subparsers: Any) -> None:
@@ -144,6 +144,17 @@ def register(subparsers: Any) -> None:
             "every hand (default heuristic)"
         ),
     )
+    p.add_argument(
+        "--pause",
+        metavar="SECONDS",
+        type=table_laws.pause_setting,
+        default=table_laws.PAUSE_AS_INPUT,
+        help=(
+            "with --laws: before each computer player's card, wait SECONDS for you to act "
+            "first (a card out of turn, a report, a claim; Enter holds the play), or 'enter' "
+            "to wait for Enter every time (default 1.5 on a terminal, 0 when input is piped)"
+        ),
+    )
     p.add_argument("--auto", action="store_true", help="bots only; print the result")
     p.add_argument("--json", action="store_true", help="with --auto: one JSON record")
     p.add_argument(
@@ -179,6 +190,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json and not args.auto:
         print("vivant: error: --json needs --auto", file=sys.stderr)
         return 2
+    if args.pause != table_laws.PAUSE_AS_INPUT and not args.laws:
+        raise VivantError(
+            "--pause is for laws mode (--laws): in strict mode no card is played out of turn"
+        )
     if args.auto:
         return run_auto(
             variant, n_players, seed, args.laws, args.opponents, args.json, sys.stdout, args.save
@@ -188,11 +203,14 @@ def run(args: argparse.Namespace) -> int:
     if reconfigure is not None:  # a line that is not UTF-8 is read, and refused, not fatal
         reconfigure(errors="replace")
     flag = StopFlag()
+    lines = table_laws.Lines(sys.stdin)
     with stop_signals(flag):
         session = Session(
             stop=flag,
             console=console,
-            read=_line_reader(sys.stdin),
+            read=lines.read,
+            ready=lines.ready,
+            pause=table_laws.pause_for(args.pause, sys.stdin.isatty()),
             echo=not sys.stdin.isatty(),
             variant=variant,
             n_players=n_players,
@@ -206,16 +224,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def make_console(out: IO[str]) -> Console:
-    """A Rich console on ``out``; plain text when ``out`` is not a terminal."""
-    return Console(file=out, highlight=False, soft_wrap=True, emoji=False)
-
-
-def _line_reader(stream: IO[str]) -> Callable[[], str | None]:
-    def read() -> str | None:
-        line = stream.readline()
-        return None if line == "" else line.rstrip("\r\n")
-
-    return read
+    """A Rich console on ``out``; plain text when ``out`` is not a terminal. On a terminal long
+    lines are wrapped between words (the terminal itself would break them mid-word); elsewhere,
+    and on a dumb terminal, each line is written whole."""
+    console = Console(file=out, highlight=False, soft_wrap=True, emoji=False)
+    if console.is_terminal and not console.is_dumb_terminal:  # a dumb one is taken as 80 wide
+        console.soft_wrap = False
+    return console
 
 
 def player_seed(seed: int, index: int) -> int:
@@ -478,10 +493,18 @@ class Session:
         save: str | None = None,
         stop: StopFlag | None = None,
         table: Table | None = None,
+        ready: Callable[[float], bool] | None = None,
+        pause: float | None = 0.0,
     ) -> None:
         self.console = console
         self.stop = stop or StopFlag()
         self.read = read
+        #: Whether a line comes within so many seconds (the pause before a computer's card).
+        self.ready = ready
+        #: Laws mode: seconds to wait before each computer player's card, or ``None`` to wait
+        #: for Enter (:mod:`vivant.cli.laws`).
+        self.pause = pause
+        self._hand_shown: object = None  # the hand whose table was shown at a pause
         self.echo = echo
         self.seed = seed
         self.laws = laws
@@ -635,6 +658,10 @@ class Session:
             line = self.read()
         finally:
             self.stop.reading = False
+        return self._typed(line)
+
+    def _typed(self, line: str | None) -> str:
+        """The line typed at the prompt just shown (``None``: the input ended)."""
         self.stop.check()
         if line is None:
             self.console.print()
@@ -649,7 +676,9 @@ class Session:
         word = text.lower()
         view = self.table.view(seat)
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(HELP + "\n" + table_laws.help_text(self.laws))
+        elif word == "law":
+            self.say(table_laws.law_words(self.table))
         elif word in ("show", "table"):
             self.show_table(view)
         elif word in ("sheet", "score"):
@@ -716,10 +745,17 @@ class Session:
             self.remember_names()
             claimed = offer_claims(t, self.bots)  # D-G7: a bot claims what it sees
             if claimed is not None:
+                self.tell_choice(claimed.action, claimed.events)
                 self.narrate(claimed.events)
+                continue
+            mine = table_laws.person_decides(t, HUMAN)  # his side's choice: he makes it
+            if mine is not None:
+                self.choice_turn(mine, t.legal_actions(mine), t.view(mine))
                 continue
             turn = who_acts(t)
             if turn is None or turn[1] != HUMAN:
+                if turn is not None and self.before_computer_card(turn[0]):
+                    continue  # the person acted first: the table is looked at again
                 done = step(t, self.bots, self.rng)
                 self.tell_choice(done.action, done.events)
                 self.narrate(done.events)
@@ -764,6 +800,7 @@ class Session:
             except VivantError as exc:
                 self.say(self.refusal(exc, text, view, hand_seat), "red")
                 continue
+            self.tell_choice(action, events)
             self.narrate(events)
             return
 
@@ -802,22 +839,21 @@ class Session:
             return self._claim(seat, words)
         if verb == "concede" and len(words) == 1:
             return Concede(seat)  # D-TC6
-        if verb in ("two", "both"):
-            if len(words) != 3:
-                raise _usage("two C1 C2 — two different cards played together, e.g. two SA SK")
-            cards = (parse_card(words[1]), parse_card(words[2]))
-            if cards[0] == cards[1]:
-                raise _usage("two C1 C2 — two different cards played together, e.g. two SA SK")
-            return PlayTogether(hand_seat, cards)
+        said = table_laws.Said(self.table, seat, hand_seat)
+        command = table_laws.parse(text, said, self.laws)  # two C1 C2 and the laws' others
+        if command is not None:
+            return command
         if len(words) != 1:
             raise _usage(f"{text!r}: type one card (e.g. SA) or a command (help).")
         c = parse_card(words[0])
         if isinstance(first, CorrectRevoke):
             return CorrectRevoke(hand_seat, c)
         other = self._other_hand_holding(view, hand_seat, c)
-        if other is not None and self.laws and not (view.trick and view.trick.cards):
-            # M-6.7: a lead from the wrong one of Vivant's two hands is recorded and the
-            # adversaries elect.
+        if other is not None and self.laws:
+            # A card from the other hand the person plays is recorded as that hand's card out
+            # of turn, and the laws apply (M-6.7: a lead from the wrong one of Vivant's two
+            # hands, the adversaries electing; a card played to the trick out of turn is
+            # refused in the engine's words).
             return Play(other, c)
         return Play(hand_seat, c)
 
@@ -841,6 +877,9 @@ class Session:
         (averaged over its sampled deals); before its horizon, and for every other decision,
         the heuristic player's choice."""
         t = self.table
+        if not legal:  # the moment before a computer player's card: nothing is his to choose
+            self.say("No hint now: it is not your turn; a hint is for your own cards and choices.")
+            return
         view = t.view(seat)
         turn = len(view.tricks) * 4 + (len(view.trick.cards) if view.trick else 0)
         adviser = MonteCarloPlayer(player_seed(self.seed, 100 + turn), kind=DEFAULT_LEVEL)
@@ -906,13 +945,16 @@ class Session:
         options and the customary default on Enter (issue 13, point 15). A choice may also be
         typed by its name where it has one (a suit letter for the trumps)."""
         t = self.table
-        default = customary_default(t, legal)
+        default = table_laws.default_for(seat, customary_default(t, legal))
         if view.hand or view.phase == DECLARE:
             self.show_table(view)
         about = self.narrator.pending_words(view)
         if about is not None:
-            self.say(f"The laws give you a choice: {about}.")
-        self.say(self.narrator.question(legal[0], view), "bold")
+            self.say(f"The laws give you a choice: {about}. (Type law for the rule.)")
+        question = self.narrator.question(legal[0], view)
+        if about is None and isinstance(legal[0], ChoosePenalty | ClaimRevoke | WaiveRevokes):
+            question += " (Type law for the rule.)"  # the laws' choices after a revoke
+        self.say(question, "bold")
         default_index = legal.index(default) + 1 if default in legal else 1
         for i, a in enumerate(legal, start=1):
             mark = "  (default)" if i == default_index else ""
@@ -924,6 +966,8 @@ class Session:
                 index = keys[text.upper()]
             elif self.common_command(text, seat, legal):
                 continue
+            elif self.laws_command(text, seat, seat):
+                return
             elif not text:
                 index = default_index
             elif text.isdecimal() and 1 <= int(text) <= len(legal):
@@ -939,6 +983,101 @@ class Session:
             self.tell_choice(legal[index - 1], events)
             self.narrate(events)
             return
+
+    # --- the laws at the table (issue 16, point 1; vivant.cli.laws) ----------------------------
+
+    def laws_command(self, text: str, seat: Seat, hand: Seat) -> bool:
+        """A laws command typed at a prompt other than a card's: applied (True) or refused in
+        words (True: it was one); False if ``text`` is not one."""
+        if self.table.pending is not None and table_laws.is_command(text):
+            self.say("The choice the laws give comes first: type its number (law names its rule).")
+            return True
+        try:
+            action = table_laws.parse(text, table_laws.Said(self.table, seat, hand), self.laws)
+            if action is None:
+                return False
+            events = self.table.apply(action)
+        except VivantError as exc:
+            self.say(without_rule_ids(str(exc)), "red")
+            return True
+        self.tell_choice(action, events)
+        self.narrate(events)
+        return True
+
+    def before_computer_card(self, turn: Seat) -> bool:
+        """Laws mode: the moment before a computer player's card, for the person to act out of
+        turn — a card from a hand he plays (a lead out of turn, the laws then apply), or a
+        command (:mod:`vivant.cli.laws`). It waits ``pause`` seconds (Enter holds the play), or
+        for Enter. True if the person did something that changed the table."""
+        t = self.table
+        seat = table_laws.person_seat(t, HUMAN)
+        if not self.laws or seat is None or not table_laws.card_due(t, turn):
+            return False
+        calls = [a for a in t.legal_actions(seat) if not isinstance(a, Play)]
+        timed = self.pause is not None and not calls
+        if timed and (not self.pause or self.ready is None):
+            return False
+        first = t.legal_actions(turn)[0]
+        assert isinstance(first, Play)
+        view = t.view(seat)
+        opening = not view.tricks and not (view.trick and view.trick.cards)
+        if opening and self._hand_shown is not t.hand:  # the hand he may report on (WL-3, WL-4)
+            self._hand_shown = t.hand
+            self.show_table(view)
+        prompt = table_laws.pause_prompt(self, first.seat, timed)
+        if calls:  # WL-5.2: an exposed card of the hand about to play may be called
+            self.say(
+                f"You may {' or '.join(self.describe(a) for a in calls)} before the card is "
+                "played: type call C, or Enter to let it be played."
+            )
+        while True:
+            if timed:
+                text = self.ask_within(prompt, self.pause or 0.0)
+                if text is None:
+                    return False
+                timed = False
+                prompt = table_laws.pause_prompt(self, first.seat, False)
+                if not text:
+                    continue  # Enter holds the play: the prompt waits now
+            else:
+                text = self.ask(prompt)
+            if not text:
+                return False
+            if self.common_command(text, seat, []):
+                continue
+            try:
+                # his own hand is the one he plays from here (a card of another he plays is
+                # found in it by card_action)
+                action = self.card_action(seat, text, PLAYS[seat][0], t.view(seat))
+                events = self.table.apply(action)
+            except VivantError as exc:
+                self.say(self.refusal(exc, text, t.view(seat), seat), "red")
+                continue
+            self.tell_choice(action, events)
+            self.narrate(events)
+            return True
+
+    def ask_within(self, prompt: str, seconds: float) -> str | None:
+        """A line typed at ``prompt`` within ``seconds``, or ``None`` (the prompt is taken off
+        the screen); :class:`Quit` at the end of input."""
+        assert self.ready is not None
+        self.stop.check()
+        self.stop.reading = True
+        try:
+            self.console.print(Text(prompt + " > ", style="cyan"), end="")
+            self.console.file.flush()
+            came = self.ready(seconds)
+            line = self.read() if came else None
+        finally:
+            self.stop.reading = False
+        if not came:
+            if self.console.is_terminal:  # the prompt is taken off its line(s)
+                rows = (len(prompt) + 2) // max(1, self.console.width)
+                self.console.file.write("\r\x1b[K" + "\x1b[1A\x1b[K" * rows)
+            else:
+                self.console.print()
+            return None
+        return self._typed(line)
 
     def tell_choice(self, action: Action, events: Sequence[Event]) -> None:
         """Say what was chosen where the events do not (the core's words)."""

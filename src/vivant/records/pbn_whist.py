@@ -89,6 +89,7 @@ TRICKS: Final = "WhistTricks"
 POINTS: Final = "WhistPoints"
 HONOURS: Final = "WhistHonours"
 IRREGULARITIES: Final = "WhistIrregularityTable"
+HAND_SIZE: Final = "WhistHandSize"
 IRREGULARITY_COLUMNS: Final = ("Trick", "Offender", "Kind", "Penalty", "Note")
 
 #: Every tag the profile adds to the standard's, with its meaning.
@@ -103,6 +104,7 @@ PROFILE_TAGS: Final = {
     TRICKS: "tricks counted for scoring (after penalties) per side, e.g. NS 7 EW 6",
     POINTS: "points scored on the deal per side, e.g. NS 1",
     HONOURS: "honour points per side, e.g. EW 2",
+    HAND_SIZE: "cards in each hand dealt when not 13, e.g. 6 (All Fours)",
     IRREGULARITIES: "table section: Trick;Offender;Kind;Penalty;Note",
 }
 
@@ -153,7 +155,8 @@ class WhistDeal:
     swapped before play (Humbug: a player takes up the dead hand on his right). ``trump`` is
     ``None`` for no trumps. ``tricks`` run in playing order; only the last may be incomplete.
     ``players`` are the names at N E S W; ``extra_tags`` are other supplemental tags to carry
-    (kept sorted by name, the order export writes them in).
+    (kept sorted by name, the order export writes them in). ``hand_size`` is how many cards each
+    hand holds (13 at whist and Boston; 6 at All Fours, whose Deal is an end position, PBN §3.10).
     """
 
     variant: str
@@ -177,6 +180,7 @@ class WhistDeal:
     players: tuple[str, str, str, str] = ("?", "?", "?", "?")
     scoring: str = "?"
     extra_tags: tuple[tuple[str, str], ...] = ()
+    hand_size: int = 13
 
     def __post_init__(self) -> None:
         # Export sorts supplemental tags by name (PBN §3.4), so their order carries nothing.
@@ -262,8 +266,11 @@ def check_whist_deal(deal: WhistDeal) -> list[str]:
             if s not in deal.dead:
                 p.append(f"seat {SEAT_LETTERS[s]} plays but has no hand")
             continue
-        if len(hand) != 13:
-            p.append(f"hand {SEAT_LETTERS[s]} has {len(hand)} cards; a whist hand has 13")
+        if len(hand) != deal.hand_size:
+            size = (
+                "a whist hand has 13" if deal.hand_size == 13 else f"{HAND_SIZE} {deal.hand_size}"
+            )
+            p.append(f"hand {SEAT_LETTERS[s]} has {len(hand)} cards; {size}")
         for c in hand:
             if c in owner:
                 p.append(
@@ -310,6 +317,8 @@ def check_whist_deal(deal: WhistDeal) -> list[str]:
             p.append(f"irregularity trick {ir.trick}: expected 1..13")
         if "\n" in ir.note or "\t" in ir.note:
             p.append(f"irregularity note {ir.note[:20]!r} must be one line without tabs")
+    if not 1 <= deal.hand_size <= 13:
+        p.append(f"{HAND_SIZE} {deal.hand_size}: expected 1..13")
     if deal.board is not None and deal.board < 1:
         p.append(f"board {deal.board} is not a positive integer")
     p.extend(_check_tricks(deal))
@@ -353,8 +362,9 @@ def _check_tricks(deal: WhistDeal) -> list[str]:
 
 
 def _result(deal: WhistDeal) -> str:
-    """The Result tag: tricks actually taken, two-sided (PBN §3.4.15); "" for two-hand games."""
-    if deal.dead:
+    """The Result tag: tricks actually taken, two-sided (PBN §3.4.15); "" for two-hand games and
+    for four players each for himself (the tricks counted for each of the four: Boston's)."""
+    if deal.dead or {side for side, _ in deal.tricks_won} == set(SEAT_LETTERS):
         return ""
     if not deal.tricks:
         return "?"
@@ -426,6 +436,8 @@ def whist_to_pbn(deal: WhistDeal) -> PbnGame:
     for name, scores in ((TRICKS, deal.tricks_won), (POINTS, deal.points), (HONOURS, deal.honours)):
         if scores:
             extra.append((name, _scores_text(scores)))
+    if deal.hand_size != 13:
+        extra.append((HAND_SIZE, str(deal.hand_size)))
     known = {t.name for t in tags} | {name for name, _ in extra} | {IRREGULARITIES, "Play"}
     for name, value in deal.extra_tags:
         if name in known:
@@ -624,6 +636,10 @@ def whist_from_pbn(game: PbnGame) -> WhistDeal:
     if board is None and board_text not in ("?", ""):
         bad("Board", f"Board {board_text!r} is not a positive integer")
     tricks_won, points, honours = scores_tag(TRICKS), scores_tag(POINTS), scores_tag(HONOURS)
+    size_text = values.get(HAND_SIZE, "13").strip()
+    hand_size = int(size_text) if size_text.isdigit() else 0
+    if not 1 <= hand_size <= 13:
+        bad(HAND_SIZE, f"{HAND_SIZE} {size_text!r}: expected a number of cards, 1..13")
     if problems or dealer is None or game.deal is None:
         raise PbnProfileError(problems)
     played = game.deal
@@ -659,6 +675,7 @@ def whist_from_pbn(game: PbnGame) -> WhistDeal:
         ),
         scoring=values.get("Scoring", "?"),
         extra_tags=extra,
+        hand_size=hand_size,
     )
     if problems:
         raise PbnProfileError(problems)
@@ -676,6 +693,7 @@ _SUBJECTS: Final = (
     ("at least two", DEAD),
     ("seat ", "Deal"),
     ("hand ", "Deal"),
+    (HAND_SIZE, HAND_SIZE),
     ("exchange", EXCHANGE),
     ("turn-up", TURN_UP),
     ("the turn-up", TURN_UP),

@@ -55,6 +55,31 @@ TRICK_WORDS: Final = {
     13: "slam",
 }
 
+#: The trick bids' numbers in words, as a bid is called (BO-4.2): the bid of five tricks is a
+#: "Boston", of thirteen a "grand slam".
+NUMBER_WORDS: Final = {
+    5: "Boston",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "eleven",
+    12: "twelve",
+    13: "grand slam",
+}
+
+#: The suit classes in words (BO-4.3): "six in colour".
+CLASS_WORDS: Final = {"plain": "in a plain suit", "colour": "in colour", "pref": "in preference"}
+
+#: The misère-type bids in words (BO-4.2).
+MISERE_WORDS: Final = {
+    "little-misere": "little misère",
+    "grand-misere": "grand misère",
+    "little-spread": "little spread",
+    "grand-spread": "grand spread",
+}
+
 #: The ladder of BO-4.2 (D-BO1), lowest rung first: a number is a trick bid, a name a misère.
 LADDER: Final[tuple[int | str, ...]] = (
     5,
@@ -151,10 +176,11 @@ class Bid:
         return self.misere or f"{TRICK_WORDS[self.tricks]}-{self.klass}"
 
     def words(self) -> str:
+        """The bid as it is called (BO-4.2, BO-4.3): ``six in colour``, ``Boston in a plain
+        suit``, ``grand slam in preference``, ``little misère``."""
         if self.misere:
-            return self.misere.replace("-", " ").replace("misere", "misère")
-        klass = {"plain": "in a plain suit", "colour": "in colour", "pref": "in preference"}
-        return f"{TRICK_WORDS[self.tricks]} {klass[self.klass]}"
+            return MISERE_WORDS[self.misere]
+        return f"{NUMBER_WORDS[self.tricks]} {CLASS_WORDS[self.klass]}"
 
     @property
     def value(self) -> int:

@@ -40,6 +40,7 @@ import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -752,7 +753,7 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
     elif kind == "back":
         hub.back(lt, conn)
     elif kind == "pace":
-        _set_pace(lt, conn, data)
+        await _set_pace(hub, lt, conn, data)
     elif kind == "hint":
         await _hint(lt, conn)
     elif kind == "hello":
@@ -768,10 +769,11 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
 MAX_BOT_DELAY = 5.0
 
 
-def _set_pace(lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
+async def _set_pace(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
     """``{"type": "pace", "bot_delay": seconds}``: a person seated at the table sets how long
-    its computer players wait after each move (0 to :data:`MAX_BOT_DELAY`); everyone at the
-    table is told (``{"type": "pace", "bot_delay", "by"}``)."""
+    its computer players wait after each move (0 to :data:`MAX_BOT_DELAY`); the pace is stored
+    with the table's settings (a restarted server keeps it) and everyone at the table is told
+    (``{"type": "pace", "bot_delay", "by"}``)."""
     person = lt.people.get(conn.name) if conn.name is not None else None
     if person is None or not person.is_human:
         raise ClientError("not_seated", "only a person seated at the table sets its pace")
@@ -784,7 +786,9 @@ def _set_pace(lt: LiveTable, conn: Connection, data: dict[str, Any]) -> None:
         raise ClientError(
             "bad_pace", f"bot_delay is a number of seconds from 0 to {MAX_BOT_DELAY:g}"
         )
-    lt.bot_delay = float(value)
+    settings = replace(lt.row.settings, bot_delay=float(value))
+    await hub.store_settings(lt, settings)
+    lt.bot_delay = settings.bot_delay
     message = {"type": "pace", "bot_delay": lt.bot_delay, "by": person.name}
     for c in list(lt.connections):
         c.send(message)

@@ -34,7 +34,7 @@ import secrets
 import sys
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from vivant.actions import Action, AnswerUndo
@@ -423,6 +423,18 @@ class Hub:
             self._demote(lt, person.name)
         self._presence(lt)
         return person.name
+
+    async def store_settings(self, lt: LiveTable, settings: TableSettings) -> None:
+        """The table's new settings, stored (in a worker thread) before they take effect;
+        :class:`StoreUnavailable` if they cannot be, and then nothing changed."""
+        try:
+            await asyncio.to_thread(self.store.set_settings, lt.id, settings)
+        except Exception:
+            log.exception("table %s: its settings could not be stored", lt.id)
+            raise StoreUnavailable(
+                f"the settings of table {lt.id} cannot be changed just now; try again in a moment"
+            ) from None
+        lt.row = replace(lt.row, settings=settings)
 
     @staticmethod
     async def _seat_write(lt: LiveTable, write: Callable[..., None], *args: Any) -> None:

@@ -179,6 +179,7 @@ class LiveTable:
             sitting=replay_sitting(row, [r.action for r in rows]),
             people={p.name: Person.from_row(p) for p in people},
             seq=0,
+            bot_delay=row.settings.bot_delay,
         )
         for r in rows:
             live.record(r.seq, r.actor, r.client_id, r.action, r.events, r.stand_in)

@@ -142,19 +142,30 @@ DEFAULT_STAND_IN = "heuristic"
 class TableSettings:
     """How a table treats an absent person: after ``absent_after`` seconds away (disconnected,
     or not acting at his turn; 0: never by itself) a computer player of kind ``stand_in`` plays
-    his seat until he is back."""
+    his seat until he is back. ``bot_delay``: the pace a person set for the table's computer
+    players (seconds after each move; ``None``: the server's), kept across restarts."""
 
     absent_after: float = DEFAULT_ABSENT_AFTER
     stand_in: str = DEFAULT_STAND_IN
+    bot_delay: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"absent_after": self.absent_after, "stand_in": self.stand_in}
+        return {
+            "absent_after": self.absent_after,
+            "stand_in": self.stand_in,
+            "bot_delay": self.bot_delay,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any] | None) -> TableSettings:
         if not data:
             return cls()
-        return cls(float(data["absent_after"]), str(data["stand_in"]))
+        delay = data.get("bot_delay")
+        return cls(
+            float(data["absent_after"]),
+            str(data["stand_in"]),
+            None if delay is None else float(delay),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +367,15 @@ class Store:
                 update(participants)
                 .where(participants.c.table_id == table_id, participants.c.name == name)
                 .values(**values)
+            )
+
+    def set_settings(self, table_id: str, settings: TableSettings) -> None:
+        """The table's settings changed (a person set its pace)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(tables)
+                .where(tables.c.id == table_id)
+                .values(settings=json.dumps(settings.to_json()))
             )
 
     def hand_seat(self, table_id: str, name: str, kind: str, token: str | None) -> None:

@@ -36,7 +36,10 @@ Rules, by the IDs of the rules file:
   Each player's running account is in ``totals``.
 * Laws mode, by kind of bid. Trick bids: a revoke moves three tricks (D-BO13 a–c); the
   adversaries' leads out of turn and cards played together are the whist laws' with the single
-  player electing (BO-5.7); the single player's own are taken back without penalty (BO-5.6).
+  player electing (BO-5.7), who may also forbid the play of an adversary's exposed card (an
+  exposed trump: for ruffing) or, its suit led, call for his highest or lowest of it
+  (``DirectExposed``, D-BO19 g); the single player's own are taken back without penalty
+  (BO-5.6).
   Misère-type bids: an adversary who leads before the others have discarded, leads out of turn or
   exposes a card (plays two together) lets the bidder claim the pool and stakes; the offender
   forfeits four red toward the next pool (BO-5.8, D-BO15); a revoke by the bidder loses the bid,
@@ -51,7 +54,8 @@ shared by D-BO9 f) and D-BO19 (the engine's limits of the laws: revokes are exam
 trick is quitted and always penalised, as BO-5.10 says, which settles a misère exactly as a claim
 at once would; a hand with a short player ends when the first hand is empty; the bidder in a
 plain-suit bid names his trump by a declared decision whose default is the first plain suit in
-the order ♠ ♥ ♦ ♣).
+the order ♠ ♥ ♦ ♣; BO-5.7's powers are the single player's input actions, one a turn, never
+chosen for him, BO-5.10).
 
 Seed 002 and the rules file differ in one word: the seed's turned card is "for the trump", the
 rules file's (after the EB) a first preference; the game played here is the rules file's, with
@@ -70,6 +74,7 @@ from vivant.actions import (
     CutPack,
     Deal,
     DealWrongly,
+    DirectExposed,
     Discard,
     Elect,
     Play,
@@ -86,6 +91,8 @@ from vivant.cards import (
     Suit,
     card_name,
     cards_of,
+    suit_mask,
+    suit_of,
 )
 from vivant.deal import check_pack, cut_pack
 from vivant.decisions import decision, refused
@@ -120,6 +127,7 @@ from vivant.table import (
     HandState,
     Phase,
 )
+from vivant.trick import playable_mask
 from vivant.variants.sitting import CuttingTable
 from vivant.views import View, ViewExtra
 
@@ -237,6 +245,7 @@ class BostonTable(CuttingTable):
         self.pool_counters = 0
         self.deals_played = 0
         self.hands_dealt = 0
+        self._first_stake: list[Event] = []
 
     # --- seats, sides -----------------------------------------------------------------------------
 
@@ -249,10 +258,21 @@ class BostonTable(CuttingTable):
         self.seat_sides = (sides[0], sides[1], sides[2], sides[3])  # type: ignore[misc]
 
     def _table_formed(self) -> None:
-        """BO-1.3: the lowest cut deals first; the players sit in cutting order from North."""
+        """BO-1.3: the lowest cut deals first; the players sit in cutting order from North; the
+        first dealer puts his five into the pool (BO-6.6), told after the table is formed."""
         self.seating = {self.role(s): p for s, p in enumerate(self.order)}
         self.dealer = 0
-        self._new_turn_to_deal([])
+        self._first_stake = self._new_turn_to_deal([])
+
+    def _cut(self, action: Any) -> list[Event]:
+        events = super()._cut(action)
+        stake, self._first_stake = self._first_stake, []
+        return events + stake
+
+    def _seat_label(self, seat: Seat) -> str:
+        """A seat in the engine's messages: its compass letter, which is also its role (the
+        whist tables' ``role (letter)`` would say ``E (E)``)."""
+        return self.role(seat)
 
     def left(self, seat: Seat) -> Seat:
         return (seat + 1) % 4
@@ -267,13 +287,15 @@ class BostonTable(CuttingTable):
     # --- the pool -------------------------------------------------------------------------------
 
     def _to_pool(self, seat: Seat, amount: int, rule: str, words: str) -> list[Event]:
-        """``seat`` puts ``amount`` into the pool (a stake, a forfeit, a doubling, D-BO9)."""
+        """``seat`` puts ``amount`` into the pool (a stake, a forfeit, a doubling, D-BO9); the
+        event says which (``what``: ``stake``, ``double`` or ``forfeit``) for the words."""
         if not self.pool or amount == 0:
             return []
         self.pool_counters += amount
         self.totals[self._name(seat)] -= amount
+        what = {"BO-6.6": "stake", "BO-6.7": "double"}.get(rule, "forfeit")
         data = {"seat": self.role(seat), "amount": amount, "pool": self.pool_counters}
-        return [Event(EventKind.POOL, {**data, "rule": rule, "words": words})]
+        return [Event(EventKind.POOL, {**data, "what": what, "rule": rule, "words": words})]
 
     def _take_pool(self, seat: Seat) -> list[Event]:
         """D-BO9 (c): a successful bid takes the whole pool."""
@@ -285,7 +307,13 @@ class BostonTable(CuttingTable):
         return [
             Event(
                 EventKind.POOL,
-                {"seat": self.role(seat), "amount": -amount, "pool": 0, "words": words},
+                {
+                    "seat": self.role(seat),
+                    "amount": -amount,
+                    "pool": 0,
+                    "what": "take",
+                    "words": words,
+                },
             )
         ]
 
@@ -330,6 +358,7 @@ class BostonTable(CuttingTable):
         (Elect, "_elect"),
         (CutPack, "_cut_pack"),
         (DealWrongly, "_deal_wrongly"),
+        (DirectExposed, "_direct_exposed"),
     )
 
     def _cut_pack(self, action: CutPack) -> list[Event]:
@@ -757,10 +786,19 @@ class BostonTable(CuttingTable):
         return events + self._name_trump(h, first if bid.klass == "pref" else second)
 
     def _name_trump(self, h: HandState, suit: Suit) -> list[Event]:
+        """The trump of the bid (D-BO3): its class (``klass``: ``pref``, ``colour``, or
+        ``plain`` when the bidder named it)."""
         h.trump = suit
         bidder: Seat = h.notes["bidder"]
+        bid = self._bid(h)
+        assert bid is not None
         words = f"{SUIT_NAMES[suit]} are trumps"
-        data = {"seat": self.role(bidder), "trump": SUIT_LETTERS[suit], "words": words}
+        data = {
+            "seat": self.role(bidder),
+            "trump": SUIT_LETTERS[suit],
+            "klass": bid.klass,
+            "words": words,
+        }
         return [Event(EventKind.TRUMP, data), *self._start_play(h)]
 
     # --- discards (BO-5.2, D-BO16) --------------------------------------------------------------
@@ -837,13 +875,16 @@ class BostonTable(CuttingTable):
             and 0 <= action.card < 52
             and h.hands[action.seat] >> action.card & 1
         ):
-            self.pending = self._misere_claim(h, action.seat, action.card, "led_before_discards")
+            self.pending = self._misere_claim(h, action.seat, (action.card,), "led_before_discards")
             self.log.append(action)
             return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         return super().apply(action)
 
-    def _misere_claim(self, h: HandState, seat: Seat, c: Card, kind: str) -> Election:
-        """BO-5.8 (D-BO15): the misère bidder may claim the pool and stakes; default, he does."""
+    def _misere_claim(
+        self, h: HandState, seat: Seat, cards: tuple[Card, ...], kind: str
+    ) -> Election:
+        """BO-5.8 (D-BO15): the misère bidder may claim the pool and stakes; default, he does.
+        ``cards`` are the card led or played in error (both cards played together)."""
         bidder: Seat = h.notes["bidder"]
         return Election(
             "misere_claim",
@@ -852,7 +893,7 @@ class BostonTable(CuttingTable):
             (bidder,),
             ("claim", "play_on"),
             "claim",
-            (c,),
+            cards,
             {"offence": kind},
         )
 
@@ -866,7 +907,7 @@ class BostonTable(CuttingTable):
         if bid is None or seat == h.notes["bidder"]:
             return None
         if bid.is_misere:
-            return self._misere_claim(h, seat, c, "lead_out_of_turn")
+            return self._misere_claim(h, seat, (c,), "lead_out_of_turn")
         return super()._lead_out_of_turn_election(h, seat, c, due)
 
     def _play_together(self, action: PlayTogether) -> list[Event]:
@@ -875,7 +916,7 @@ class BostonTable(CuttingTable):
         bid = self._bid(h)
         events = super()._play_together(action)
         if bid is not None and bid.is_misere and action.seat != h.notes["bidder"]:
-            self.pending = self._misere_claim(h, action.seat, action.cards[0], "exposed")
+            self.pending = self._misere_claim(h, action.seat, tuple(action.cards), "exposed")
             return [Event(EventKind.IRREGULARITY, self.pending.to_json(self._seat_label))]
         return events
 
@@ -897,6 +938,98 @@ class BostonTable(CuttingTable):
         if h is not None and h.notes["bid"] == PARTOUT:
             return False, "BO-5.9"
         return super()._revoke_correction(seat)
+
+    # --- the single player's powers over exposed cards (BO-5.7) ----------------------------------
+
+    def _call_card_actions(self, seat: Seat, nxt: Seat) -> list[Action]:
+        """BO-5.7: against a trick bid the single player, besides calling an adversary's exposed
+        card (WL-5.2, "demand"), may forbid its play (an exposed trump: its use for ruffing) and,
+        when a suit is led of which the adversary about to play has an exposed card, call on him
+        to play his highest or lowest of it. One direction a turn; the auto-chosen default takes
+        none (BO-5.10)."""
+        calls = super()._call_card_actions(seat, nxt)
+        h = self.hand
+        bid = None if h is None else self._bid(h)
+        if h is None or bid is None or bid.is_misere or seat != h.notes["bidder"] or not calls:
+            return calls
+        if self._exposed_direction(h, nxt) is not None:
+            return []
+        led = suit_of(h.trick[0]) if h.trick else None
+        more: list[Action] = []
+        for c in cards_of(h.penalty_cards[nxt]):
+            if suit_of(c) != h.trump or (led is not None and led != h.trump):
+                more.append(DirectExposed(seat, nxt, c, "forbid"))
+        exposed_led = [c for c in cards_of(h.penalty_cards[nxt]) if suit_of(c) == led]
+        if exposed_led:
+            more += [DirectExposed(seat, nxt, exposed_led[0], d) for d in ("highest", "lowest")]
+        return [*calls, *more]
+
+    def _direct_exposed(self, action: DirectExposed) -> list[Event]:
+        """BO-5.7: the direction binds the adversary's next card in this trick."""
+        h = self._require_hand()
+        self._check_seat(action.target)
+        if action not in self._call_card_actions(action.seat, self._next_to_play(h)):
+            raise InvalidActionError(
+                f"{self._seat_label(action.seat)} cannot direct {self._seat_label(action.target)} "
+                f"to {action.demand!r} with {card_name(action.card)} now ({self._position(h)}, "
+                "BO-5.7: the single player, against a trick bid, over an exposed card)"
+            )
+        h.notes["exposed_direction"] = {
+            "seat": action.target,
+            "trick": len(h.tricks) + 1,
+            "demand": action.demand,
+            "card": action.card,
+        }
+        data = {
+            "seat": self.role(action.target),
+            "card": card_name(action.card),
+            "demand": action.demand,
+        }
+        return [Event(EventKind.CARD_CALLED, data)]
+
+    def _exposed_direction(self, h: HandState, seat: Seat) -> dict[str, Any] | None:
+        due: dict[str, Any] | None = h.notes.get("exposed_direction")
+        if due is None or due["seat"] != seat or due["trick"] != len(h.tricks) + 1:
+            return None
+        return due
+
+    def _duty_mask(self, h: HandState, seat: Seat) -> tuple[int, str] | None:
+        """BO-5.7 besides the whist directions: the cards the direction leaves ``seat``; one that
+        would make him revoke (his only card of the suit led forbidden) does not bind."""
+        duty = super()._duty_mask(h, seat)
+        due = self._exposed_direction(h, seat)
+        if due is None:
+            return duty
+        hand = h.hands[seat]
+        led = suit_of(h.trick[0]) if h.trick else None
+        legal = playable_mask(hand, led, self._may_trump(h)) if led is not None else hand
+        c: Card = due["card"]
+        if due["demand"] == "forbid":
+            mask, what = legal & ~(1 << c) or legal, f"not play his exposed {card_name(c)}"
+        else:
+            follow = cards_of(hand & suit_mask(suit_of(c)))
+            if not follow or led != suit_of(c):
+                return duty
+            pick = follow[-1] if due["demand"] == "highest" else follow[0]
+            mask, what = 1 << pick, f"play his {due['demand']} {SUIT_NAMES[suit_of(c)]}"
+        if duty is not None:
+            return duty[0] & mask or duty[0], f"{duty[1]}, {what}"
+        return mask, what
+
+    def playable(self, seat: Seat) -> int:
+        """BO-5.7: a card forbidden is not playable at the lead either."""
+        mask = super().playable(seat)
+        h = self.hand
+        if mask and h is not None and not h.trick:
+            duty = self._duty_mask(h, seat)
+            if duty is not None:
+                return mask & duty[0] or mask
+        return mask
+
+    def _spend_directions(self, h: HandState, seat: Seat) -> None:
+        super()._spend_directions(h, seat)
+        if self._exposed_direction(h, seat) is not None:
+            h.notes.pop("exposed_direction")
 
     def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
         h = self.hand
@@ -1098,11 +1231,14 @@ class BostonTable(CuttingTable):
             for s in range(4):
                 self.totals[self._name(s)] += shares[s]
             words = f"the pool of {self.pool_counters} is shared"
+            shared = {self.role(s): shares[s] for s in range(4)}
             self.pool_counters = 0
-            events.append(Event(EventKind.POOL, {"amount": 0, "pool": 0, "words": words}))
+            data = {"amount": 0, "pool": 0, "what": "share", "shared": shared, "words": words}
+            events.append(Event(EventKind.POOL, data))
         self.phase = OVER
         winner = max(self.totals, key=lambda n: self.totals[n])
-        events.append(Event(EventKind.GAME_OVER, {"winner": winner, "points": dict(self.totals)}))
+        data = {"winner": winner, "points": dict(self.totals), "settlement": dict(self.totals)}
+        events.append(Event(EventKind.GAME_OVER, data))
         return events
 
     def record(self) -> dict[str, Any]:

@@ -24,6 +24,14 @@ which PBN §4.9 lets other readers skip:
 * ``WhistOptions`` — the variant's options that are on (``"continuous"`` for English Dummy's
   continuous dummy, ``"three_games_no_rubber"`` for Bridge for Three), space-separated;
 * ``WhistDoubling`` — ``"doubled"`` or ``"redoubled"`` (Bridge for Three), when not undoubled.
+* the pack games (:data:`PACK_GAMES`: All Fours, Boston), whose deals hang on the pack beyond
+  the hands: ``WhistPack`` (the pack as dealt from), ``WhistCuts`` and ``WhistStillCut``
+  (Boston's cuts before the deal and of the still pack, BO-2.1, BO-3.1), ``WhistStillPack`` (the
+  other pack when first used, D-BO11) and ``WhistChoices`` (every choice between the deal and the
+  first card as it was made: Boston's calls, All Fours' begging and running, the face-down
+  discards), whose Deal holds every card each player received, discards included; All Fours'
+  revoke penalty (AF-5.2) is the ``-``-separated choices of the sides not at fault, Boston's
+  errors against a misère (BO-5.8) are ``misere_claim`` rows with ``offence`` and ``at``.
 
 The irregularity table's ``Note`` carries what re-enacting an irregularity needs, as
 ``;``-separated ``key value`` items: ``rule`` (the law), ``cards`` (the cards concerned: the card
@@ -83,14 +91,14 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   are then the programme).
 """
 
-from vivant.records.sitting.common import SittingImportError, variant_name
-from vivant.records.sitting.export import OUTSIDE_PROFILE, export_pbn, sitting_deals
+from vivant.records.sitting.common import PACK_GAMES, SittingImportError, variant_name
+from vivant.records.sitting.export import export_pbn, sitting_deals
 from vivant.records.sitting.importing import SittingImport, import_pbn, table_from_deals
 from vivant.records.sitting.trays import MAX_PROGRAM_TEXT, TRAY_TAG
 
 __all__ = [
     "MAX_PROGRAM_TEXT",
-    "OUTSIDE_PROFILE",
+    "PACK_GAMES",
     "TRAY_TAG",
     "SittingImport",
     "SittingImportError",

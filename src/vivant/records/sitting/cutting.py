@@ -15,9 +15,12 @@ from vivant.errors import InvalidNotationError
 from vivant.records.pbn import PbnError
 from vivant.records.pbn_whist import WhistDeal
 from vivant.records.sitting.common import (
+    CUTS_TAG,
     Mismatch,
     SittingImportError,
+    extra_tag,
     flags_on,
+    parse_cuts,
     phase_text,
     scratch,
 )
@@ -86,6 +89,16 @@ class CuttingForm:
             if not _seated_as(table, deal):
                 raise Mismatch()
             return table
+        if table.pending is None and table.awaiting_chance() and table.hand is None:
+            # The pack offered to be cut before the deal (Boston, BO-2.1): the cuts recorded.
+            text = extra_tag(deal, CUTS_TAG)
+            if text is None:
+                raise InvalidNotationError(
+                    f"the pack is cut before this deal, and the deal gives no {CUTS_TAG}"
+                )
+            for cut in parse_cuts(CUTS_TAG, text):
+                table.apply(cut)
+            return self.reach(table, deal)
         seat = table.to_act()
         if table.phase == OVER:
             raise InvalidNotationError(

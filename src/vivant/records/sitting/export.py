@@ -10,11 +10,10 @@ and tags of a hand as its sitting's form says (:mod:`vivant.records.sitting.form
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
-from vivant.actions import CallSuit, Deal, ReportMisdeal
+from vivant.actions import CallSuit, CutPack, Deal, Discard, Elect, Play, ReportMisdeal
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, CardSet, Seat, card_name
-from vivant.errors import VivantError
 from vivant.prelude import Prelude
 from vivant.records.pbn import write_pbn
 from vivant.records.pbn_whist import (
@@ -26,22 +25,33 @@ from vivant.records.pbn_whist import (
     write_whist_pbn,
 )
 from vivant.records.sitting.common import (
+    AFTER_PLAY,
+    CHOICE_KINDS,
+    CUTS_TAG,
     DOUBLING_TAG,
     DOUBLINGS,
     LAWS_TAG,
+    MISERE_CLAIM,
     OPTIONS_TAG,
+    PACK_GAMES,
+    PACK_TAG,
     PLAYERS_TAG,
     REVOKE_KINDS,
+    STILL_CUT_TAG,
+    STILL_PACK_TAG,
     TIMED_KINDS,
     cards_text,
+    choice_text,
+    choices_tags,
+    cuts_text,
     note_text,
     penalty_word,
     variant_name,
 )
 from vivant.records.sitting.form import form_of
-from vivant.table import HandState, Table
+from vivant.table import PLAY, HandState, Table
 
-__all__ = ["OUTSIDE_PROFILE", "export_pbn", "sitting_deals"]
+__all__ = ["export_pbn", "sitting_deals"]
 
 
 @dataclass
@@ -64,6 +74,20 @@ class _Hand:
     tags: tuple[tuple[str, str], ...] = ()
     #: The cards in the trick when each of ``state.irregularities`` was committed.
     at: list[int] = field(default_factory=list)
+    #: The pack games (:data:`PACK_GAMES`): the pack as dealt and the still pack first used, the
+    #: cuts before the deal and of the still pack, the choices before the first card, the hands
+    #: at the first card with the cards each discarded face down before it.
+    pack: tuple[int, ...] = ()
+    still_pack: tuple[int, ...] = ()
+    cuts: list[CutPack] = field(default_factory=list)
+    still_cuts: list[CutPack] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)
+    held: tuple[int, ...] | None = None
+    discarded: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    #: The options each non-revoker elected for a revoke after the play (All Fours: add or
+    #: deduct, AF-5.2), by the revoker's seat and trick.
+    penalties: dict[tuple[int, int], list[str]] = field(default_factory=dict)
+    penalty_due: int | None = None
 
 
 def _seat_names(table: Table) -> tuple[str, str, str, str]:
@@ -77,12 +101,13 @@ def _seat_names(table: Table) -> tuple[str, str, str, str]:
     return (name(0), name(1), name(2), name(3))
 
 
-def _new_hand(table: Table) -> _Hand:
-    assert table.hand is not None
+def _new_hand(table: Table, state: HandState | None = None) -> _Hand:
+    state = state or table.hand
+    assert state is not None
     form = form_of(type(table))
     return _Hand(
-        table.hand,
-        tuple(table.hand.hands),
+        state,
+        tuple(state.hands),
         _seat_names(table),
         frozenset(table.dummy_seats),
         dict(table.view(None).score),
@@ -91,28 +116,92 @@ def _new_hand(table: Table) -> _Hand:
     )
 
 
+def _watched(cls: type[Table]) -> type[Table]:
+    """``cls`` keeping the last hand it laid out in ``dealt_last``: a deal may end the sitting
+    as it is dealt (All Fours: a Jack turned up gives the dealer his seventh point, AF-1.4), and
+    the hands dealt are still to be written."""
+
+    def get(self: Table) -> HandState | None:
+        hand: HandState | None = self.__dict__.get("_watched_hand")
+        return hand
+
+    def put(self: Table, hand: HandState | None) -> None:
+        if hand is not None:
+            self.__dict__["dealt_last"] = hand
+        self.__dict__["_watched_hand"] = hand
+
+    watched: type[Table] = type(cls.__name__, (cls,), {"hand": property(get, put)})
+    return watched
+
+
 def _track(table: Table) -> tuple[Table, list[_Hand]]:
     """Replay ``table``'s log on a fresh table, following every hand dealt (and every play of a
     Duplicate Whist tray, whose hands come from the tray without a deal)."""
-    fresh = type(table).from_config(table.config())
+    packs = table.variant in PACK_GAMES
+    fresh = (_watched(type(table)) if packs else type(table)).from_config(table.config())
     decisions = {d.phase: d for d in fresh.prelude}
     hands: list[_Hand] = []
     if fresh.hand is not None:  # a recorded tray laid out when the table is made
         hands.append(_new_hand(fresh))
     records, seen = fresh.hand_records, 0
+    cuts: list[CutPack] = []
     for action in table.log:
-        phase, h = fresh.phase, fresh.hand
+        phase, h, pending = fresh.phase, fresh.hand, fresh.pending
         before = list(h.hands) if h is not None else []
         known = len(h.irregularities) if h is not None else 0
         in_trick = len(h.trick) if h is not None else 0
-        fresh.apply(action)
         cur = hands[-1] if hands else None
+        if (
+            packs
+            and cur is not None
+            and cur.state is h
+            and isinstance(action, Play)
+            and cur.held is None
+            and h is not None
+            and not h.tricks
+            and not h.trick
+        ):
+            cur.held = tuple(m | d for m, d in zip(h.hands, cur.discarded, strict=True))
+        events = fresh.apply(action)
         if cur is not None and cur.state is h:
             cur.at.extend([in_trick] * (len(cur.state.irregularities) - known))
-        if isinstance(action, Deal):
-            assert fresh.hand is not None
-            cur = _new_hand(fresh)
+            if pending is not None and pending.kind in AFTER_PLAY and cur.penalty_due is not None:
+                assert isinstance(action, Elect)
+                due = (pending.offender, cur.penalty_due)
+                cur.penalties.setdefault(due, []).append(action.option)
+            for e in events:
+                if e.kind == "irregularity" and e.data.get("kind") in AFTER_PLAY:
+                    cur.penalty_due = int(e.data["trick"])
+        if packs and isinstance(action, CutPack):
+            if h is not None and cur is not None and cur.state is h:
+                cur.still_cuts.append(action)  # the still pack cut for the preference
+            else:
+                cuts.append(action)
+        elif packs and isinstance(action, Deal) and cur is not None and fresh.hand is cur.state:
+            cur.still_pack = tuple(action.order or ())  # Boston's other pack, first used
+        elif isinstance(action, Deal):
+            state = fresh.hand or (fresh.__dict__.get("dealt_last") if packs else None)
+            assert state is not None and state is not h  # a deal lays out a new hand
+            cur = _new_hand(fresh, state)
             hands.append(cur)
+            if packs:
+                cur.pack, cur.cuts, cuts = tuple(action.order or ()), cuts, []
+        elif (
+            packs
+            and cur is not None
+            and cur.state is h
+            and phase != PLAY
+            and (
+                (
+                    isinstance(action, Elect | Discard)
+                    and (pending is None or pending.kind in CHOICE_KINDS)
+                )
+                or (isinstance(action, Play) and phase != PLAY)  # BO-5.8: led before the discards
+            )
+        ):
+            cur.choices.append(choice_text(action))
+            if isinstance(action, Discard):
+                cur.discarded[action.seat] |= 1 << action.card
         elif cur is None:
             pass
         elif isinstance(action, CallSuit):
@@ -158,6 +247,18 @@ def _scores(table: Table, hand: _Hand) -> tuple[Scores, Scores, Scores]:
     rec = hand.record
     if rec is None or rec.get("abandoned"):
         return (), (), ()
+    if "marked" in rec or "payments" in rec:
+        # All Fours (AF-4: High, Low, Jack, Game marked to a player or a side) and Boston (BO-6:
+        # counters paid and received by each player): the record's keys are already the seats'
+        # or the sides' letters.
+        marked: dict[str, int] = dict(rec.get("payments") or {})
+        for item in rec.get("marked") or ():
+            marked[item["to"]] = marked.get(item["to"], 0) + item["amount"]
+        return (
+            tuple((k, int(v)) for k, v in rec["won"].items()),
+            tuple((k, v) for k, v in marked.items() if v),
+            (),
+        )
     won = _by_side(table, rec.get("won", {}), keep_zero=True)
     points: dict[str, int] = {}
     honours: dict[str, int] = {}
@@ -183,13 +284,15 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
     reasons = iter(hand.misdeal_reasons)
     for i, r in enumerate(h.irregularities):
         suit = reason = at = by = demand = None
+        election = r.election or "-".join(hand.penalties.get((r.offender, r.trick), ()))
         if r.kind == "lead_out_of_turn" and r.election == "call_suit":
             called = next(suits, None)
             suit = None if called is None else SUIT_LETTERS[called]
         if r.kind == "misdeal":
             reason = next(reasons, None)
         touched = r.details.get("touched") if r.kind in ("misdeal", "exposed_in_deal") else None
-        if r.kind in TIMED_KINDS and i < len(hand.at):
+        offence = r.details.get("offence") if r.kind == MISERE_CLAIM else None
+        if (r.kind in TIMED_KINDS or offence) and i < len(hand.at):
             at = hand.at[i]
         if r.election == "cancelled":  # DL-4: who demanded what
             who = r.details.get("by")
@@ -201,7 +304,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
                 r.kind,
                 r.offender,
                 r.trick or None,
-                penalty_word(r.election or ""),
+                penalty_word(election),
                 note_text(
                     rule=r.rule,
                     cards=cards_text(r.cards),
@@ -211,6 +314,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
                     by=by,
                     demand=demand,
                     touched=touched,
+                    offence=offence,
                 ),
             )
         )
@@ -262,25 +366,23 @@ def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
         tags.append((OPTIONS_TAG, " ".join(on)))
     if hand.prelude.doubling:
         tags.append((DOUBLING_TAG, DOUBLINGS[min(hand.prelude.doubling, 2)]))
+    if table.variant in PACK_GAMES:
+        for name, value in (
+            (PACK_TAG, cards_text(hand.pack)),
+            (STILL_PACK_TAG, cards_text(hand.still_pack)),
+            (CUTS_TAG, cuts_text(hand.cuts)),
+            (STILL_CUT_TAG, cuts_text(hand.still_cuts)),
+        ):
+            if value:
+                tags.append((name, value))
+        tags.extend(choices_tags(hand.choices))
     return (*tags, *hand.tags)
-
-
-#: Games the whist profile does not describe yet (issue 17): All Fours' hands of six, its begging,
-#: runs and face-down discards and its points, Boston's two packs, cuts, auction and counters need
-#: the profile and its document extended.
-#: Export refuses them with a :class:`~vivant.errors.VivantError` that says so.
-OUTSIDE_PROFILE: Final = frozenset({"all-fours", "boston"})
 
 
 def sitting_deals(
     table: Table, *, event: str = "?", site: str = "?", date: str = "?"
 ) -> list[WhistDeal]:
     """Every hand dealt in ``table``'s sitting (its log replayed) as a :class:`WhistDeal`."""
-    if table.variant in OUTSIDE_PROFILE:
-        raise VivantError(
-            f"the PBN whist profile does not describe {table.variant} yet; "
-            "its event log (vivant play --save) records the sitting"
-        )
     fresh, hands = _track(table)
     form = form_of(type(fresh))
     deals = []
@@ -291,13 +393,17 @@ def sitting_deals(
             tricks.append(WhistTrick(h.trick_seats[0], tuple(h.trick)))
         won, points, honours = _scores(fresh, hand)
         declared_by = form.declared_by(fresh, h, hand.prelude.declared_by)
+        held = hand.held if hand.held is not None else hand.dealt
+        if hand.held is None and any(hand.discarded):
+            held = tuple(m | d for m, d in zip(hand.dealt, hand.discarded, strict=True))
+        sizes = {m.bit_count() for s, m in enumerate(held) if s not in fresh.dead_seats}
         deals.append(
             WhistDeal(
                 variant=variant_name(fresh),
                 dealer=h.dealer,
                 hands=tuple(  # type: ignore[arg-type]
                     None if s in fresh.dead_seats and not m else CardSet(m)
-                    for s, m in enumerate(hand.dealt)
+                    for s, m in enumerate(held)
                 ),
                 trump=h.trump,
                 turn_up=h.turn_up,
@@ -317,6 +423,7 @@ def sitting_deals(
                 players=hand.players,
                 scoring=variant_name(fresh),
                 extra_tags=_config_tags(fresh, hand),
+                hand_size=max(sizes) if sizes else 13,
             )
         )
     return deals

@@ -36,19 +36,30 @@ from vivant.prelude import Prelude, PreludeDecision
 from vivant.records.pbn import PbnError, PbnGame
 from vivant.records.pbn_whist import WhistDeal, WhistIrregularity, WhistTrick
 from vivant.records.sitting.common import (
+    AFTER_PLAY,
+    CHOICE_KINDS,
+    CHOICES_TAG,
     DOUBLING_TAG,
     DOUBLINGS,
+    MISERE_CLAIM,
+    PACK_TAG,
     REVOKE_KINDS,
+    STILL_CUT_TAG,
+    STILL_PACK_TAG,
     TIMED_KINDS,
     Mismatch,
     SittingImportError,
+    choice_text,
     denomination,
     extra_tag,
     note_cards,
     note_items,
     note_number,
+    parse_cuts,
+    parse_pack,
     penalty_option,
     phase_text,
+    recorded_choices,
     scratch,
     variant_name,
 )
@@ -56,6 +67,10 @@ from vivant.records.sitting.form import form_of
 from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, PENALTY, PLAY, HandState, Table
 
 __all__ = ["DealReplay", "Lines", "TrickError", "enact", "pack_for"]
+
+
+def choice_words(action: Action) -> str:
+    return repr(choice_text(action))
 
 
 class TrickError(InvalidNotationError):
@@ -67,7 +82,11 @@ class TrickError(InvalidNotationError):
 
 
 def pack_for(table: Table, deal: WhistDeal, probes: dict[Seat, HandState]) -> tuple[Card, ...]:
-    """A pack order that the table deals into ``deal``'s hands and turn-up."""
+    """A pack order that the table deals into ``deal``'s hands and turn-up: the pack recorded
+    (``WhistPack``, the pack games), else one made from the hands."""
+    recorded = extra_tag(deal, PACK_TAG)
+    if recorded is not None:
+        return parse_pack(PACK_TAG, recorded)
     probe = probes.get(deal.dealer)
     if probe is None:
         trial = scratch(table)
@@ -117,6 +136,10 @@ class DealReplay:
             for ir in self.irregular
             if ir.kind == "lead_out_of_turn" and ir.penalty == "call_suit"
         ]
+        #: The choices between the deal and the first card, in order (the pack games).
+        self.choices = recorded_choices(deal)
+        #: Elections still to make for each revoke's recorded penalty (by the record's id).
+        self.options: dict[int, list[str]] = {}
         doubling = extra_tag(deal, DOUBLING_TAG) or ""
         if doubling not in DOUBLINGS:
             raise InvalidNotationError(f"{DOUBLING_TAG} {doubling!r}: doubled or redoubled")
@@ -161,10 +184,20 @@ class DealReplay:
         t, d = self.table, self.deal
         if pack is not None:
             t.apply(Deal(pack))
+            if t.hand is None:  # thrown in as it was dealt: the pack not cut (BO-2.4) …
+                for ir in [x for x in self.irregular if x.kind == "misdeal" and x.trick is None]:
+                    self.irregular.remove(ir)  # … the misdeal the table itself recorded
+                return  # … or the game won by the Jack turned up (AF-1.4)
+            self.chance()
         if not self.before_play():
             return  # thrown in by a misdeal or a card exposed in dealing
         h = self.state = t.hand
-        assert h is not None
+        if h is None:
+            return  # over before the play: the cards bunched (AF-2.6), the game won by a gift
+        if self.choices:
+            raise InvalidNotationError(
+                f"{CHOICES_TAG}: {choice_words(self.choices[0])} is recorded after the play began"
+            )
         if h.trump != d.trump:
             raise InvalidNotationError(
                 f"the table's trump is {denomination(h.trump)}, "
@@ -180,8 +213,44 @@ class DealReplay:
             except VivantError as exc:
                 raise TrickError(no, f"trick {no}: {exc}") from None
         else:
-            self.claim(len(d.tricks) + 1)
+            if self.claim(len(d.tricks) + 1):
+                self.misere(len(d.tricks) + 1, 0)  # an error against a misère at the lead
         self.end_of_hand()
+
+    def chance(self) -> None:
+        """What chance still does once the pack is dealt, as the deal records it: the other
+        pack's order when first used and its cut for the preference (Boston, D-BO11, BO-3.1)."""
+        t, d = self.table, self.deal
+        while t.hand is not None and t.pending is None and t.awaiting_chance():
+            name = STILL_PACK_TAG if t.phase == DEAL else STILL_CUT_TAG
+            text = extra_tag(d, name)
+            if text is None and self.last and not d.tricks and not self.choices:
+                return  # an unfinished sitting, stopped here
+            if text is None:
+                raise InvalidNotationError(
+                    "a second pack is used: no " + name
+                    if name == STILL_PACK_TAG
+                    else f"the still pack is cut: no {name}"
+                )
+            if name == STILL_PACK_TAG:
+                t.apply(Deal(parse_pack(name, text)))
+                continue
+            for cut in parse_cuts(name, text):
+                t.apply(cut)
+
+    def choose(self) -> bool:
+        """The next recorded choice before the first card, made; whether there was one."""
+        t = self.table
+        if not self.choices or t.phase == PLAY or t.hand is None:
+            return False
+        if t.pending is not None and t.pending.kind not in CHOICE_KINDS:
+            ir = self.take(t.pending.kind, t.hand.trick_number)  # e.g. BO-5.8's claim
+            if ir is None:
+                return False
+            self.settle(ir)
+            return True
+        t.apply(self.choices.pop(0))
+        return True
 
     def claim(self, no: int) -> bool:
         """Re-enact a claim made before trick ``no``; whether the play goes on."""
@@ -231,7 +300,14 @@ class DealReplay:
         wanted = Prelude(d.declared_by, denomination(d.trump), d.exchanges, self.doubling)
         made = Prelude()
         decisions = {k.phase: k for k in t.prelude}
-        while t.phase in BEFORE_PLAY and t.pending is None:
+        while (t.phase in BEFORE_PLAY and t.pending is None) or self.choices:
+            if self.choose():
+                continue
+            if self.choices:
+                raise InvalidNotationError(
+                    f"{CHOICES_TAG}: {choice_words(self.choices[0])} is recorded, but the table "
+                    f"does not ask for it now ({phase_text(t.phase)})"
+                )
             ready = all(k.complete(wanted, made) for k in t.prelude)
             if ready and not self.deal_irregularities():
                 return False
@@ -257,11 +333,35 @@ class DealReplay:
         self.withdrawn_leads(no)
         if self.deferred is not None:
             self.correct_after_lead(*self.deferred)
+        h = t.hand
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
             self.call_suit()
             self.timed(no, k, trick)
+            if not self.misere(no, k) or t.hand is not h:
+                return
             self.play_card(no, seat, c)
+        self.misere(no, len(trick.cards))
+
+    def misere(self, no: int, k: int) -> bool:
+        """An adversary's error against a misère with ``k`` cards in trick ``no`` (BO-5.8): the
+        card led out of turn, or the two played together, then the bidder's election. Whether
+        the hand goes on."""
+        t = self.table
+        h = t.hand
+        for ir in list(self.irregular):
+            items = note_items(ir.note)
+            if ir.kind != MISERE_CLAIM or ir.trick != no or items.get("at") != str(k):
+                continue
+            self.irregular.remove(ir)
+            if items.get("offence") == "exposed":
+                t.apply(PlayTogether(ir.offender, note_cards(ir, 2)[:2]))
+            else:
+                t.apply(Play(ir.offender, note_cards(ir)[0]))
+            self.settle(ir)
+            if t.hand is not h:
+                return False
+        return True
 
     def withdrawn_leads(self, no: int, before: WhistIrregularity | None = None) -> None:
         """Leads out of turn taken back, withdrawn or penalised: they come before trick ``no``'s
@@ -408,6 +508,20 @@ class DealReplay:
                 return ir
         return None
 
+    def after_play(self, revoker: Seat) -> None:
+        """The next election recorded for ``revoker``'s revoke after the play (AF-5.2): the
+        revoke's ``Penalty`` words, one per side not at fault, in order."""
+        for ir in self.deal.irregularities:
+            if ir.kind not in REVOKE_KINDS or ir.offender != revoker or not ir.penalty:
+                continue
+            left = self.options.setdefault(id(ir), ir.penalty.split("-"))
+            if left:
+                self.elect(left.pop(0))
+                return
+        raise InvalidNotationError(
+            f"no penalty is recorded for the revoke by {SEAT_LETTERS[revoker]}"
+        )
+
     def call_suit(self) -> None:
         t = self.table
         seat = t.to_act()
@@ -421,6 +535,8 @@ class DealReplay:
 
     def end_of_hand(self) -> None:
         t = self.table
+        while t.pending is not None and t.pending.kind in AFTER_PLAY and t.hand is self.state:
+            self.after_play(t.pending.offender)
         while t.phase in (CLAIMS, PENALTY) and t.pending is None:
             seat = t.to_act()
             assert seat is not None

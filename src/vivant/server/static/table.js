@@ -608,35 +608,42 @@ function finalSheet(record) {
   const players = playerOrder(record.players);
   // Games settled one by one (each with its own settlement) get a column per player.
   const settled = record.games.length && record.games[0].settlement;
-  const rolesOf = (g) => Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r} ${n}`).join(", ");
-  const pointsOf = (g) => (g.points ? Object.entries(g.points).map(([k, v]) => `${k} ${v}`).join(", ") : "");
+  // Each pair ("V Ann", "VM 7") kept on one line when a narrow column wraps.
+  const rolesOf = (g) => Object.entries(g.roles || {}).filter(([r]) => r !== "out").map(([r, n]) => `${r}\u00a0${n}`).join(", ");
+  const pointsOf = (g) => (g.points ? Object.entries(g.points).map(([k, v]) => `${k}\u00a0${v}`).join(", ") : "");
+  // A game's value has a column where the games have one (games settled in counters have none).
+  const valued = record.games.some((g) => g.value !== undefined && g.value !== null);
+  const value = (g) => (valued ? el("td", {}, `${g.value ?? ""}`) : null);
   let head;
   let rows;
   if (settled) {
-    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Roles"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"), players.map((p) => el("th", {}, p)));
+    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Roles"), el("th", {}, "Points"), el("th", {}, "Winner"), valued ? el("th", {}, "Value") : null, players.map((p) => el("th", {}, p)));
     rows = record.games.map((g, i) => el("tr", {},
       el("td", {}, `${i + 1}`),
       el("td", {}, rolesOf(g)),
       el("td", {}, pointsOf(g)),
       el("td", { class: "winner" }, g.winner ? sideName(g.winner, game) : ""),
-      el("td", {}, `${g.value}`),
+      value(g),
       players.map((p) => el("td", {}, signed(g.settlement[p] || 0)))));
   } else {
-    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Points"), el("th", {}, "Winner"), el("th", {}, "Value"));
+    head = el("tr", {}, el("th", {}, "Game"), el("th", {}, "Points"), el("th", {}, "Winner"), valued ? el("th", {}, "Value") : null);
     rows = record.games.map((g, i) => el("tr", {},
       el("td", {}, g.rubber ? `${g.rubber}.${i + 1}` : `${i + 1}`),
       el("td", {}, pointsOf(g)),
       el("td", { class: "winner" }, g.winner ? sideName(g.winner, game) : ""),
-      el("td", {}, g.value ?? "")));
+      value(g)));
   }
-  const span = settled ? "5" : "3";
+  const span = String((settled ? 4 : 2) + (valued ? 1 : 0));
   const total = settled
     ? el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), players.map((p) => el("td", {}, signed(record.settlement[p] || 0))))
     : el("tr", { class: "total" }, el("td", { colspan: span }, "Settlement of the sitting"), el("td", {}, players.map((p) => el("div", {}, `${p} `, signed(record.settlement[p] || 0)))));
-  const best = [...players].sort((a, b) => record.settlement[b] - record.settlement[a])[0];
+  // Who finishes best: every player with the best settlement (partners finish level).
+  const top = Math.max(...players.map((p) => record.settlement[p] || 0));
+  const best = players.filter((p) => (record.settlement[p] || 0) === top);
+  const bestWords = `${best.join(" and ")} ${best.length > 1 ? "finish" : "finishes"} best`;
   return el("div", { class: "overlay" }, el("div", { class: "sheet-card", id: "score-sheet", tabindex: "-1" },
     el("h2", {}, "The score sheet"),
-    el("div", { class: "sub" }, `${record.games.length} games of ${variantTitle()} · ${best} finishes best`),
+    el("div", { class: "sub" }, `${record.games.length} game${record.games.length === 1 ? "" : "s"} of ${variantTitle()} · ${bestWords}`),
     el("table", {}, el("thead", {}, head), el("tbody", {}, rows, total)),
     el("div", { class: "actions" },
       el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
@@ -679,6 +686,14 @@ function renderSide() {
       el("span", { class: "suit-big" }, suitSpan(v.trump)),
       el("div", {}, el("div", {}, `${SUIT_NAME[v.trump]} are trumps`),
         el("div", { class: "label" }, v.turn_up ? `turn-up ${cardText(v.turn_up)}, dealt by ${seatName(v, v.dealer)}` : `dealt by ${seatName(v, v.dealer)}`))));
+  }
+  // A card the view keeps in sight with the seat it belongs to (say, the lowest trump out so
+  // far), under the core's own name for its field, until the view drops it.
+  for (const [f, d] of Object.entries(x)) {
+    if (over || !d || typeof d !== "object" || typeof d.card !== "string" || typeof d.seat !== "string") continue;
+    const seat = Object.keys(v.roles).find((s) => v.roles[s] === d.seat) || d.seat;
+    parts.push(el("div", { class: "side-box kept-card" }, cardImg(d.card, { class: "card" }),
+      el("div", {}, `${fieldName(f)}: ${cardText(d.card)}`, el("div", { class: "label" }, `${d.seat} (${seatName(v, seat)})`))));
   }
   const score = v.score || {};
   const won = v.won || {};

@@ -1,0 +1,141 @@
+"""All Fours and Boston in a real headless Chromium against ``vivant serve`` (issue 17): a person
+picks the game (and, where the game allows, the number of players) in the lobby and plays a
+whole game against computer players — All Fours to 7 points (AF-4.6), Boston's sitting of one
+round of four deals (BO-7.1, D-BO18) — clicking the legal cards and answering every decision
+(standing or begging, giving or running, discarding; bidding), until the score sheet; a
+bystander meanwhile sees no concealed card, and the score sheet states the core's settlement."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from server_helpers import ServerProcess, http_json
+from test_server_browser import browser, page, server  # noqa: F401  (pytest fixtures)
+
+pytestmark = pytest.mark.timeout(240)
+
+
+def a_bystander_sees_no_concealed_card(chrome: Browser, url: str) -> None:
+    """A page without a seat's token shows face up only the trick, the last trick, the turn-up
+    and any hand exposed by the rules (a spread, BO-5.3); no hand of its own."""
+    context = chrome.new_context()
+    try:
+        spy = context.new_page()
+        spy.goto(url)
+        spy.wait_for_selector("#conn-text:has-text('watching')")
+        spy.wait_for_selector(".seat .card")
+        assert spy.locator(".hand.mine").count() == 0
+        face_up = spy.locator("img.card[data-card]")
+        allowed = spy.locator(
+            ".trick img.card, .turnup img.card, .last-trick img.card, .dummy img.card,"
+            " .kept-card img.card"
+        )
+        assert face_up.count() == allowed.count()
+    finally:
+        context.close()
+
+
+def play_from_the_lobby(
+    srv: ServerProcess, chrome: Browser, pg: Page, game: str, players: int | None
+) -> tuple[str, int, int]:
+    """Ann creates a table of ``game`` in the lobby and plays it to the score sheet: the legal
+    card, or a decision's first button — except her first decision of more than one choice,
+    where she takes the second (a bid, begging). Returns the table, her cards and decisions."""
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(srv.base + "/")
+    pg.fill("#me", "Ann")
+    pg.select_option("#variant", game)
+    if players is not None:
+        pg.click(f"#seats button:has-text('{players}')")
+        assert pg.locator(".seatrow").count() == players - 1
+    pg.click("#create")
+    pg.wait_for_url("**/t/*")
+    table_id = pg.url.rstrip("/").split("/")[-1]
+    pg.wait_for_selector("#conn-text:has-text('seated as Ann')")
+
+    plays = decisions = 0
+    chose_second = watched = False
+    for _ in range(3000):
+        pg.wait_for_selector(".card.legal, .decision button, #score-sheet", timeout=30_000)
+        if pg.locator("#score-sheet").count():
+            break
+        buttons = pg.locator(".decision button")
+        if buttons.count():
+            if not chose_second and buttons.count() > 1:
+                chose_second = True
+                buttons.nth(1).click()
+            else:
+                buttons.first.click()
+            decisions += 1
+            continue
+        legal = pg.locator(".card.legal")
+        if legal.count():
+            if not watched and plays >= 3:
+                watched = True
+                a_bystander_sees_no_concealed_card(chrome, f"{srv.base}/t/{table_id}")
+            legal.first.click(position={"x": 12, "y": 12})
+            plays += 1
+    else:
+        raise AssertionError("the game did not reach the score sheet")
+    assert pg.locator("#score-sheet").is_visible()
+    assert watched and chose_second
+    assert not errors, errors
+    assert http_json(f"{srv.base}/api/tables/{table_id}")["status"] == "over"
+    return table_id, plays, decisions
+
+
+def sheet_settlement(pg: Page) -> dict[str, int]:
+    """The score sheet's last row, the settlement of the sitting, by player: a column per
+    player under his name where games are settled one by one, else "Ann +1" lines."""
+    stacked: list[str] = pg.eval_on_selector_all(
+        "#score-sheet tr.total div", "ds => ds.map(d => d.textContent)"
+    )
+    if stacked:
+        return {line.rsplit(" ", 1)[0]: int(line.rsplit(" ", 1)[1]) for line in stacked}
+    cells: list[str] = pg.eval_on_selector_all(
+        "#score-sheet tr.total td:not([colspan])", "cs => cs.map(c => c.textContent)"
+    )
+    heads: list[str] = pg.eval_on_selector_all(
+        "#score-sheet thead th", "hs => hs.map(h => h.textContent)"
+    )
+    return dict(zip(heads[-len(cells) :], (int(c) for c in cells), strict=True))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_person_plays_all_fours_in_the_browser(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+    page: Page,  # noqa: F811
+    players: int,
+) -> None:
+    table_id, plays, decisions = play_from_the_lobby(server, browser, page, "all-fours", players)
+    assert plays >= 6 and decisions >= 1
+    replay = http_json(f"{server.base}/api/tables/{table_id}/replay")
+    (game,) = replay["record"]["games"]
+    assert max(game["points"].values()) == 7
+    settlement = replay["record"]["settlement"]
+    assert sum(settlement.values()) == 0 and sheet_settlement(page) == settlement
+
+
+def test_a_person_plays_a_sitting_of_boston_in_the_browser(
+    server: ServerProcess,  # noqa: F811
+    browser: Browser,  # noqa: F811
+    page: Page,  # noqa: F811
+) -> None:
+    """Boston's four players are fixed (the lobby offers no other number); Ann bids at her
+    first turn to call (the second button: the first is to pass) and plays the four deals."""
+    table_id, plays, decisions = play_from_the_lobby(server, browser, page, "boston", None)
+    assert plays >= 13 and decisions >= 4  # a call at least in each deal's auction
+    replay = http_json(f"{server.base}/api/tables/{table_id}/replay")
+    record = replay["record"]
+    (game,) = record["games"]
+    played = [h for h in game["hands"] if not h.get("abandoned")]
+    assert len(played) == 4
+    assert all(sum(h["payments"].values()) == 0 for h in played)  # counters pass, none made
+    # Her calls: the second button once (a bid), the first (the default) otherwise.
+    ann = next(seat for seat, name in game["roles"].items() if name == "Ann")
+    assert len({c["call"] for h in played for c in h["calls"] if c["seat"] == ann}) >= 2
+    settlement = record["settlement"]
+    assert sum(settlement.values()) == 0 and sheet_settlement(page) == settlement
