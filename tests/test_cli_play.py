@@ -17,6 +17,7 @@ import pytest
 from vivant.actions import Action, CorrectRevoke, Play
 from vivant.cards import card_name
 from vivant.cli import main
+from vivant.cli.laws import person_decides
 from vivant.cli.play import HUMAN, Session, make_console, player_count
 from vivant.players import who_acts
 from vivant.table import Table
@@ -144,9 +145,13 @@ def scripted(
 
     def read() -> str | None:
         t = holder["s"].table
-        turn = who_acts(t)
-        assert turn is not None and turn[1] == HUMAN
-        line = policy(t, turn[0], t.legal_actions(turn[0]))
+        # The person answers for his side where it elects (a claim of tricks, D-TC4).
+        mine = person_decides(t, HUMAN)
+        if mine is None:
+            turn = who_acts(t)
+            assert turn is not None and turn[1] == HUMAN
+            mine = turn[0]
+        line = policy(t, mine, t.legal_actions(mine))
         typed.append(line)
         return None if line == "<EOF>" else line
 
