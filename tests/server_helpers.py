@@ -7,7 +7,8 @@ every card shown to the whole table (cut, played, exposed, turned up, Mort's han
 by an action stays shown until the next deal, a hand's summary naming the cards of its
 irregularities), plus what the laws show that viewer's seat at that moment (its own hand; in
 Bridge for Three the pone also sees Dummy before the lead), as the engine's per-seat view states
-it. A card in any message beyond that is a leak.
+it; a claimer's hand from the moment he claims until the next deal (D-TC4), taken from the cards
+he holds then, not from any view. A card in any message beyond that is a leak.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from playwright.sync_api import Browser, sync_playwright
 
 from vivant.actions import action_from_json
-from vivant.cards import CardSet, parse_card
+from vivant.cards import CardSet, parse_card, parse_seat
 from vivant.conventions import Sitting
 from vivant.table import Table
 
@@ -68,6 +69,7 @@ class Oracle:
         sitting = Sitting(config)  # the game's table, and a card taken back (D-TC1)
         t: Table = sitting.table
         cuts = 0  # cards drawn in cutting: shown until the first deal
+        claimed = 0  # a claimer's hand, shown face up to all from his claim on (D-TC4)
         played = 0  # every card ever shown by an action (the final record lists them all)
         shown = 0  # every card shown by an action since the deal (a hand's summary names them)
         for i in range(len(actions) + 1):
@@ -76,12 +78,14 @@ class Oracle:
                 data = actions[i - 1]
                 # A request to take cards back names them: they were played face up.
                 now |= sitting.cards_in_question()
+                if data["type"] == "Claim" and not t.laws and t.hand is not None:
+                    claimed |= t.hand.hands[parse_seat(data["seat"])]
                 sitting.apply(action_from_json(data))
                 t = sitting.table
                 now |= sitting.cards_in_question()
                 if data["type"] == "Deal":
                     cuts = -1
-                    shown = 0
+                    shown = claimed = 0
                 if data["type"] in PUBLIC_CARD_ACTIONS:
                     for key in ("card", "cards"):
                         if key in data:
@@ -92,7 +96,7 @@ class Oracle:
                         cuts |= now
                 played |= now
                 shown |= now
-            now |= t.view(None).visible_cards().mask | shown
+            now |= t.view(None).visible_cards().mask | shown | claimed
             played |= now
             if cuts > 0:
                 now |= cuts

@@ -17,6 +17,7 @@ import pytest
 from vivant.actions import Action, CorrectRevoke, Play
 from vivant.cards import card_name
 from vivant.cli import main
+from vivant.cli.laws import person_decides
 from vivant.cli.play import HUMAN, Session, make_console, player_count
 from vivant.players import who_acts
 from vivant.table import Table
@@ -144,9 +145,13 @@ def scripted(
 
     def read() -> str | None:
         t = holder["s"].table
-        turn = who_acts(t)
-        assert turn is not None and turn[1] == HUMAN
-        line = policy(t, turn[0], t.legal_actions(turn[0]))
+        # The person answers for his side where it elects (a claim of tricks, D-TC4).
+        mine = person_decides(t, HUMAN)
+        if mine is None:
+            turn = who_acts(t)
+            assert turn is not None and turn[1] == HUMAN
+            mine = turn[0]
+        line = policy(t, mine, t.legal_actions(mine))
         typed.append(line)
         return None if line == "<EOF>" else line
 
@@ -286,12 +291,13 @@ def test_seat_option_gives_the_role_in_the_first_game(
     assert dict(zip("VRL", head.groups(), strict=True))[seat] == HUMAN
 
 
-def test_claims_are_for_laws_mode() -> None:
+def test_revoke_claims_are_for_laws_mode_and_trick_claims_for_casual_tables() -> None:
     policy = BadThenRevokeThenLegal(extra=["claim 1", "claim x", "two SA SK"])
     _, proc_out = scripted(policy, seed=6)
     assert "The tournée is over." in proc_out
-    assert "revokes are refused in strict mode; claims are for --laws games" in proc_out
-    assert "claim N — N is the number of the trick with the revoke" in proc_out
+    # At a casual table "claim" claims tricks (D-TC4); a revoke is claimed only with --laws.
+    assert "claim — the rest of the tricks; claim N — N of the remaining tricks" in proc_out
+    assert "claim N — N is the number of the trick with the revoke" not in proc_out
     assert "two cards played together are recorded in laws mode only" in proc_out
 
 

@@ -115,7 +115,10 @@ def test_no_line_typed_at_a_card_prompt_ends_the_program(laws: bool, tmp_path: P
     )
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr == ""
-    assert "claim N — N is the number of the trick with the revoke" in proc.stdout
+    if laws:
+        assert "claim N — N is the number of the trick with the revoke" in proc.stdout
+    else:  # D-TC4: at a casual table "claim" claims tricks
+        assert "claim — the rest of the tricks; claim N — N of the remaining" in proc.stdout
     assert "two C1 C2 — two different cards played together" in proc.stdout
     assert "Hint: " in proc.stdout and "You leave the table" in proc.stdout
     assert not load_log(log).is_over()  # the log is there, the sitting unfinished

@@ -130,7 +130,7 @@ def test_ddv_4_misdeal_same_dealer_again() -> None:
 
 
 def test_ddv_5_claim_admitted_scored_as_played() -> None:
-    t = at_deal(P1_POWER, "S3")
+    t = at_deal(P1_POWER, "S3", laws=True)  # DD-3.5 is the law (D-TC4)
     play(t, "HJ", "HA", "H5", "H6")  # P1 wins the first trick
     t.apply(Claim(SOUTH, 9))
     assert t.pending is not None and t.pending.electors == (WEST,)
@@ -146,7 +146,7 @@ def test_ddv_5_claim_admitted_scored_as_played() -> None:
 
 
 def test_ddv_5_claim_of_nine_tricks_from_the_start() -> None:
-    t = at_deal(P1_POWER, "S3")
+    t = at_deal(P1_POWER, "S3", laws=True)  # DD-3.5 is the law (D-TC4)
     t.apply(Claim(SOUTH, 9))
     t.apply(Elect(WEST, "admit"))
     assert last_hand(t)["scored"] == [
@@ -156,7 +156,7 @@ def test_ddv_5_claim_of_nine_tricks_from_the_start() -> None:
 
 
 def test_claim_refused_is_played_out_and_bad_claims() -> None:
-    t = at_deal(P1_POWER, "S3")
+    t = at_deal(P1_POWER, "S3", laws=True)  # DD-3.5 is the law (D-TC4)
     for action, match in (
         (Claim(SOUTH, 14), "0..13"),
         (Claim(NORTH, 3), "cannot claim"),

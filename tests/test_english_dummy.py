@@ -474,7 +474,7 @@ def test_bad_input_leaves_the_table_unchanged() -> None:
         (Cut(0, 3), InvalidActionError),
         (Deal.from_seed(1), InvalidActionError),
         (Elect(EAST, "accept"), InvalidActionError),
-        (Claim(SOUTH, 7), InvalidActionError),  # claims belong to Double Dummy (DD-3.5)
+        (Claim(SOUTH, 14), InvalidActionError),  # a claim is of the remaining tricks (D-TC4)
     ):
         before = snapshot(t)
         with pytest.raises(error):

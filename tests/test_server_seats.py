@@ -115,7 +115,7 @@ def check_derived_from_the_store(server: ServerProcess, table_id: str) -> int:
             checked += 1
         elif decider.kind == "bot":
             assert decider.seat is not None and decider.bot_kind is not None
-            made = bot_action(table, decider.seat, decider.bot_kind, row.key, r.seq)
+            made = bot_action(table, decider.seat, decider.bot_kind, row.key, r.seq, live.is_person)
             assert made.to_json() == r.action
             checked += 1
         live.sitting.apply(action_from_json(r.action))

@@ -399,11 +399,22 @@ class CallSuit(Action):
 
 @dataclass(frozen=True, slots=True)
 class Claim(Action):
-    """``seat`` claims ``tricks`` of the tricks still to play; if the adversary admits the claim
-    the hand is scored as if they had been won in play (DD-3.5, D-DD4)."""
+    """``seat`` claims ``tricks`` of the tricks still to play, showing his hand. At a casual
+    table the other side accepts or disputes, a disputed claim being adjudicated by the
+    double-dummy solver (D-TC4, D-TC5, :mod:`vivant.claims`); in laws mode at Double Dummy, if
+    the adversary admits the claim the hand is scored as if they had been won in play (DD-3.5,
+    D-DD4)."""
 
     seat: Seat
     tricks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Concede(Action):
+    """``seat``'s player gives up every trick still to play to the other side, at a casual
+    table; settled at once (D-TC6, :mod:`vivant.claims`)."""
+
+    seat: Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +435,6 @@ class AskRenounce(Action):
     seat: Seat
 
 
-#: Every action class by its JSON ``type`` name.
 @dataclass(frozen=True, slots=True)
 class AskUndo(Action):
     """``seat``'s player asks to take back the last card he played (a casual table's
@@ -442,6 +452,7 @@ class AnswerUndo(Action):
     agree: bool
 
 
+#: Every action class by its JSON ``type`` name.
 ACTION_KINDS: dict[str, type[Action]] = {c.__name__: c for c in Action.__subclasses__()}
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from vivant import claims
 from vivant.actions import Action, AnswerUndo, AskUndo, Play, action_from_json
 from vivant.cards import SEAT_LETTERS, Seat, card_name
 from vivant.errors import InvalidActionError, WrongSeatError
@@ -83,11 +84,14 @@ class Sitting:
 
     def offers(self, seat: Seat) -> list[Action]:
         """What ``seat``'s player may also do, his turn or not: ask to take back the last card
-        of a hand he plays (D-TC1)."""
+        of a hand he plays (D-TC1); between tricks, claim or concede (D-TC4, D-TC6)."""
         if self.undo is not None:
             return []
         t = self.table
-        return [AskUndo(h) for h in range(4) if t.controller(h) == seat and self._may(h)]
+        undo: list[Action] = [
+            AskUndo(h) for h in range(4) if t.controller(h) == seat and self._may(h)
+        ]
+        return [*undo, *claims.offers(t, seat)]
 
     def cards_in_question(self) -> int:
         """The mask of the cards the open request would take back (each was played face up)."""

@@ -36,6 +36,7 @@ from vivant.actions import (
     ChooseSeatsAndPack,
     Claim,
     ClaimRevoke,
+    Concede,
     CorrectRevoke,
     Declare,
     DirectExposed,
@@ -60,6 +61,7 @@ from vivant.cards import (
     card_name,
     parse_card,
 )
+from vivant.claims import CLAIM_KIND, remaining
 from vivant.info import GameInfo
 from vivant.scoring.boston import (
     BIDS_BY_NAME,
@@ -92,6 +94,8 @@ ELECTION_WORDS: Mapping[str, str] = {
     "call_suit": "call a suit from the leader",
     "refuse": "refuse the claim: the hand is played out",
     "admit": "admit the claim",
+    "accept_claim": "accept the claim: the tricks claimed are credited",
+    "dispute_claim": "dispute the claim: the solver credits the claimer with what the cards prove",
     "highest": "his highest card of the suit led",
     "lowest": "his lowest card of the suit led",
     "win": "he must win the trick if he can",
@@ -106,6 +110,7 @@ IRREGULARITY_WORDS: Mapping[str, str] = {
     "two_cards": "two cards played together",
     "cards_together": "cards played together or led again",
     "claim": "a claim of the remaining tricks",
+    "tricks_claimed": "a claim of tricks, the claimer's hand shown",
     "revoke": "a revoke",
     "exposed": "a card exposed",
     "played_out_of_turn": "a card played out of turn",
@@ -245,6 +250,14 @@ def sentence(words: str) -> str:
     """``words`` as the start of a sentence: its first letter a capital (``the pool of 10 is
     shared`` said alone is ``The pool of 10 is shared``)."""
     return words[:1].upper() + words[1:]
+
+
+def claim_words(n: int, of: int) -> str:
+    """A claim of ``n`` of the ``of`` remaining tricks in words (D-TC4): ``the rest (4 tricks)``
+    or ``3 of the 4 remaining tricks``."""
+    if n == of:
+        return "the last trick" if n == 1 else f"the rest ({n} tricks)"
+    return f"{n} of the {of} remaining tricks"
 
 
 def in_words(code: str, table: Mapping[str, str] = ELECTION_WORDS) -> str:
@@ -682,6 +695,8 @@ class Narrator:
         )
 
     def _tell_elected(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        if d["kind"] == CLAIM_KIND:
+            return  # the settlement says it (_tell_tricks_credited)
         option = str(d["option"])
         if option in PENALTY_WORDS:
             option = penalty_words(self.info, option)
@@ -797,7 +812,33 @@ class Narrator:
         )
 
     def _tell_claim(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
-        self.say(f"{self.who(d['seat'])} claims {d['tricks']} of the remaining tricks.")
+        who = self.who(d["seat"])
+        if "of" not in d:  # Double Dummy's law (DD-3.5)
+            self.say(f"{who} claims {d['tricks']} of the remaining tricks.")
+            return
+        what = claim_words(int(d["tricks"]), int(d["of"]))
+        shown = " ".join(d.get("hand") or ())
+        verb = "claim" if self.is_you(who) else "claims"
+        self.say(f"{who} {verb} {what}, showing {shown}.", "warning")
+
+    def _tell_conceded(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        n = int(d["tricks"])
+        rest = "the last trick" if n == 1 else f"the rest ({n} tricks)"
+        who = self.who(d["seat"])
+        self.say(f"{who} {'concede' if self.is_you(who) else 'concedes'} {rest}.")
+
+    def _tell_tricks_credited(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
+        how = {
+            "accepted": "The claim is accepted",
+            "adjudicated": "The claim is disputed; the solver adjudicates it, the cards as "
+            "they lie",
+            "conceded": "Conceded",
+        }[str(d["how"])]
+        credited = ", ".join(
+            f"{self.info.side_name(k)} {v} trick{'s' if v != 1 else ''}"
+            for k, v in d["credited"].items()
+        )
+        self.say(f"{how}: credited {credited}.")
 
     def _tell_stays(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.say(f"{d['player']} {self.verb(d['player'], 'stay')} for another {self.info.unit}.")
@@ -1458,6 +1499,13 @@ class Narrator:
         if isinstance(a, AfterTournee):
             return f"The {self.info.unit} is over: stay for another, or retire?"
         pending = self.table.pending
+        if isinstance(a, Elect) and pending is not None and pending.kind == CLAIM_KIND:
+            who = self.who(self.table.role(pending.offender))
+            n, of = int(pending.details["tricks"]), int(pending.details["of"])
+            return (
+                f"{who} claims {claim_words(n, of)}, showing the hand: accept, or dispute (the "
+                "solver then credits what the cards prove against any defence)?"
+            )
         if isinstance(a, Elect) and pending is not None and pending.kind in CHOICE_TITLES:
             return CHOICE_TITLES[pending.kind]
         if isinstance(a, Elect):
@@ -1588,7 +1636,12 @@ class Narrator:
         if isinstance(a, Redouble):
             return "redouble"
         if isinstance(a, Claim):
-            return f"claim {a.tricks} of the remaining tricks"
+            h = self.table.hand
+            if self.table.laws or h is None:  # Double Dummy's law (DD-3.5)
+                return f"claim {a.tricks} of the remaining tricks"
+            return "claim " + claim_words(a.tricks, remaining(h)) + ", showing your hand"
+        if isinstance(a, Concede):
+            return "concede the rest"
         return type(a).__name__
 
     def choice_said(self, action: Action, events: Sequence[Event]) -> list[Line]:

@@ -53,6 +53,9 @@ class EventKind(Word):
     FOR_LOW = "for_low"
     TRICK = "trick"
     CLAIM = "claim"
+    # Claims and concessions at a casual table (D-TC4..D-TC6, vivant.claims).
+    CONCEDED = "conceded"
+    TRICKS_CREDITED = "tricks_credited"
     # The laws: irregularities, elections, penalties.
     IRREGULARITY = "irregularity"
     ELECTED = "elected"

@@ -110,7 +110,8 @@ class GameInfo:
     that plays a sitting (Duplicate Whist's trays are played as an event: ``duplicate play``);
     ``game_to`` the points that make a game (0 where a game is not a race to points);
     ``seat_choice`` the roles a person may ask for in the first game (Mort's V, R, L: the first,
-    second and third cutters' places, M-2.2)."""
+    second and third cutters' places, M-2.2); ``claims`` why the game takes no claims of tricks
+    (D-TC7), empty where it takes them (D-TC4)."""
 
     name: str
     title: str
@@ -132,6 +133,9 @@ class GameInfo:
     game_to: int = 0
     seat_choice: tuple[str, ...] = ()
     settings: tuple[TableSetting, ...] = ()
+    #: Why the game takes no claims of tricks at a casual table (D-TC7), in words; ``""``
+    #: where it takes them (D-TC4).
+    claims: str = ""
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:

@@ -33,6 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
+from vivant import claims
 from vivant.actions import (
     PLAYS,
     Action,
@@ -40,7 +41,9 @@ from vivant.actions import (
     CallCard,
     CallSuit,
     ChoosePenalty,
+    Claim,
     ClaimRevoke,
+    Concede,
     CorrectRevoke,
     Deal,
     Discard,
@@ -221,6 +224,12 @@ class HandState:
         return {**own, **self.notes}
 
     @property
+    def taken(self) -> tuple[int, int]:
+        """The tricks each side takes in the hand: won in play, and credited by a claim or a
+        concession settled (D-TC4, DD-3.5). Every game's scoring of tricks counts these."""
+        return (self.won[0] + self.conceded[0], self.won[1] + self.conceded[1])
+
+    @property
     def trick_number(self) -> int:
         """1-based number of the trick being played (or of the last, after the hand)."""
         return min(len(self.tricks) + 1, 13)
@@ -307,6 +316,8 @@ class Table(ABC):
         (CallCard, "_call_card"),
         (DrawAttention, "_draw_attention"),
         (AskRenounce, "_ask_renounce"),
+        (Claim, "_claim_tricks"),
+        (Concede, "_concede"),
     )
     _decisions: ClassVar[tuple[Decision, ...]] = ()
     _by_phase: ClassVar[dict[str, tuple[Decision, ...]]] = {}
@@ -763,6 +774,9 @@ class Table(ABC):
             mask |= shown
         for p in h.penalty_cards:
             mask |= p
+        claimer = claims.shown_hand(self)
+        if claimer is not None:
+            mask |= claimer[1]
         return mask
 
     def _report_exposed(
@@ -1764,7 +1778,19 @@ class Table(ABC):
         ("revoke_correction", "_correction_elected"),
         ("lead_out_of_turn", "_card_elected"),
         ("two_cards", "_card_elected"),
+        (claims.CLAIM_KIND, "_claim_answered"),
     )
+
+    # --- claims and concessions at a casual table (D-TC4..D-TC7: vivant.claims) ---------------
+
+    def _claim_tricks(self, action: Claim) -> list[Event]:
+        return claims.claim(self, action)
+
+    def _concede(self, action: Concede) -> list[Event]:
+        return claims.concede(self, action)
+
+    def _claim_answered(self, p: Election, action: Elect) -> list[Event]:
+        return claims.answered(self, p, action)
 
     def _unpenalised_two_cards(self) -> tuple[Seat, ...]:
         """Seats whose second card returns to hand unpenalised (Mort: V and M, M-6.6)."""
@@ -2045,6 +2071,8 @@ class Table(ABC):
                 for r in h.irregularities
             ],
         }
+        if claims.NOTE in h.notes:  # the claims and concessions settled (D-TC4)
+            rec[claims.NOTE] = h.notes[claims.NOTE]
         if abandoned:
             rec["abandoned"] = True
         return rec
@@ -2099,6 +2127,9 @@ class Table(ABC):
         if seat is not None:
             for d, m in self._shown_to(seat).items():
                 exposed[d] = cards.get(m) or self._card_set(m)
+        shown = claims.shown_hand(self)  # a claimer's hand, face up to all (D-TC4)
+        if shown is not None and shown[0] != seat:
+            exposed[shown[0]] = CardSet(shown[1])
         pc = h.penalty_cards
         penalty: dict[Seat, CardSet] = {}
         if pc[0] or pc[1] or pc[2] or pc[3]:

@@ -37,8 +37,11 @@ from vivant.actions import (
     PLAYS,
     Action,
     AnswerUndo,
+    AskUndo,
     ChoosePenalty,
+    Claim,
     ClaimRevoke,
+    Concede,
     CorrectRevoke,
     Cut,
     Play,
@@ -54,6 +57,7 @@ from vivant.cards import (
     card_name,
     parse_card,
 )
+from vivant.claims import remaining as tricks_left
 from vivant.cli import laws as table_laws
 from vivant.conventions import Sitting
 from vivant.describe import Line, Narrator, choice_keys, irregularity_note, without_rule_ids
@@ -92,6 +96,11 @@ Commands, at every prompt:
   hint         the Monte-Carlo player's choice for you (for a card, with its estimate)
   quit         leave the game (you are asked to confirm)
   undo         take back your last card (not with --laws; the computer players agree)
+  claim        claim the rest of the tricks, showing your hand (not with --laws; between
+               tricks): the other side accepts, or disputes and the solver adjudicates
+  claim N      claim N of the remaining tricks (with --laws it claims the revoke in trick
+               N, and claim tricks N claims tricks where the game's own laws allow it)
+  concede      give up the rest of the tricks to the other side
 In a numbered choice type the number (or the suit letter, where trumps are named); an empty
 line takes the default."""
 
@@ -799,7 +808,7 @@ class Session:
         """``undo``: take back the last card of a hand the player plays, with every card played
         after it (D-TC1, never in laws mode); the computer players agree. True if it was."""
         sitting = Sitting(self.table.config(), self.table)
-        asks = sitting.offers(seat)
+        asks = [a for a in sitting.offers(seat) if isinstance(a, AskUndo)]  # not a claim
         if not asks:
             self.say(
                 "Nothing to take back now: only your last card of the hand in play, with "
@@ -828,6 +837,8 @@ class Session:
         verb = words[0].lower()
         if verb == "claim":
             return self._claim(seat, words)
+        if verb == "concede" and len(words) == 1:
+            return Concede(seat)  # D-TC6
         said = table_laws.Said(self.table, seat, hand_seat)
         command = table_laws.parse(text, said, self.laws)  # two C1 C2 and the laws' others
         if command is not None:
@@ -910,12 +921,24 @@ class Session:
                 return s
         return None
 
-    def _claim(self, seat: Seat, words: list[str]) -> ClaimRevoke:
-        if len(words) != 2 or not words[1].isdecimal():
-            raise _usage("claim N — N is the number of the trick with the revoke, e.g. claim 3")
-        if not self.laws:
-            raise _usage("revokes are refused in strict mode; claims are for --laws games")
-        return ClaimRevoke(seat, int(words[1]))
+    def _claim(self, seat: Seat, words: list[str]) -> ClaimRevoke | Claim:
+        """``claim``/``claim N``: tricks at a casual table (D-TC4); with --laws ``claim N``
+        claims a revoke in trick N, and ``claim tricks N`` tricks where the laws allow it."""
+        if len(words) == 3 and words[1].lower() == "tricks" and words[2].isdecimal():
+            return Claim(seat, int(words[2]))
+        if self.laws:
+            if len(words) != 2 or not words[1].isdecimal():
+                raise _usage("claim N — N is the number of the trick with the revoke, e.g. claim 3")
+            return ClaimRevoke(seat, int(words[1]))
+        h = self.table.hand
+        if len(words) == 1 and h is not None:
+            return Claim(seat, tricks_left(h))
+        if len(words) == 2 and words[1].isdecimal():
+            return Claim(seat, int(words[1]))
+        raise _usage(
+            "claim — the rest of the tricks; claim N — N of the remaining tricks (your hand "
+            "is shown); concede — give up the rest"
+        )
 
     def choice_turn(self, seat: Seat, legal: list[Action], view: View) -> None:
         """A decision other than a card: the hand it is made on, what it means, numbered

@@ -518,7 +518,7 @@ class DuplicateTable(Table):
     def _finish_hand(self) -> list[Event]:
         h = self.hand
         assert h is not None
-        won = list(h.won)
+        won = list(h.taken)
         for r in h.revokes:
             if r.claimed and r.penalty == "T":
                 side = self.seat_sides[r.seat]

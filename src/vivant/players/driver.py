@@ -17,11 +17,12 @@ person was to play next.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from vivant.actions import Action, AskRenounce, CallCard, ClaimRevoke, Play
+from vivant import claims as tricks_claims
+from vivant.actions import Action, AskRenounce, CallCard, Claim, ClaimRevoke, Concede, Elect, Play
 from vivant.cards import SEAT_LETTERS, Seat
 from vivant.errors import InvalidActionError
 from vivant.laws import ProvenRevoke
@@ -81,6 +82,9 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
     player = players.get(name)
     if player is None:
         raise InvalidActionError(f"no computer player is given for {name!r}")
+    said = claim_move(table, seat, lambda n: n not in players)
+    if said is not None:  # D-TC4, D-TC5: a claim answered, or every trick claimed
+        return Step(seat, name, said, table.apply(said))
     legal = table.legal_actions(seat)
     view = table.view(seat)
     if legal and isinstance(legal[0], Play) and legal[0].seat in view.penalty_cards:
@@ -93,6 +97,53 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
             f"the {player.kind} player for {name!r} chose {action!r}, which is not legal now"
         )
     return Step(seat, name, action, table.apply(action))
+
+
+#: The most tricks left from which a computer player looks for a claim to make (D-TC5): its
+#: proof searches every deal of the cards it cannot see, too long a search further out.
+CLAIM_FROM = 3
+
+#: The one searcher of the claims computer players make (D-TC5), made when first needed.
+_PROVER: list[Any] = []
+
+
+def claim_move(
+    table: Table, seat: Seat, is_person: Callable[[str], bool]
+) -> Elect | Claim | Concede | None:
+    """What the computer player deciding for ``seat`` says of claims of tricks now (D-TC5),
+    whatever its kind: its answer to the open claim, accepting exactly what the solver proves;
+    or, on its lead with two or three tricks to play (:data:`CLAIM_FROM`) and a person
+    (``is_person`` of a name) among the other side, a claim of the rest when its own view
+    proves every remaining trick its side's, a concession when it proves none can be won.
+    ``None`` otherwise."""
+    p = table.pending
+    if p is not None:
+        if p.kind == tricks_claims.CLAIM_KIND and seat in p.electors:
+            return tricks_claims.answer(table, seat)
+        return None
+    h = table.hand
+    if h is None or tricks_claims.refusal(table, seat) is not None:
+        return None
+    if table.controller(h.leader) != seat or not 2 <= tricks_claims.remaining(h) <= CLAIM_FROM:
+        return None
+    side = table.seat_sides[seat]
+    names = [table.seat_player(s) for s in table.electors(1 - side)]
+    if not any(n is not None and is_person(n) for n in names):
+        return None
+    if not _PROVER:
+        from vivant.players.montecarlo import MonteCarloPlayer
+
+        _PROVER.append(MonteCarloPlayer(0))
+    view = table.view(seat)
+    if view.to_play != h.leader:
+        return None
+    proved = _PROVER[0].claim(view)
+    left = tricks_claims.remaining(h)
+    if proved == left:
+        return Claim(seat, left)
+    if proved == 0:
+        return Concede(seat)
+    return None
 
 
 def claims_worth_making(table: Table, seat: Seat) -> list[ClaimRevoke | AskRenounce]:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import random
+from collections.abc import Callable
 
 from vivant.actions import Action
 from vivant.cards import SEAT_LETTERS, Seat
 from vivant.errors import InvalidActionError
 from vivant.players import Player, customary_default, find_player, player_kinds
-from vivant.players.driver import claims_worth_making
+from vivant.players.driver import claim_move, claims_worth_making
 from vivant.table import Table
 
 
@@ -43,12 +44,24 @@ def decision_seed(key: bytes, seq: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def bot_action(table: Table, seat: Seat, kind: str, key: bytes, seq: int) -> Action:
+def bot_action(
+    table: Table,
+    seat: Seat,
+    kind: str,
+    key: bytes,
+    seq: int,
+    is_person: Callable[[str], bool] = lambda name: False,
+) -> Action:
     """The action of the ``kind`` computer player deciding for ``seat`` as event ``seq``: first
-    any claim it has to make out of turn (D-G7, :func:`claims_worth_making`)."""
+    any claim it has to make out of turn (D-G7, :func:`claims_worth_making`), then its answer
+    to a claim of tricks or its own claim against a person (``is_person``; D-TC5,
+    :func:`claim_move`)."""
     claims = claims_worth_making(table, seat)
     if claims:
         return claims[0]
+    said = claim_move(table, seat, is_person)
+    if said is not None:
+        return said
     legal = table.legal_actions(seat)
     if not legal:
         raise InvalidActionError(f"seat {SEAT_LETTERS[seat]} has nothing to do now")

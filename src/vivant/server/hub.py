@@ -887,6 +887,7 @@ class Hub:
                                 decider.bot_kind,
                                 lt.row.key,
                                 lt.seq + 1,
+                                lt.is_person,
                             )
                         if decider.stand_in and lt.next_decider() != decider:
                             continue  # the person came back meanwhile: his own choice counts

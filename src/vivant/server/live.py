@@ -288,6 +288,12 @@ class LiveTable:
                 return Decider(HUMAN, s, name)
         return None
 
+    def is_person(self, name: str) -> bool:
+        """Whether a person (no computer player standing in for him) plays as ``name``: the
+        computer players claim tricks only against a person (D-TC5)."""
+        person = self.people.get(name)
+        return person is not None and person.is_human and person.stand_in is None
+
     def _claiming_bot(self) -> Decider | None:
         """A computer player with a claim to make out of turn (D-G7), whoever is to play."""
         t = self.table
@@ -339,6 +345,7 @@ class LiveTable:
         offers = self.sitting.offers(seat) if seat is not None and not t.is_over() else []
         if offers:
             state["offers"] = [a.to_json() for a in offers]
+            state["offer_words"] = [words.action(a, seat) for a in offers]  # D-TC4: claims
         if t.is_over():
             record = getattr(t, "record", None)
             if callable(record):

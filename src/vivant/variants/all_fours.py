@@ -228,6 +228,10 @@ class AllFoursTable(CuttingTable):
         honours=False,
         scores="points",
         game_to=7,
+        claims=(
+            "its hands score High, Low, Jack and Game, won by the cards in the tricks and not "
+            "by their number, and a trump may be played though one can follow"
+        ),
         laws=(
             "A revoke costs 1 point (2 if the Jack is out), the revoker scores neither Jack nor "
             "Game and cannot pass six; a wrong number of cards dealt, a card exposed, a lead out "

@@ -212,6 +212,10 @@ class BostonTable(CuttingTable):
         unit="match",
         score_title="Counters",
         honours=False,
+        claims=(
+            "each player's own tricks are settled, the bidder's against three adversaries or "
+            "every misère player's alone, not a side's number of tricks"
+        ),
         laws=(
             "Irregularities are judged by the kind of bid: a revoke moves three tricks in a "
             "trick bid and decides a misère; an adversary's lead out of turn or exposed card in "

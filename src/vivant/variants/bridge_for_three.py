@@ -306,7 +306,7 @@ class BridgeForThreeTable(CuttingTable):
         held = [CardSet(m) for m in h.initial]
         hand = BridgeHand(
             denomination,
-            (h.won[0], h.won[1]),
+            h.taken,
             (
                 pair_holding(held[SOUTH], held[NORTH], denomination),
                 pair_holding(held[WEST], held[EAST], denomination),

@@ -296,7 +296,7 @@ class MortTable(CuttingTable):
             for r in h.revokes
             if r.claimed and r.penalty in ("T", "D", "A")
         ]
-        result = score_hand(self.markers, h.won, penalties, sorted(self._revoking_sides(h)))
+        result = score_hand(self.markers, h.taken, penalties, sorted(self._revoking_sides(h)))
         self.markers = list(result.markers)
         self.extras = [self.extras[0] + result.credits[0], self.extras[1] + result.credits[1]]
         record = self._hand_record(h)

@@ -272,8 +272,15 @@ class EnglishRubberTable(CuttingTable):
     # --- claims (DD-3.5) ------------------------------------------------------------------------
 
     def _claim(self, action: Claim) -> list[Event]:
+        """A claim: at a casual table the card room's (D-TC4, :mod:`vivant.claims`); in laws
+        mode the game's own law where it has one (DD-3.5), else none is offered."""
+        if not self.laws:
+            return self._claim_tricks(action)
         if not self.claims:
-            raise InvalidActionError(f"claims are not part of {self.variant}")
+            raise InvalidActionError(
+                f"claims are not offered in laws mode at {self.info.title}: its laws give none "
+                "(D-TC4)"
+            )
         h = self._require_hand()
         self._check_seat(action.seat)
         side = self.seat_sides[action.seat]
@@ -341,7 +348,7 @@ class EnglishRubberTable(CuttingTable):
         D-DD5, D-H8); a revoke waived costs nothing and stays in the hand's record."""
         h = self.hand
         assert h is not None
-        won = (h.won[0] + h.conceded[0], h.won[1] + h.conceded[1])
+        won = h.taken
         revokes = tuple(
             PenalizedRevoke(self.seat_sides[r.seat], RevokePenalty(r.penalty))
             for r in h.revokes

@@ -342,6 +342,14 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
                 "claim", seat, claim["trick"], option, note_text(tricks=claim["tricks"])
             )
         )
+    for claim in h.notes.get("tricks_claimed", ()):  # D-TC4 (a concession is not carried)
+        answer = {"accepted": "accept_claim", "adjudicated": "dispute_claim"}.get(
+            claim.get("settled", "")
+        )
+        if answer is not None:
+            seat = table.role_letters.index(claim["by"])
+            text = note_text(tricks=claim["tricks"])
+            out.append(WhistIrregularity("claim", seat, claim["trick"], answer, text))
     for ask in h.notes.get("inquiries", ()):  # DL-3: "none of that suit, partner?"
         seat = table.role_letters.index(ask["by"])
         rule = ask.get("rule", "DL-3")

@@ -73,7 +73,13 @@ def _config(deals: Sequence[WhistDeal]) -> tuple[type[Table], dict[str, Any]]:
                     continue
                 players.append(name)
     laws_text = extra_tag(first, LAWS_TAG)
-    irregular = any(ir.kind != "claim" for d in deals for ir in d.irregularities)
+    # A claim admitted or refused is Double Dummy's law (DD-3.5), in laws mode; one accepted or
+    # disputed is a casual table's (D-TC4).
+    irregular = any(
+        ir.kind != "claim" or ir.penalty in ("admit", "refuse")
+        for d in deals
+        for ir in d.irregularities
+    )
     laws = irregular if laws_text is None else laws_text == "yes"
     on = (extra_tag(first, OPTIONS_TAG) or "").split()
     config: dict[str, Any] = {"variant": cls.variant, "players": players, "laws": laws}

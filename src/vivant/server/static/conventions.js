@@ -1,10 +1,13 @@
-// The card room's conventions at the table (D-TC1, D-TC2): take a card back, answer such a
-// request, and come back to a seat a computer player is playing meanwhile.
+// The card room's conventions at the table (D-TC1, D-TC2, D-TC4, D-TC6): take a card back,
+// answer such a request, claim or concede tricks (the core's words for each offer), and come
+// back to a seat a computer player is playing meanwhile.
 import { cardText, el } from "/static/common.js";
 
 /** The bar of conventions this viewer may use now, or null: "Take back my card" for each hand
  * he plays that may take one back, and "I'm back" while a computer player plays his seat.
  * ``act`` sends an intent (an action); ``say`` sends a message of the protocol. */
+let claimsOpen = false; // the claims' choices shown, until one is sent or the bar is closed
+
 export function conventionsBar(state, people, you, { act, say }) {
   if (!state || state.status === "over" || !you) return null;
   const buttons = [];
@@ -13,6 +16,19 @@ export function conventionsBar(state, people, you, { act, say }) {
     const label = a.seat === state.seat ? "Take back my card" : `Take back ${state.view.names[a.seat] || a.seat}'s card`;
     buttons.push(el("button", { class: "secondary", "data-convention": "undo", onclick: () => act(a) }, label));
   }
+  const claims = (state.offers || []).map((a, i) => [a, (state.offer_words || [])[i]])
+    .filter(([a]) => a.type === "Claim" || a.type === "Concede");
+  if (claims.length) {
+    const send = (a) => { claimsOpen = false; act(a); };
+    const choices = el("span", { class: "claims", role: "group", "aria-label": "Claim or concede", hidden: !claimsOpen },
+      ...claims.map(([a, words]) => el("button", { class: "secondary", "data-claim": a.type === "Claim" ? String(a.tricks) : "concede", onclick: () => send(a) }, words)));
+    const toggle = el("button", { class: "secondary", "data-convention": "claim", "aria-expanded": String(claimsOpen), onclick: () => {
+      claimsOpen = !claimsOpen;
+      choices.hidden = !claimsOpen;
+      toggle.setAttribute("aria-expanded", String(claimsOpen));
+    } }, "Claim or concede…");
+    buttons.push(toggle, choices);
+  } else claimsOpen = false;
   const me = people.find((p) => p.name === you);
   let note = null;
   if (me && me.stand_in) {
