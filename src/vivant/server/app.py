@@ -394,16 +394,9 @@ async def create_table(request: Request) -> Response:
         settings = _settings(data)
         quota: TableQuota = request.app.state.quota
         client = request.client.host if request.client else ""
-        wait = quota.wait(client)
-        if wait:
-            return JSONResponse(
-                {
-                    "error": "too_many_tables",
-                    "message": f"too many new tables from your address; try again in {wait:.0f} s",
-                },
-                status_code=429,
-                headers={"Retry-After": f"{wait:.0f}"},
-            )
+        refused = quota.refusal(client)
+        if refused is not None:
+            return refused
         try:
             lt, tokens, owner = await _hub(request).create(
                 variant,

@@ -201,16 +201,9 @@ async def create_event(request: Request) -> Response:
         # an event sets up a table a round: it counts against the address's quota of new tables
         quota: TableQuota = request.app.state.quota
         client = request.client.host if request.client else ""
-        wait = quota.wait(client)
-        if wait:
-            return JSONResponse(
-                {
-                    "error": "too_many_tables",
-                    "message": f"too many new tables from your address; try again in {wait:.0f} s",
-                },
-                status_code=429,
-                headers={"Retry-After": f"{wait:.0f}"},
-            )
+        refused = quota.refusal(client)
+        if refused is not None:
+            return refused
         events = _events(request)
         if len(events) >= MAX_EVENTS:  # the finished ones make room (their tables stay)
             for key in [k for k, e in events.items() if e.over]:

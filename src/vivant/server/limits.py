@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
+from starlette.responses import JSONResponse
+
 if TYPE_CHECKING:  # uvicorn is imported only by a server that runs (not by `vivant --help`)
     from uvicorn.protocols.http.h11_impl import H11Protocol
     from uvicorn.server import ServerState
@@ -268,6 +270,21 @@ class TableQuota:
             return max(1.0, math.ceil(made[0] + self.window - now))
         made.append(now)
         return 0.0
+
+    def refusal(self, client: str) -> JSONResponse | None:
+        """The answer (a 429 with ``Retry-After``) when ``client`` may not create a table now,
+        or ``None``: it may, and the table is counted."""
+        wait = self.wait(client)
+        if not wait:
+            return None
+        return JSONResponse(
+            {
+                "error": "too_many_tables",
+                "message": f"too many new tables from your address; try again in {wait:.0f} s",
+            },
+            status_code=429,
+            headers={"Retry-After": f"{wait:.0f}"},
+        )
 
     def refund(self, client: str) -> None:
         """The table counted by the last :meth:`wait` was not made after all."""
