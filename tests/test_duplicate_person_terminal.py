@@ -31,17 +31,23 @@ pytestmark = pytest.mark.timeout(120)
 TRICK = re.compile(r"^Trick \d+: (.*) — won by ([NESW]) ", re.M)
 
 
-def play_through(args: list[str], seed: int) -> str:
-    """The person plays every card asked of him (suit followed when he can) to the end."""
+def play_through(args: list[str], seed: int, sheet_at: int | None = None) -> str:
+    """The person plays every card asked of him (suit followed when he can) to the end; at his
+    ``sheet_at``-th card he first asks for the sheet so far (``sheet``)."""
     # wide enough that no line of the program's is wrapped: the words are compared whole
     term = Terminal(["duplicate", "play", *args, "--seed", str(seed)], cols=400)
     rng = random.Random(seed)
     try:
-        for _ in range(400):
+        for i in range(400):
             shown = term.wait_for_prompt()
             if term.eof:
                 break
             assert CARD_PROMPT.search(shown), shown[-600:]
+            if i == sheet_at:
+                term.type("sheet")
+                shown = term.wait_for_prompt()
+                assert "The session so far: 1 play of Duplicate Whist." in shown, shown[-600:]
+                assert "Tricks in all: North–South " in shown, shown[-600:]
             term.type(card_to_play(term.screen, rng))
         else:
             raise AssertionError("the event did not end")
@@ -76,7 +82,7 @@ def cards_played_by(part: str, seat: str) -> set[str]:
 
 
 def test_a_person_plays_single_table_mnemonic_duplicate() -> None:
-    screen = play_through(["--mnemonic", "--trays", "2"], seed=5)
+    screen = play_through(["--mnemonic", "--trays", "2"], seed=5, sheet_at=13)
     shown = boards_on_screen(screen)
     assert [(t, turned) for t, turned, _ in shown] == [(1, False), (2, False), (1, True), (2, True)]
     first: dict[int, str] = {}

@@ -975,16 +975,27 @@ class Narrator:
         from its record: each play's tricks per side, the totals, and the fixed pairs'
         comparison where the match is mnemonic; empty before the end, or where the record
         keeps its games (their score sheet says the result)."""
+        return self.session_lines() if self.table.is_over() else []
+
+    def session_lines(self) -> list[str]:
+        """A session played tray by tray so far (its sheet, DU-4): the plays' tricks per side
+        and the totals, and at the end the fixed pairs' comparison; empty where the record keeps
+        games (a score sheet of games says them)."""
         t = self.table
         record_of = getattr(t, "record", None)
-        if not t.is_over() or not callable(record_of):
+        if not callable(record_of):
             return []
         record: Mapping[str, Any] = record_of()
         if "games" in record or "plays" not in record or "totals" not in record:
             return []
         side = self.info.side_name
         counted = [p for p in record["plays"] if not p.get("abandoned")]
-        lines = [f"The session is over: {_count(len(counted), 'play')} of {self.info.title}."]
+        played = _count(len(counted), "play")
+        lines = [
+            f"The session is over: {played} of {self.info.title}."
+            if t.is_over()
+            else f"The session so far: {played} of {self.info.title}."
+        ]
         for p in counted:
             won = p.get("won") or {}
             turned = ", turned (the overplay)" if p.get("turned") else ""

@@ -517,14 +517,11 @@ def _mnemonic_match(args: argparse.Namespace, io: dict[str, Any]) -> int:
         mnemonic=True,
         declared_trump=args.trump or "H",
     )
-    replay_pair, original_pair = table.pair_name(0), table.pair_name(1)
     # the board's comparison and the totals are the core's words for the hand scored (SD-6)
     session = _person_session(args, table, args.seed, list, list, io)
     console = io["console"]
     console.print(
-        f"Single-table (Mnemonic) Duplicate, {table.trays} boards played and then replayed "
-        f"turned (SD-5); trumps {table.declared_trump} for the session (SD-2). You sit South: "
-        f"{replay_pair} against {original_pair}. Type help for help.",
+        progress.mnemonic_opening(table, "You sit South") + " Type help for help.",
         style="bold",
         highlight=False,
     )

@@ -601,7 +601,13 @@ class Session:
         return {n: ("human" if n == HUMAN else self.opponents) for n in self.table.players}
 
     def show_sheet(self) -> None:
+        """The score sheet of the games so far; a session played tray by tray has no games:
+        the core's lines of its plays and totals instead."""
         rec = sitting_record(self.table, self._kinds(), self.seed)
+        if "games" not in rec:
+            for line in Narrator(self.table, HUMAN).session_lines():
+                self.say(without_rule_ids(line))
+            return
         self.console.print(sheet_table(rec["games"], rec["players"], rec["settlement"], rec))
 
     def announce_roles(self) -> None:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from vivant.cards import SUIT_NAMES
 from vivant.duplicate.movements import ANY_PAIR, Schedule, TrayPlay, plays
 from vivant.duplicate.scoring import (
     EW,
@@ -40,7 +41,7 @@ from vivant.duplicate.scoring import (
 from vivant.errors import InvalidActionError
 
 if TYPE_CHECKING:
-    from vivant.duplicate.table import Session
+    from vivant.duplicate.table import DuplicateTable, Session
 
 __all__ = [
     "BoardComparison",
@@ -263,6 +264,23 @@ def travel_words(schedule: Schedule, play: TrayPlay) -> tuple[str, str]:
             f"({after.ns} N–S, {after.ew} E–W)."
         )
     return came, went
+
+
+def mnemonic_opening(table: DuplicateTable, seat_words: str) -> str:
+    """How a single-table (Mnemonic) match goes, said to the person about to play it (SD-2,
+    SD-5): the boards, each played and then replayed turned, the trumps of the session, and the
+    pairs (``seat_words``: where the person sits)."""
+    trumps = (
+        "a card is turned for trumps on each board"
+        if table.trump_suit is None
+        else f"{SUIT_NAMES[table.trump_suit]} are trumps for the whole session"
+    )
+    return (
+        f"Single-table (Mnemonic) Duplicate: {_boards(len({t for t, _ in table.sequence}))}, each "
+        "played and then "
+        f"replayed turned, so that you hold the cards an adversary held; {trumps}. "
+        f"{seat_words}: {table.pair_name(0)} against {table.pair_name(1)}."
+    )
 
 
 def _signed(n: int) -> str:
