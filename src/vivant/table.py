@@ -161,6 +161,11 @@ _new_view = tuple.__new__
 #: The empty card set every view without cards shares (card sets are immutable).
 _NO_CARDS = CardSet()
 
+#: A card set made from a mask known to be one of cards (a hand's), as ``CardSet(mask)``
+#: without its checks: the object, then its one slot set.
+_new_card_set = object.__new__
+_set_card_set_mask = CardSet.mask.__set__  # type: ignore[attr-defined]
+
 FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
     tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
 )
@@ -1063,6 +1068,7 @@ class Table(ABC):
         Three's Dummy before the opening lead) no card is played from it, whatever it holds."""
         if (
             seat in self.dummy_seats
+            and seat not in self._exposed_seats()  # a hand face up is seen by all
             and self._visible_to(self.controller(seat)) & h.hands[seat] != h.hands[seat]
         ):
             raise IllegalPlayError(
@@ -2123,13 +2129,16 @@ class Table(ABC):
         exposed: dict[Seat, CardSet] = {}
         for d in self._exposed_seats():
             m = hands[d]
-            exposed[d] = cards.get(m) or self._card_set(m)
+            got = cards.get(m)
+            exposed[d] = self._card_set(m) if got is None else got
         if seat is not None:
             for d, m in self._shown_to(seat).items():
-                exposed[d] = cards.get(m) or self._card_set(m)
-        shown = claims.shown_hand(self)  # a claimer's hand, face up to all (D-TC4)
-        if shown is not None and shown[0] != seat:
-            exposed[shown[0]] = CardSet(shown[1])
+                got = cards.get(m)
+                exposed[d] = self._card_set(m) if got is None else got
+        if self.pending is not None:  # a claimer's hand, face up to all (D-TC4)
+            shown = claims.shown_hand(self)
+            if shown is not None and shown[0] != seat:
+                exposed[shown[0]] = CardSet(shown[1])
         pc = h.penalty_cards
         penalty: dict[Seat, CardSet] = {}
         if pc[0] or pc[1] or pc[2] or pc[3]:
@@ -2137,7 +2146,8 @@ class Table(ABC):
         own = _NO_CARDS
         if seat is not None and not self._own_hand_unseen(seat):
             m = hands[seat]
-            own = cards.get(m) or self._card_set(m)
+            got = cards.get(m)
+            own = self._card_set(m) if got is None else got
         to_play = None
         if self.phase == PLAY:
             # A revoke found before the trick is quitted: the revoker plays again (WL-7.4).
@@ -2225,7 +2235,9 @@ class Table(ABC):
     def _card_set(self, mask: int) -> CardSet:
         """The card set of ``mask``, kept for the other views of the hand (card sets are
         immutable)."""
-        cs = self._view_cards[mask] = CardSet(mask)
+        cs = _new_card_set(CardSet)  # CardSet(mask) without its checks: a hand's mask is valid
+        _set_card_set_mask(cs, mask)
+        self._view_cards[mask] = cs
         return cs
 
     def _trick_view(self, h: HandState) -> TrickView:
@@ -2266,6 +2278,8 @@ class Table(ABC):
             return None
         bit = 1 << h.turn_up
         hands = h.hands
+        if hands[h.dealer] & bit:  # the dealer's, until he plays it (the hands are disjoint)
+            return h.dealer
         for s in range(4):
             if hands[s] & bit:
                 return s
