@@ -27,6 +27,7 @@ and the laws that differ (hooks named ``_on_*`` and ``_*_election``).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -164,7 +165,7 @@ _NO_CARDS = CardSet()
 #: A card set made from a mask known to be one of cards (a hand's), as ``CardSet(mask)``
 #: without its checks: the object, then its one slot set.
 _new_card_set = object.__new__
-_set_card_set_mask = CardSet.mask.__set__  # type: ignore[attr-defined]
+_set_card_set_mask = CardSet.__dict__["mask"].__set__
 
 FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
     tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
@@ -249,15 +250,35 @@ def game_hand(h: HandState | None, kind: type[Hand]) -> Hand:
     return h
 
 
-def _method(name: str) -> Callable[[Table, Action], list[Event]]:
-    """The table's method ``name`` applied to an action (looked up on the table, so that a
-    subclass's override is the one called)."""
+def _method(cls: type[Table], name: str) -> Callable[[Table, Action], list[Event]]:
+    """The method ``name`` of the table class ``cls`` applied to an action: the function the
+    class has under that name (every class is indexed as it is made, so that a subclass's
+    override is the one called), else looked up on the table at each call."""
+    fn = getattr(cls, name, None)
+    if inspect.isfunction(fn):
+        method: Callable[[Table, Action], list[Event]] = fn
+        return method
 
     def handle(table: Table, action: Action) -> list[Event]:
         result: list[Event] = getattr(table, name)(action)
         return result
 
     return handle
+
+
+def _deciders(cls: type[Table], name: str) -> Callable[[Table], Sequence[Seat]]:
+    """The method ``name`` of the table class ``cls`` giving a decision's deciders (as
+    :func:`_method`): the class's function, else looked up on the table at each call."""
+    fn = getattr(cls, name)
+    if inspect.isfunction(fn):
+        method: Callable[[Table], Sequence[Seat]] = fn
+        return method
+
+    def deciders(table: Table) -> Sequence[Seat]:
+        seats: Sequence[Seat] = getattr(table, name)()
+        return seats
+
+    return deciders
 
 
 def side_of(seat: Seat) -> int:
@@ -328,7 +349,9 @@ class Table(ABC):
     _by_phase: ClassVar[dict[str, tuple[Decision, ...]]] = {}
     #: Each phase's decisions with the name of the method that says who decides
     #: (:meth:`Decision.deciders`), looked up at every turn.
-    _deciders_by_phase: ClassVar[dict[str, tuple[tuple[Decision, str], ...]]] = {}
+    _deciders_by_phase: ClassVar[
+        dict[str, tuple[tuple[Decision, Callable[[Table], Sequence[Seat]]], ...]]
+    ] = {}
     _answers: ClassVar[dict[type[Action], tuple[Decision, ...]]] = {}
     _handlers: ClassVar[dict[type[Action], Callable[[Table, Action], list[Event]]]] = {}
     _elections: ClassVar[dict[str, str]] = {}
@@ -363,10 +386,11 @@ class Table(ABC):
         cls._decisions = tuple(named.values())
         cls._by_phase = {p: tuple(ds) for p, ds in by_phase.items()}
         cls._deciders_by_phase = {
-            p: tuple((d, d.name + "_deciders") for d in ds) for p, ds in by_phase.items()
+            p: tuple((d, _deciders(cls, d.name + "_deciders")) for d in ds)
+            for p, ds in by_phase.items()
         }
         cls._answers = {a: tuple(ds) for a, ds in answers.items()}
-        cls._handlers = {a: _method(name) for a, name in names.items()}
+        cls._handlers = {a: _method(cls, name) for a, name in names.items()}
 
     @classmethod
     def decisions(cls) -> tuple[Decision, ...]:
@@ -508,18 +532,20 @@ class Table(ABC):
     def to_act(self) -> Seat | None:
         """The seat whose decision the game now waits for (a dummy's controller acts for it);
         ``None`` when chance is due or the sitting is over."""
-        if self.pending is not None:
-            return self.pending.electors[0]
+        p = self.pending
+        if p is not None:
+            return p.electors[0]
         h = self.hand
-        if self.phase == PLAY and h is not None and h.must_correct is not None:
-            return self.controller(h.must_correct)
-        due = self.decision_due()
-        if due is not None:
-            return due[1][0]
-        if self.phase == PLAY and h is not None:
+        if h is not None and self.phase == PLAY:
+            if h.must_correct is not None:
+                return self.controller(h.must_correct)
+            due = self.decision_due()
+            if due is not None:
+                return due[1][0]
             nxt = self.seat_order[h.leader][len(h.trick)]
             return partner_of(nxt) if nxt in self.dummy_seats else nxt
-        return None
+        due = self.decision_due()
+        return None if due is None else due[1][0]
 
     def decision_due(self) -> tuple[Decision, Sequence[Seat]] | None:
         """The declared decision the game waits for now, with the seats that may make it (the
@@ -528,7 +554,7 @@ class Table(ABC):
         if self.pending is not None:
             return None
         for d, deciders in type(self)._deciders_by_phase.get(self.phase, ()):
-            seats: Sequence[Seat] = getattr(self, deciders)()  # d.deciders(self)
+            seats = deciders(self)  # d.deciders(self)
             if seats:
                 return d, seats
         return None
@@ -999,8 +1025,11 @@ class Table(ABC):
         return None if self._is_revoke(h, h.hands[seat], led, c) else c
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
-        h = self._require_hand()
-        self._check_seat(seat)
+        h = self.hand  # as _require_hand() and _check_seat(seat), without the calls
+        if self.phase != PLAY or h is None:
+            raise InvalidActionError(f"no hand is being played (phase {self.phase!r})")
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise InvalidActionError(f"invalid seat {seat!r}")
         if type(c) is not int or not 0 <= c < 52:
             raise InvalidActionError(f"invalid card {c!r}")
         if h.must_correct is not None:
