@@ -155,8 +155,8 @@ _SittingView = tuple[
     ViewExtra,
 ]
 
-#: A view made from its fields in order, as ``View(*fields)`` without the call of its
-#: constructor (a view is a named tuple).
+#: A view (or a trick's view) made from its fields in order, as ``View(*fields)`` without the
+#: call of its constructor (a view is a named tuple).
 _new_view = tuple.__new__
 
 #: The empty card set every view without cards shares (card sets are immutable).
@@ -1037,7 +1037,8 @@ class Table(ABC):
                 f"the revoke by {self._seat_label(h.must_correct)} must first be corrected "
                 f"({self._position(h)})"
             )
-        self._check_hand_seen(h, seat)
+        if seat in self.dummy_seats:  # only a dummy's hand may be unseen by its player
+            self._check_hand_seen(h, seat)
         if not h.hands[seat] >> c & 1:
             raise IllegalPlayError(
                 f"{card_name(c)} is not in the hand of {self._seat_label(seat)} "
@@ -2277,9 +2278,9 @@ class Table(ABC):
             seats = tuple(h.trick_seats)
             if got.seats == seats:
                 return got
-            got = TrickView(h.leader, cards, None, seats)
-        else:
-            got = TrickView(h.leader, cards, None, tuple(h.trick_seats))
+            got = _new_view(TrickView, (h.leader, cards, None, seats))
+        else:  # TrickView(...), the fields in their order
+            got = _new_view(TrickView, (h.leader, cards, None, tuple(h.trick_seats)))
         self._view_trick = got
         return got
 

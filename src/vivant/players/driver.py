@@ -44,7 +44,14 @@ class Step:
 def who_acts(table: Table) -> tuple[Seat, str] | None:
     """The seat the table waits for and the name of the player sitting there, or ``None`` when
     chance is due or the sitting is over."""
-    if table.is_over() or table.awaiting_chance():
+    if table.is_over():
+        return None
+    return _turn(table)
+
+
+def _turn(table: Table) -> tuple[Seat, str] | None:
+    """:func:`who_acts` of a sitting not over."""
+    if table.awaiting_chance():
         return None
     seat = table.to_act()
     if seat is None:
@@ -71,7 +78,7 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
     not among the legal ones is refused with :class:`InvalidActionError`."""
     if table.is_over():
         raise InvalidActionError("the sitting is over; there is no next move")
-    turn = who_acts(table)
+    turn = _turn(table)
     if turn is None:
         action = table.chance_action(rng)
         return Step(None, None, action, table.apply(action))
