@@ -539,9 +539,10 @@ class Table(ABC):
         if h is not None and self.phase == PLAY:
             if h.must_correct is not None:
                 return self.controller(h.must_correct)
-            due = self.decision_due()
-            if due is not None:
-                return due[1][0]
+            for _, deciders in type(self)._deciders_by_phase.get(PLAY, ()):  # decision_due()
+                seats = deciders(self)
+                if seats:
+                    return seats[0]
             nxt = self.seat_order[h.leader][len(h.trick)]
             return partner_of(nxt) if nxt in self.dummy_seats else nxt
         due = self.decision_due()
