@@ -1214,7 +1214,8 @@ class Table(ABC):
             h.revokes.append(Revoke(trick=len(h.tricks) + 1, seat=seat, card=c))
         h.trick.append(c)
         h.trick_seats.append(seat)
-        events.append(self._played_events()[seat][c])
+        played = type(self).__dict__.get("_played_cache") or self._played_events()
+        events.append(played[seat][c])
         if len(h.trick) == self.trick_size:
             events.extend(self._quit_trick(h))
         return events
