@@ -27,6 +27,7 @@ and the laws that differ (hooks named ``_on_*`` and ``_*_election``).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -154,12 +155,17 @@ _SittingView = tuple[
     ViewExtra,
 ]
 
-#: A view made from its fields in order, as ``View(*fields)`` without the call of its
-#: constructor (a view is a named tuple).
+#: A view (or a trick's view) made from its fields in order, as ``View(*fields)`` without the
+#: call of its constructor (a view is a named tuple).
 _new_view = tuple.__new__
 
 #: The empty card set every view without cards shares (card sets are immutable).
 _NO_CARDS = CardSet()
+
+#: A card set made from a mask known to be one of cards (a hand's), as ``CardSet(mask)``
+#: without its checks: the object, then its one slot set.
+_new_card_set = object.__new__
+_set_card_set_mask = CardSet.__dict__["mask"].__set__
 
 FOUR_SEAT_ORDER: tuple[tuple[Seat, ...], ...] = tuple(
     tuple((leader + k) % 4 for k in range(4)) for leader in range(4)
@@ -244,15 +250,35 @@ def game_hand(h: HandState | None, kind: type[Hand]) -> Hand:
     return h
 
 
-def _method(name: str) -> Callable[[Table, Action], list[Event]]:
-    """The table's method ``name`` applied to an action (looked up on the table, so that a
-    subclass's override is the one called)."""
+def _method(cls: type[Table], name: str) -> Callable[[Table, Action], list[Event]]:
+    """The method ``name`` of the table class ``cls`` applied to an action: the function the
+    class has under that name (every class is indexed as it is made, so that a subclass's
+    override is the one called), else looked up on the table at each call."""
+    fn = getattr(cls, name, None)
+    if inspect.isfunction(fn):
+        method: Callable[[Table, Action], list[Event]] = fn
+        return method
 
     def handle(table: Table, action: Action) -> list[Event]:
         result: list[Event] = getattr(table, name)(action)
         return result
 
     return handle
+
+
+def _deciders(cls: type[Table], name: str) -> Callable[[Table], Sequence[Seat]]:
+    """The method ``name`` of the table class ``cls`` giving a decision's deciders (as
+    :func:`_method`): the class's function, else looked up on the table at each call."""
+    fn = getattr(cls, name)
+    if inspect.isfunction(fn):
+        method: Callable[[Table], Sequence[Seat]] = fn
+        return method
+
+    def deciders(table: Table) -> Sequence[Seat]:
+        seats: Sequence[Seat] = getattr(table, name)()
+        return seats
+
+    return deciders
 
 
 def side_of(seat: Seat) -> int:
@@ -323,7 +349,9 @@ class Table(ABC):
     _by_phase: ClassVar[dict[str, tuple[Decision, ...]]] = {}
     #: Each phase's decisions with the name of the method that says who decides
     #: (:meth:`Decision.deciders`), looked up at every turn.
-    _deciders_by_phase: ClassVar[dict[str, tuple[tuple[Decision, str], ...]]] = {}
+    _deciders_by_phase: ClassVar[
+        dict[str, tuple[tuple[Decision, Callable[[Table], Sequence[Seat]]], ...]]
+    ] = {}
     _answers: ClassVar[dict[type[Action], tuple[Decision, ...]]] = {}
     _handlers: ClassVar[dict[type[Action], Callable[[Table, Action], list[Event]]]] = {}
     _elections: ClassVar[dict[str, str]] = {}
@@ -358,10 +386,11 @@ class Table(ABC):
         cls._decisions = tuple(named.values())
         cls._by_phase = {p: tuple(ds) for p, ds in by_phase.items()}
         cls._deciders_by_phase = {
-            p: tuple((d, d.name + "_deciders") for d in ds) for p, ds in by_phase.items()
+            p: tuple((d, _deciders(cls, d.name + "_deciders")) for d in ds)
+            for p, ds in by_phase.items()
         }
         cls._answers = {a: tuple(ds) for a, ds in answers.items()}
-        cls._handlers = {a: _method(name) for a, name in names.items()}
+        cls._handlers = {a: _method(cls, name) for a, name in names.items()}
 
     @classmethod
     def decisions(cls) -> tuple[Decision, ...]:
@@ -503,18 +532,21 @@ class Table(ABC):
     def to_act(self) -> Seat | None:
         """The seat whose decision the game now waits for (a dummy's controller acts for it);
         ``None`` when chance is due or the sitting is over."""
-        if self.pending is not None:
-            return self.pending.electors[0]
+        p = self.pending
+        if p is not None:
+            return p.electors[0]
         h = self.hand
-        if self.phase == PLAY and h is not None and h.must_correct is not None:
-            return self.controller(h.must_correct)
-        due = self.decision_due()
-        if due is not None:
-            return due[1][0]
-        if self.phase == PLAY and h is not None:
+        if h is not None and self.phase == PLAY:
+            if h.must_correct is not None:
+                return self.controller(h.must_correct)
+            for _, deciders in type(self)._deciders_by_phase.get(PLAY, ()):  # decision_due()
+                seats = deciders(self)
+                if seats:
+                    return seats[0]
             nxt = self.seat_order[h.leader][len(h.trick)]
             return partner_of(nxt) if nxt in self.dummy_seats else nxt
-        return None
+        due = self.decision_due()
+        return None if due is None else due[1][0]
 
     def decision_due(self) -> tuple[Decision, Sequence[Seat]] | None:
         """The declared decision the game waits for now, with the seats that may make it (the
@@ -523,7 +555,7 @@ class Table(ABC):
         if self.pending is not None:
             return None
         for d, deciders in type(self)._deciders_by_phase.get(self.phase, ()):
-            seats: Sequence[Seat] = getattr(self, deciders)()  # d.deciders(self)
+            seats = deciders(self)  # d.deciders(self)
             if seats:
                 return d, seats
         return None
@@ -994,8 +1026,11 @@ class Table(ABC):
         return None if self._is_revoke(h, h.hands[seat], led, c) else c
 
     def _play(self, seat: Seat, c: Card) -> list[Event]:
-        h = self._require_hand()
-        self._check_seat(seat)
+        h = self.hand  # as _require_hand() and _check_seat(seat), without the calls
+        if self.phase != PLAY or h is None:
+            raise InvalidActionError(f"no hand is being played (phase {self.phase!r})")
+        if type(seat) is not int or not 0 <= seat < 4:
+            raise InvalidActionError(f"invalid seat {seat!r}")
         if type(c) is not int or not 0 <= c < 52:
             raise InvalidActionError(f"invalid card {c!r}")
         if h.must_correct is not None:
@@ -1003,7 +1038,8 @@ class Table(ABC):
                 f"the revoke by {self._seat_label(h.must_correct)} must first be corrected "
                 f"({self._position(h)})"
             )
-        self._check_hand_seen(h, seat)
+        if seat in self.dummy_seats:  # only a dummy's hand may be unseen by its player
+            self._check_hand_seen(h, seat)
         if not h.hands[seat] >> c & 1:
             raise IllegalPlayError(
                 f"{card_name(c)} is not in the hand of {self._seat_label(seat)} "
@@ -1063,6 +1099,7 @@ class Table(ABC):
         Three's Dummy before the opening lead) no card is played from it, whatever it holds."""
         if (
             seat in self.dummy_seats
+            and seat not in self._exposed_seats()  # a hand face up is seen by all
             and self._visible_to(self.controller(seat)) & h.hands[seat] != h.hands[seat]
         ):
             raise IllegalPlayError(
@@ -1177,7 +1214,8 @@ class Table(ABC):
             h.revokes.append(Revoke(trick=len(h.tricks) + 1, seat=seat, card=c))
         h.trick.append(c)
         h.trick_seats.append(seat)
-        events.append(self._played_events()[seat][c])
+        played = type(self).__dict__.get("_played_cache") or self._played_events()
+        events.append(played[seat][c])
         if len(h.trick) == self.trick_size:
             events.extend(self._quit_trick(h))
         return events
@@ -2123,13 +2161,16 @@ class Table(ABC):
         exposed: dict[Seat, CardSet] = {}
         for d in self._exposed_seats():
             m = hands[d]
-            exposed[d] = cards.get(m) or self._card_set(m)
+            got = cards.get(m)
+            exposed[d] = self._card_set(m) if got is None else got
         if seat is not None:
             for d, m in self._shown_to(seat).items():
-                exposed[d] = cards.get(m) or self._card_set(m)
-        shown = claims.shown_hand(self)  # a claimer's hand, face up to all (D-TC4)
-        if shown is not None and shown[0] != seat:
-            exposed[shown[0]] = CardSet(shown[1])
+                got = cards.get(m)
+                exposed[d] = self._card_set(m) if got is None else got
+        if self.pending is not None:  # a claimer's hand, face up to all (D-TC4)
+            shown = claims.shown_hand(self)
+            if shown is not None and shown[0] != seat:
+                exposed[shown[0]] = CardSet(shown[1])
         pc = h.penalty_cards
         penalty: dict[Seat, CardSet] = {}
         if pc[0] or pc[1] or pc[2] or pc[3]:
@@ -2137,7 +2178,8 @@ class Table(ABC):
         own = _NO_CARDS
         if seat is not None and not self._own_hand_unseen(seat):
             m = hands[seat]
-            own = cards.get(m) or self._card_set(m)
+            got = cards.get(m)
+            own = self._card_set(m) if got is None else got
         to_play = None
         if self.phase == PLAY:
             # A revoke found before the trick is quitted: the revoker plays again (WL-7.4).
@@ -2225,7 +2267,9 @@ class Table(ABC):
     def _card_set(self, mask: int) -> CardSet:
         """The card set of ``mask``, kept for the other views of the hand (card sets are
         immutable)."""
-        cs = self._view_cards[mask] = CardSet(mask)
+        cs = _new_card_set(CardSet)  # CardSet(mask) without its checks: a hand's mask is valid
+        _set_card_set_mask(cs, mask)
+        self._view_cards[mask] = cs
         return cs
 
     def _trick_view(self, h: HandState) -> TrickView:
@@ -2236,9 +2280,9 @@ class Table(ABC):
             seats = tuple(h.trick_seats)
             if got.seats == seats:
                 return got
-            got = TrickView(h.leader, cards, None, seats)
-        else:
-            got = TrickView(h.leader, cards, None, tuple(h.trick_seats))
+            got = _new_view(TrickView, (h.leader, cards, None, seats))
+        else:  # TrickView(...), the fields in their order
+            got = _new_view(TrickView, (h.leader, cards, None, tuple(h.trick_seats)))
         self._view_trick = got
         return got
 
@@ -2266,6 +2310,8 @@ class Table(ABC):
             return None
         bit = 1 << h.turn_up
         hands = h.hands
+        if hands[h.dealer] & bit:  # the dealer's, until he plays it (the hands are disjoint)
+            return h.dealer
         for s in range(4):
             if hands[s] & bit:
                 return s

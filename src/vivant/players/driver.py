@@ -44,7 +44,14 @@ class Step:
 def who_acts(table: Table) -> tuple[Seat, str] | None:
     """The seat the table waits for and the name of the player sitting there, or ``None`` when
     chance is due or the sitting is over."""
-    if table.is_over() or table.awaiting_chance():
+    if table.is_over():
+        return None
+    return _turn(table)
+
+
+def _turn(table: Table) -> tuple[Seat, str] | None:
+    """:func:`who_acts` of a sitting not over."""
+    if table.awaiting_chance():
         return None
     seat = table.to_act()
     if seat is None:
@@ -71,7 +78,7 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
     not among the legal ones is refused with :class:`InvalidActionError`."""
     if table.is_over():
         raise InvalidActionError("the sitting is over; there is no next move")
-    turn = who_acts(table)
+    turn = _turn(table)
     if turn is None:
         action = table.chance_action(rng)
         return Step(None, None, action, table.apply(action))
@@ -92,11 +99,20 @@ def step(table: Table, players: Mapping[str, Player], rng: random.Random) -> Ste
         if called is not None:
             return called
     action = player.choose(view, legal, customary_default(table, legal))
-    if action not in legal:
+    if not _among(action, legal):
         raise InvalidActionError(
             f"the {player.kind} player for {name!r} chose {action!r}, which is not legal now"
         )
     return Step(seat, name, action, table.apply(action))
+
+
+def _among(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is one of ``legal``: as ``action in legal``, the player's choice most
+    often being one of the very objects listed, found without comparing the others to it."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 #: The most tricks left from which a computer player looks for a claim to make (D-TC5): its
@@ -122,9 +138,13 @@ def claim_move(
             return tricks_claims.answer(table, seat)
         return None
     h = table.hand
-    if h is None or tricks_claims.refusal(table, seat) is not None:
+    # Ruled out cheaply first, as on nearly every move: a claim is made between tricks (D-TC4:
+    # the refusal would say so), on its lead, with two or three tricks to play.
+    if h is None or h.trick or table.controller(h.leader) != seat:
         return None
-    if table.controller(h.leader) != seat or not 2 <= tricks_claims.remaining(h) <= CLAIM_FROM:
+    if not 2 <= tricks_claims.remaining(h) <= CLAIM_FROM:
+        return None
+    if tricks_claims.refusal(table, seat) is not None:
         return None
     side = table.seat_sides[seat]
     names = [table.seat_player(s) for s in table.electors(1 - side)]
