@@ -238,7 +238,8 @@ def test_the_score_sheet_of_a_finished_sitting_at_phone_size(
     server: ServerProcess, browser: Browser, finished: dict[str, str], game: str
 ) -> None:
     """At 390×844 the score sheet at the end of a sitting is wholly on the screen, wherever the
-    page is scrolled, with its columns within its width. A session of trays (Duplicate Whist)
+    page is scrolled, with its columns within its width, and axe finds no serious violation in
+    it. A session of trays (Duplicate Whist)
     ends on its result in the core's words: each tray's tricks and the totals (DU-4)."""
     table_id = finished[game]
     deadline = time.monotonic() + 120
@@ -259,6 +260,8 @@ def test_the_score_sheet_of_a_finished_sitting_at_phone_size(
         assert box["top"] >= 0 and box["bottom"] <= 844, box
         assert box["left"] >= 0 and box["right"] <= 390, box
         assert box["scroll"] <= box["width"] + 1, box  # no column hidden to the right
+        # the score sheet, or a session of trays' result card, read as well as it is seen
+        assert serious_violations(page) == [], "score sheet"
         if game not in SITTINGS:
             result = core_result(server, table_id)
             assert len(result) >= 3 and result[-1].startswith("Tricks in all")
