@@ -1,9 +1,10 @@
 """The browser table for every player (issue 15, first slice), in real Chromium (Debian's, driven
 by Playwright): a deal of each game, at each number of players it takes, played by keyboard
-alone at phone (390×844) and desktop (1366×900) size, a whole sitting of Mort by touch at phone size with every card of the hand
-at least 44 px wide to tap, two-hand games drawing each card at the seat that played it, and a
-screen-reader announcement of every turn. Screenshots of each game mid-hand are written to the
-test's directory, and to ``$VIVANT_SCREENSHOTS`` when that is set."""
+alone at phone (390×844) and desktop (1366×900) size, a whole sitting of Mort by touch at phone
+size with every card of the hand at least 44 px wide to tap, two-hand games drawing each card
+at the seat that played it, and a screen-reader announcement of every turn. Screenshots of each
+game mid-hand are written to the test's directory, and to ``$VIVANT_SCREENSHOTS`` when that is
+set."""
 
 from __future__ import annotations
 
