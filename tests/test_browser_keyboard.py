@@ -1,9 +1,10 @@
 """The browser table for every player (issue 15, first slice), in real Chromium (Debian's, driven
-by Playwright): a deal of each game played by keyboard alone at phone (390×844) and desktop
-(1366×900) size, a whole sitting of Mort by touch at phone size with every card of the hand
-at least 44 px wide to tap, two-hand games drawing each card at the seat that played it, and a
-screen-reader announcement of every turn. Screenshots of each game mid-hand are written to the
-test's directory, and to ``$VIVANT_SCREENSHOTS`` when that is set."""
+by Playwright): a deal of each game, at each number of players it takes, played by keyboard
+alone at phone (390×844) and desktop (1366×900) size, a whole sitting of Mort by touch at phone
+size with every card of the hand at least 44 px wide to tap, two-hand games drawing each card
+at the seat that played it, and a screen-reader announcement of every turn. Screenshots of each
+game mid-hand are written to the test's directory, and to ``$VIVANT_SCREENSHOTS`` when that is
+set."""
 
 from __future__ import annotations
 
@@ -24,6 +25,13 @@ PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1366, "height": 900}
 #: Every game of the registry, with the players a table of it gets here: its own default.
 PLAYERS = {name: VARIANTS[name].info.default_players for name in sorted(VARIANTS)}
+#: Every table the registry's games are played at: each game at each number of players it takes
+#: (GameInfo.player_counts: Mort with three or four, All Fours with two, three or four).
+TABLES = [
+    pytest.param(name, n, id=name if n == PLAYERS[name] else f"{name}-{n}")
+    for name in sorted(VARIANTS)
+    for n in VARIANTS[name].info.player_counts
+]
 #: What this person may act on: a choice, a card to play, or the hand summary's button.
 TARGETS = ".decision button, #felt [data-card][tabindex], #summary:not([hidden]) button"
 #: Something this person may act on has the focus.
@@ -54,10 +62,11 @@ def browser() -> Iterator[Browser]:
         yield b
 
 
-def seat_at(server: ServerProcess, game: str) -> str:
-    """A new table of ``game`` with one person (Ann) and computer players; her seat's URL."""
+def seat_at(server: ServerProcess, game: str, count: int | None = None) -> str:
+    """A new table of ``game`` with one person (Ann) and computer players, ``count`` players in
+    all (the game's default without it); her seat's URL."""
     players = [{"name": "Ann", "kind": "human"}]
-    players += [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(1, PLAYERS[game])]
+    players += [{"name": f"Bot{i}", "kind": "heuristic"} for i in range(1, count or PLAYERS[game])]
     table = http_json(server.base + "/api/tables", {"variant": game, "players": players})
     url: str = table["invites"][0]["url"]
     return server.base + url
@@ -94,14 +103,19 @@ def keyboard_move(page: Page, step: int) -> str:
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
-@pytest.mark.parametrize("game", sorted(PLAYERS))
+@pytest.mark.parametrize(("game", "count"), TABLES)
 def test_a_deal_is_played_by_keyboard_alone(
-    server: ServerProcess, browser: Browser, tmp_path: Path, game: str, size: ViewportSize
+    server: ServerProcess,
+    browser: Browser,
+    tmp_path: Path,
+    game: str,
+    count: int,
+    size: ViewportSize,
 ) -> None:
     page = browser.new_page(viewport=size)
     page.add_init_script(QUICK_PACE)
     try:
-        page.goto(seat_at(server, game))
+        page.goto(seat_at(server, game, count))
         page.wait_for_selector("#conn-text:has-text('seated')")
         acted: list[str] = []
         shot = False
@@ -109,7 +123,11 @@ def test_a_deal_is_played_by_keyboard_alone(
             if hands_scored(page):
                 break
             acted.append(keyboard_move(page, step))
-            if not shot and sum(a.startswith("Play") for a in acted) == 4:
+            if (
+                not shot
+                and sum(a.startswith("Play") for a in acted) == 4
+                and count == PLAYERS[game]
+            ):
                 page.wait_for_timeout(300)
                 keep(page, f"keyboard-{game}-{size['width']}.png", tmp_path)
                 shot = True

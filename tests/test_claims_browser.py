@@ -3,7 +3,8 @@ Ann claims on her lead from the table's "Claim or concede" bar, the choices said
 words; Bea sees none of Ann's cards before the claim, and the claim says them all. When Bea is of
 the other side she answers (she sees Ann's hand face up meanwhile): she accepts a claim of one
 trick and disputes a claim of the rest, which the solver adjudicates at once; when the computer
-player answers, it accepts what the solver proves and disputes the rest."""
+player answers, it accepts what the solver proves and disputes the rest. axe-core finds no serious
+WCAG 2.2 AA violation in the open claim bar or in the claim Bea is asked to answer."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
+from test_browser_axe import serious_violations
 from vivant.cards import card_name, cards_of
 from vivant.conventions import Sitting
 from vivant.server.store import Store
@@ -125,6 +127,8 @@ def test_a_claim_accepted_and_one_disputed_and_adjudicated_in_the_browser(
             options.first.wait_for()
             words = options.all_inner_texts()
             assert words[-1] == "concede the rest" and words[0].startswith("claim 1 of the")
+            if goals[0] == "accepted":  # the claim bar open, read as well as it is seen
+                assert serious_violations(ann) == [], "the claim bar"
             hand = ann_hand(server, table["id"])
             assert shown(bea, hand) == 0  # not before the claim
             # One trick (the computer players accept what the solver proves), else the rest.
@@ -139,6 +143,8 @@ def test_a_claim_accepted_and_one_disputed_and_adjudicated_in_the_browser(
                     text = bea.locator(".decision").inner_text()
                     assert "showing the hand: accept, or dispute" in text
                     assert shown(bea, hand) == len(hand)  # face up to her once claimed
+                    if goals[0] == "accepted":
+                        assert serious_violations(bea) == [], "the claim to answer"
                     pick = "accept the claim" if goals[0] == "accepted" else "dispute the claim"
                     bea.locator(".decision button", has_text=re.compile(pick, re.I)).click()
                     settled.nth(before).wait_for()

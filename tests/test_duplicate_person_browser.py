@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import QUICK_PACE, ServerProcess, http_json
+from test_browser_axe import serious_violations
 from test_server_browser import browser, page, server  # noqa: F401  (pytest fixtures)
 from vivant.duplicate import progress
 from vivant.duplicate.scoring import fixed_pairs_mnemonic
@@ -108,7 +109,8 @@ def test_two_people_play_a_two_table_event_in_the_browser(
     movement, MT-1, kept to one round of two boards for time; the terminal's test plays a
     Howell) while the server plays the other table. The event page's words — each board's
     comparison, the tray's travel, the running totals, the final ranking — are exactly the
-    core's over the plays recorded, and name no card."""
+    core's over the plays recorded, and name no card; axe-core finds no serious WCAG 2.2 AA
+    violation on it, before the round and at the end."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
@@ -148,6 +150,8 @@ def test_two_people_play_a_two_table_event_in_the_browser(
         if page.locator("#lines :text('The event is over')").count():
             break
         page.wait_for_selector("#play:visible")
+        if not rounds:  # the event page /e/{id}, read as well as it is seen
+            assert serious_violations(page) == [], "the event page"
         rounds += 1
         assert page.locator("#play").text_content() == f"Play round {rounds}"
         link = page.locator(".seat-link")
@@ -177,6 +181,7 @@ def test_two_people_play_a_two_table_event_in_the_browser(
         raise AssertionError("the event did not end")
     assert rounds == 1 and not errors, errors
     shown = page.locator("#lines div").all_text_contents()
+    assert serious_violations(page) == [], "the event page at the end"
 
     # The same event in the core: the other table by the same computer players, the person's
     # plays as the store recorded them.
