@@ -329,3 +329,29 @@ def test_casual_claims_round_trip_through_pbn(dispute: bool) -> None:
     assert made and all(ir.trick == 10 and "tricks 4" in ir.note for ir in made)
     assert {ir.penalty for ir in made} == {"dispute_claim" if dispute else "accept_claim"}
     assert_same_sitting(table, round_trip(table))
+
+
+def concession_before_the_eleventh_trick(t: Table) -> Action | None:
+    """Before the eleventh trick of each hand North's side concedes the rest (D-TC6)."""
+    h = t.hand
+    if h is None or t.phase != PLAY or t.pending is not None or h.trick:
+        return None
+    if len(h.tricks) != 10 or h.notes.get(claims.NOTE):
+        return None
+    return Concede(t.electors(0)[0])
+
+
+def test_a_concession_round_trips_through_pbn() -> None:
+    """D-TC6 in the whist profile: a concession is a ``claim`` row whose Penalty is
+    ``concede`` (its trick the first not played); import concedes again at that trick, and the
+    sitting is the same (deals, credited tricks, scores, record). Before, the file held the
+    tricks played only and import refused it ("the hand is not over after the recorded
+    play")."""
+    from test_records_sitting import assert_same_sitting, played_sitting, round_trip
+    from vivant.records.sitting import sitting_deals
+
+    table = played_sitting("mort", 4, 4, hook=concession_before_the_eleventh_trick)
+    assert sum(isinstance(a, Concede) for a in table.log) >= 5
+    made = [ir for d in sitting_deals(table) for ir in d.irregularities if ir.kind == "claim"]
+    assert made and all(ir.penalty == "concede" and ir.trick == 11 for ir in made)
+    assert_same_sitting(table, round_trip(table))

@@ -1,7 +1,10 @@
 """Claims in the terminal (D-TC4, issue 16 point 2): the real ``vivant play`` in a
 pseudo-terminal, a person typing as he reads the screen. At his first lead he claims one of the
 remaining tricks (his side holds at least one sure trick: the computer players, who accept
-exactly what the solver proves, accept it), and the hand is scored with the tricks credited."""
+exactly what the solver proves, accept it), and the hand is scored with the tricks credited. In
+the next hand he takes back a card he played (``undo``, D-TC1: the computer players agree), then
+claims the rest, more than the cards prove: the computer players dispute it and the solver
+adjudicates (D-TC5)."""
 
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PROMPT = re.compile(r"(Choose [^\n]*?|(?:Lead|Play) from [^\n]*?|Leave the table\?[^\n]*?) > $")
 
 
-def test_a_claim_typed_in_the_terminal_is_accepted_by_the_computer_players() -> None:
+def test_claims_accepted_and_disputed_and_an_undo_typed_in_the_terminal() -> None:
     main, sub = pty.openpty()
     proc = subprocess.Popen(
         [str(VIVANT), "play", "mort", "--seed", "3", "--seat", "V"],
@@ -31,7 +34,8 @@ def test_a_claim_typed_in_the_terminal_is_accepted_by_the_computer_players() -> 
     )
     os.close(sub)
     screen = ""
-    claimed = False
+    claimed = undone = disputed = False
+    cards_after = 0  # the cards the person played after his claim was accepted
     last = ""
     deadline = time.monotonic() + 60
     try:
@@ -48,16 +52,23 @@ def test_a_claim_typed_in_the_terminal_is_accepted_by_the_computer_players() -> 
             if prompt is None:
                 continue
             asked = prompt.group(1)
-            if "The claim is accepted" in screen:
+            after = screen.split("The claim is accepted", 1)[1] if claimed else ""
+            if "The claim is disputed" in after or asked.startswith("Leave"):
                 line = "y" if asked.startswith("Leave") else "quit"
             elif asked.startswith("Choose"):
                 line = ""
             elif asked.startswith("Lead") and not claimed:
                 line, claimed = "claim 1", True
+            elif after and not undone and cards_after >= 2 and last != "hint":
+                line, undone = "undo", True
+            elif "Taken back" in after and asked.startswith("Lead") and not disputed:
+                line, disputed = "claim", True  # the rest: more than the cards prove
             elif last == "hint":  # a card to follow: the one the hint names (a correct card)
                 line = re.findall(r"Hint: ([SHDC][2-9TJQKA])", screen)[-1]
             else:
                 line = "hint"
+            if after and re.fullmatch(r"[SHDC][2-9TJQKA]", line):
+                cards_after += 1
             last = line
             screen += "\n"
             os.write(main, (line + "\n").encode())
@@ -72,6 +83,12 @@ def test_a_claim_typed_in_the_terminal_is_accepted_by_the_computer_players() -> 
     assert len(said.group(2).split()) == int(said.group(1))  # the hand shown, every card
     assert "The claim is accepted: credited Vivant & Mort 1 trick, the adversaries" in screen
     assert re.search(r"Hand over: tricks VM \d+, LR \d+\.", screen)
+    # In the next hand he takes a card back (D-TC1), the computer players agreeing, then claims
+    # the rest, which they dispute: the solver adjudicates it (D-TC5).
+    later = screen.split("The claim is accepted", 1)[1]
+    assert undone and "Taken back, the computer players agreeing:" in later, later[-3000:]
+    assert "Play again." in later.split("Taken back, the computer players agreeing:", 1)[1]
+    assert disputed and "The claim is disputed; the solver adjudicates it" in later, later[-3000:]
     assert "Traceback" not in screen
 
 

@@ -149,3 +149,23 @@ def test_the_log_with_requests_and_answers_replays_exactly() -> None:
     assert again.moves == sitting.moves
     assert again.table.view(None).to_json() == sitting.table.view(None).to_json()
     assert again.table.log_json() == sitting.table.log_json()
+
+
+def test_the_pbn_of_a_sitting_with_a_card_taken_back_holds_the_moves_in_effect() -> None:
+    """The whist profile cannot carry a request to take a card back (D-TC1): the PBN of the
+    sitting is that of the moves still in effect (the withdrawn card is not in it), and it
+    round-trips to them; the event log alone keeps the request and the answers."""
+    from vivant.records.sitting import export_pbn, import_pbn
+
+    sitting = into_play("mort", ["Ann", "Bea", "Cy"])
+    last = sitting.moves[-1]
+    assert isinstance(last, Play)
+    sitting.apply(AskUndo(last.seat))
+    for seat in sitting.answerers(last.seat):
+        sitting.apply(AnswerUndo(seat, True))
+    text = export_pbn(sitting.table)
+    oracle = find_variant("mort").replay(sitting.config, [m.to_json() for m in sitting.moves])
+    assert text == export_pbn(oracle)
+    back = import_pbn(text)
+    assert not back.errors and back.table is not None
+    assert export_pbn(back.table) == text

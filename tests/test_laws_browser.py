@@ -7,7 +7,8 @@ Ann reports a card exposed in her dealing from the laws panel, and the adversari
 applies, and the card is taken back (D-M9); Bea calls attention to the trick and Ann directs
 (WL-6.9), then Bea claims a revoke nothing shows and is refused in words (D-W13); Ann plays two
 cards together from Mort's hand and Bea elects which is played (M-6.6); she leads from the wrong
-one of her hands and Bea elects (M-6.7). Every election is shown to exactly the side the laws
+one of her hands and Bea elects (M-6.7); Bea asks her partner, who did not follow suit, "having
+none?" (WL-7.3). Every election is shown to exactly the side the laws
 name, in the core's words. No message either of them received names a card he may not see (the
 recorded-messages oracle), and axe-core finds no serious WCAG 2.2 AA violation in the panel or
 the confirmation. At a strict table no laws panel is shown and no card
@@ -82,6 +83,15 @@ def open_laws(pg: Page) -> list[str]:
 def offered(*kinds: str) -> list[str]:
     """The core's words for these laws actions, as the panel shows them."""
     return [LAWS_ACTION_WORDS[k][0].upper() + LAWS_ACTION_WORDS[k][1:] for k in kinds]
+
+
+def may_ask(frames: list[Any]) -> bool:
+    """Whether the last state a person was sent offers "having none?" while the table waits
+    for a person (so that nothing is played before she asks)."""
+    state = next((m["state"] for m in reversed(frames) if "state" in m), None)
+    if state is None or state.get("waiting_for") not in ("Ann", "Bea"):
+        return False
+    return any(a["type"] == "AskRenounce" for a in state.get("laws", {}).get("actions", []))
 
 
 def test_laws_at_the_table_in_the_browser(
@@ -168,10 +178,25 @@ def test_laws_at_the_table_in_the_browser(
     bea.locator(".decision button").first.click()
 
     # Play on until Ann leads for her side; she leads from the other of her hands (M-6.7).
+    # And once Cal, Bea's partner, has not followed suit to a trick still open, Bea asks him
+    # "having none?" (WL-7.3): he has none, and the table is told so.
     elected = None
-    for _ in range(400):
+    asked = False
+    for _ in range(600):
+        if elected is not None and asked:
+            break
+        if not asked and may_ask(frames["Bea"]):
+            bea.wait_for_selector(".laws-toggle")
+            if not bea.locator("#laws-panel").count():
+                bea.locator(".laws-toggle").click()
+            bea.locator('#laws-panel button[data-law="AskRenounce"]').click()
+            for pg in (ann, bea):
+                pg.wait_for_selector(".log li:has-text('has none of the suit led in trick')")
+            asked = True
+            continue
         if (
-            ann.locator(".card.legal").count()
+            elected is None
+            and ann.locator(".card.legal").count()
             and not ann.locator(".trick:not(.done) img.card").count()
         ):
             other = ann.locator(".card.outturn")
@@ -184,7 +209,7 @@ def test_laws_at_the_table_in_the_browser(
                 bea.wait_for_selector(".decision:has-text('a lead out of turn')")
                 no_choice(ann)
                 elected = choose(bea, "accept the card")
-                break
+                continue
         acted = False
         for pg in (ann, bea):
             legal = pg.locator(".card.legal")
@@ -195,6 +220,7 @@ def test_laws_at_the_table_in_the_browser(
         if not acted:
             ann.wait_for_timeout(30)
     assert elected is not None, "Ann never led for her side"
+    assert asked, "Cal never renounced while Bea could ask him"
     ann.wait_for_selector(".log li:has-text('a lead out of turn')")
 
     store = Store(server.db_url)
@@ -207,7 +233,7 @@ def test_laws_at_the_table_in_the_browser(
     moves = [(r.actor, r.action["type"]) for r in rows]
     assert ("Ann", "ReportExposed") in moves and ("Ann", "PlayTogether") in moves
     assert [a for a, t in moves if t == "Elect"] == ["Bea", "Ann", "Bea", "Bea"]
-    assert ("Bea", "DrawAttention") in moves
+    assert ("Bea", "DrawAttention") in moves and ("Bea", "AskRenounce") in moves
     oracle = Oracle("mort", row.config, [r.action for r in rows])
     for name, messages in frames.items():
         assert check_secrecy(oracle, name, messages) > 20

@@ -25,6 +25,7 @@ from vivant.actions import (
     Deal,
     Declare,
     Double,
+    DrawAttention,
     Elect,
     Redouble,
     ReportExposed,
@@ -415,3 +416,32 @@ def test_damaged_sitting_files_never_crash_the_import(data: st.DataObject) -> No
     lines = damage(list(sample_lines()), data)
     result = import_pbn("\r\n".join(lines))
     assert result.table is not None or result.errors
+
+
+def attention_drawn_twice_a_hand() -> Hook:
+    """WL-6.9: at the second card of the third and seventh tricks the leader draws attention to
+    the trick before his partner has played, where the laws let him (the adversaries then
+    direct the partner's play); once a trick."""
+    done: set[tuple[int, int]] = set()
+
+    def hook(t: Table) -> Action | None:
+        h = t.hand
+        if h is None or t.phase != PLAY or t.pending is not None or h.must_correct is not None:
+            return None
+        if len(h.tricks) not in (2, 6) or len(h.trick) != 1 or (id(h), len(h.tricks)) in done:
+            return None
+        done.add((id(h), len(h.tricks)))
+        return DrawAttention(h.trick_seats[0])
+
+    return hook
+
+
+@pytest.mark.parametrize(("variant", "n"), [("mort", 3), ("english-dummy", 3), ("boston", 4)])
+def test_attention_drawn_and_its_direction_round_trip(variant: str, n: int) -> None:
+    """A call of attention to the trick and the direction the adversaries elect (a
+    ``direction`` row) come back from PBN as they were made: the same sitting."""
+    table = played_sitting(variant, n, 6, laws=True, hook=attention_drawn_twice_a_hand())
+    assert any(isinstance(a, DrawAttention) for a in table.log)
+    kinds = {ir.kind for d in sitting_deals(table) for ir in d.irregularities}
+    assert "direction" in kinds
+    assert_same_sitting(table, round_trip(table))

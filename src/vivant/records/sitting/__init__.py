@@ -40,8 +40,9 @@ lead out of turn), ``reason`` (a misdeal's reason), ``touched`` (the players who
 their cards during the deal, in order, for a misdeal or a card exposed in dealing, whose
 offender is the player who exposed the card) and ``tricks`` (a claim). Besides the laws'
 irregularities the table lists revokes that were waived (``Penalty`` ``waived``) or that stand
-because the hand is never liable (a dummy's, ``Penalty`` ``-``), and Double Dummy's claims (Kind
-``claim``, Penalty ``admit`` or ``refuse``).
+because the hand is never liable (a dummy's, ``Penalty`` ``-``), Double Dummy's claims (Kind
+``claim``, Penalty ``admit`` or ``refuse``), and a casual table's claims and concessions (Kind
+``claim``, Penalty ``accept_claim``, ``dispute_claim`` or ``concede``: D-TC4–D-TC6).
 
 **Duplicate Whist** (:class:`~vivant.duplicate.table.DuplicateTable`): every play of a tray is
 a deal, ``Board`` the tray number, also the plays whose hands come from the tray without a deal

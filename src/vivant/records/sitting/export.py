@@ -342,10 +342,12 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
                 "claim", seat, claim["trick"], option, note_text(tricks=claim["tricks"])
             )
         )
-    for claim in h.notes.get("tricks_claimed", ()):  # D-TC4 (a concession is not carried)
-        answer = {"accepted": "accept_claim", "adjudicated": "dispute_claim"}.get(
-            claim.get("settled", "")
-        )
+    for claim in h.notes.get("tricks_claimed", ()):  # D-TC4; a concession (D-TC6) as "concede"
+        answer = {
+            "accepted": "accept_claim",
+            "adjudicated": "dispute_claim",
+            "conceded": "concede",
+        }.get(claim.get("settled", ""))
         if answer is not None:
             seat = table.role_letters.index(claim["by"])
             text = note_text(tricks=claim["tricks"])

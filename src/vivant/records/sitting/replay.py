@@ -20,6 +20,7 @@ from vivant.actions import (
     ChoosePenalty,
     Claim,
     ClaimRevoke,
+    Concede,
     CorrectRevoke,
     Deal,
     DrawAttention,
@@ -256,7 +257,9 @@ class DealReplay:
         """Re-enact a claim made before trick ``no``; whether the play goes on."""
         t = self.table
         claim = self.take("claim", no)
-        if claim is not None:
+        if claim is not None and claim.penalty == "concede":  # D-TC6: settled at once
+            t.apply(Concede(claim.offender))
+        elif claim is not None:
             t.apply(Claim(claim.offender, note_number(claim, "tricks")))
             self.elect(claim.penalty or "refuse")
         return t.hand is not None and t.phase == PLAY
