@@ -48,12 +48,18 @@ engine's limits of the laws: revokes go to the penalty elections when the hand i
 played out with a wrong number of cards ends when the first hand is empty; a card exposed with
 four comes from a lead out of turn). The looking-early penalty (D-AF14, off by default) is not
 offered: the hands of the dealer's partner and the pone stay hidden until the trump is settled.
+Two decisions have nothing to act on here: D-AF8 (a wrongly marked score: the table marks every
+point itself) and D-AF15 (a card faced in the pack, an imperfect pack, a pack not cut, a deal out
+of turn: the deal is one ``Deal`` of a whole pack, dealt by the table for the right dealer).
 
 Seed 002 and the rules file agree where they meet: High, Jack and Game are "counted by the player
 holding those points at the end of the play" — the Jack and Game by the winner of the tricks
 holding them, High by its player, who always wins the trick with it; Low by "who played" it,
 whoever won the trick; the table announces each new lowest trump ("six for Low", event
-``for_low``) and keeps it in view (``View.extra["low"]``).
+``for_low``) and keeps it in view (``View.extra["low"]``) until a lower one falls. The seed keeps
+the card itself face up before its holder only "if it is of no counting value", a counting card
+going to the trick: here every card goes to its trick, so Game counts the same, and the view
+names the lowest trump whatever its value (the card was played face up: no secret is told).
 """
 
 from __future__ import annotations

@@ -57,9 +57,13 @@ plain-suit bid names his trump by a declared decision whose default is the first
 the order ♠ ♥ ♦ ♣; BO-5.7's powers are the single player's input actions, one a turn, never
 chosen for him, BO-5.10).
 
-Seed 002 and the rules file differ in one word: the seed's turned card is "for the trump", the
-rules file's (after the EB) a first preference; the game played here is the rules file's, with
-the seed's deal, cuts and turn exactly.
+Seed 002 and the rules file agree wherever they meet (each rule from the seed is tagged
+[S002] there: BO-2.1..2.7, BO-3.1). The seed's fragment ends as the card is turned "for the
+trump"; the rules file reads it (after the EB) as the first preference, the trump of every bid
+in preference, which no word of the seed contradicts: the contract then fixes the trump
+(BO-3.2, BO-4.3).
+The seed's "the player on his right turns up the top card" is the eldest, on the right of the
+player opposite the dealer who cut (BO-3.1).
 """
 
 from __future__ import annotations
