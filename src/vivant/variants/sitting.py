@@ -83,7 +83,8 @@ class CuttingTable(Table):
     def __init__(self, players: Sequence[str], *, laws: bool = False) -> None:
         names = tuple(players)
         if not self.min_players <= len(names) <= self.max_players:
-            raise InvalidActionError(f"{self.players_rule}; got {len(names)} players")
+            n = len(names)
+            raise InvalidActionError(f"{self.players_rule}; got {n} player{'' if n == 1 else 's'}")
         if len(set(names)) != len(names):
             raise InvalidActionError(f"player names must differ: {list(names)}")
         super().__init__(names, laws=laws)
