@@ -132,12 +132,22 @@ def test_a_claim_accepted_and_one_disputed_and_adjudicated_in_the_browser(
             hand = ann_hand(server, table["id"])
             assert shown(bea, hand) == 0  # not before the claim
             # One trick (the computer players accept what the solver proves), else the rest.
-            options.nth(0 if goals[0] == "accepted" else len(words) - 2).click()
+            choice = 0 if goals[0] == "accepted" else len(words) - 2
+            options.nth(choice).click()
             settled = ann.locator(".log li", has_text="The claim is")
-            before = settled.count()
+            claims_made = ann.locator(".log li", has_text="showing")
+            before, made = settled.count(), claims_made.count()
             deadline = time.monotonic() + 10
+            retried = False
             while settled.count() == before:
                 assert time.monotonic() < deadline, ann.locator(".log").inner_text()[:1500]
+                if not retried and time.monotonic() > deadline - 7 and claims_made.count() == made:
+                    # Once in a full run the click went with a page redrawn under it and no
+                    # claim was sent: a person would claim again, and so does Ann, once.
+                    retried = True
+                    if not options.first.is_visible():
+                        toggle.click()
+                    options.nth(choice).click()
                 answer = bea.locator(".decision button[data-action='Elect']")
                 if answer.count():
                     text = bea.locator(".decision").inner_text()
