@@ -686,10 +686,13 @@ class Table(ABC):
         assert h is not None
         return [Discard(seat, c) for c in cards_of(h.hands[seat])]
 
-    def _face_down(self, action: Discard) -> list[Event]:
+    def _face_down(
+        self, action: Discard, lay_aside: Callable[[HandState, Seat, Card], None]
+    ) -> list[Event]:
         """What every discard face down shares: the card must be in the discarder's hand; it
-        leaves the hand and the game lays it aside (:meth:`_lay_aside`); everyone is told a card
-        was discarded, never which; the play starts once no discard is due."""
+        leaves the hand and the game lays it aside where it keeps such cards (``lay_aside``: out
+        of play, seen by its owner); everyone is told a card was discarded, never which; the
+        play starts once no discard is due."""
         h = self.hand
         assert h is not None
         if type(action.card) is not int or not h.hands[action.seat] >> action.card & 1:
@@ -697,16 +700,12 @@ class Table(ABC):
                 f"{action.card!r} is not in the hand of {self._seat_label(action.seat)}"
             )
         h.hands[action.seat] &= ~(1 << action.card)
-        self._lay_aside(h, action.seat, action.card)
+        lay_aside(h, action.seat, action.card)
         words = "discards a card face down"
         events = [Event(EventKind.DISCARDED, {"seat": self.role(action.seat), "words": words})]
         if self._discarder() is None:
             events += self._start_play(h)
         return events
-
-    def _lay_aside(self, h: HandState, seat: Seat, card: Card) -> None:
-        """Where a game keeps a card discarded face down (out of play, seen by its owner)."""
-        raise NotImplementedError(f"{type(self).__name__} does not discard")
 
     def _start_play(self, h: HandState) -> list[Event]:
         """The hands as they go into play are kept (honours are counted from them)."""

@@ -566,7 +566,7 @@ class AllFoursTable(CuttingTable):
     @refused("no discard is due now", "{due} discards now, not {seat}")
     def _discard(self, action: Discard) -> list[Event]:
         """AF-2.7 (D-AF4): after a run each player discards, face down, down to six cards."""
-        return self._face_down(action)
+        return self._face_down(action, self._lay_aside)
 
     def _lay_aside(self, h: HandState, seat: Seat, card: Card) -> None:
         """The card is dead, and shown to its owner among his discards."""

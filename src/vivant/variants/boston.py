@@ -832,7 +832,7 @@ class BostonTable(CuttingTable):
     def _discard(self, action: Discard) -> list[Event]:
         """BO-5.2, D-BO16: in the little misère and spread each discards one card face down,
         in rotation from the eldest."""
-        return self._face_down(action)
+        return self._face_down(action, self._lay_aside)
 
     def _lay_aside(self, h: HandState, seat: Seat, card: Card) -> None:
         """Dead, out of play (D-BO16), and among its owner's discards."""
