@@ -990,7 +990,7 @@ class Narrator:
             return []
         side = self.info.side_name
         counted = [p for p in record["plays"] if not p.get("abandoned")]
-        played = _count(len(counted), "play")
+        played = count_words(len(counted), "play")
         lines = [
             f"The session is over: {played} of {self.info.title}."
             if t.is_over()
@@ -1016,7 +1016,7 @@ class Narrator:
                 f"{comparison['original_pair']} and {comparison['replay_tricks']} for "
                 f"{comparison['replay_pair']}: "
                 + (
-                    f"{winner} win by {_count(int(comparison['margin']), 'trick')} (SD-6)."
+                    f"{winner} win by {count_words(int(comparison['margin']), 'trick')} (SD-6)."
                     if winner
                     else "a tie (SD-6)."
                 )
@@ -1701,7 +1701,7 @@ def _boston_aim(bid: Bid) -> str:
     return f"{TRICKS_SPELT[bid.tricks]} tricks or more"
 
 
-def _count(n: int, noun: str) -> str:
+def count_words(n: int, noun: str) -> str:
     """``1 play``, ``4 plays``: a number with its noun agreeing."""
     return f"{n} {noun}{'' if n == 1 else 's'}"
 

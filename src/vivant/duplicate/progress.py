@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from vivant.cards import SUIT_NAMES
+from vivant.describe import count_words
 from vivant.duplicate.movements import ANY_PAIR, Schedule, TrayPlay, plays
 from vivant.duplicate.scoring import (
     EW,
@@ -125,7 +126,9 @@ def mnemonic_words(
         original_pair=original_pair,
         replay_pair=replay_pair,
     )
-    lines.append(f"Totals after {_boards(len(boards))} compared: {result_words(total)}")
+    lines.append(
+        f"Totals after {count_words(len(boards), 'board')} compared: {result_words(total)}"
+    )
     return lines
 
 
@@ -218,7 +221,7 @@ def standing_words(method: str, standings: Sequence[Standing]) -> list[str]:
         extra = f", margin {_signed(s.margin)}" if method == "matches" else ""
         word = "match" if method == "matches" and 0 < s.score <= 1 else unit
         lines.append(
-            f"{s.place}. {s.pair}{field}: {s.tricks} tricks on {_boards(s.trays)}, "
+            f"{s.place}. {s.pair}{field}: {s.tricks} tricks on {count_words(s.trays, 'board')}, "
             f"{score} {word}{extra}"
         )
     return lines
@@ -275,8 +278,9 @@ def mnemonic_opening(table: DuplicateTable, seat_words: str) -> str:
         if table.trump_suit is None
         else f"{SUIT_NAMES[table.trump_suit]} are trumps for the whole session"
     )
+    boards = count_words(len({t for t, _ in table.sequence}), "board")
     return (
-        f"Single-table (Mnemonic) Duplicate: {_boards(len({t for t, _ in table.sequence}))}, each "
+        f"Single-table (Mnemonic) Duplicate: {boards}, each "
         "played and then "
         f"replayed turned, so that you hold the cards an adversary held; {trumps}. "
         f"{seat_words}: {table.pair_name(0)} against {table.pair_name(1)}."
@@ -285,10 +289,6 @@ def mnemonic_opening(table: DuplicateTable, seat_words: str) -> str:
 
 def _signed(n: int) -> str:
     return f"{n:+d}" if n else "level"
-
-
-def _boards(n: int) -> str:
-    return f"{n} board" + ("" if n == 1 else "s")
 
 
 # ---------------------------------------------------------------------------------------------
