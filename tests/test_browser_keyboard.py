@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
+from server_helpers import QUICK_PACE, ServerProcess, http_json
 from vivant.variants import VARIANTS
 
 pytestmark = pytest.mark.timeout(300)
@@ -54,12 +54,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     s = ServerProcess(f"sqlite:///{db}", bot_delay=0.0, args=("--new-tables", "0")).start()
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def seat_at(server: ServerProcess, game: str, count: int | None = None) -> str:

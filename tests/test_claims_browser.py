@@ -10,34 +10,19 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
+from server_helpers import QUICK_PACE, ServerProcess, http_json
 from test_browser_axe import serious_violations
 from vivant.cards import card_name, cards_of
 from vivant.conventions import Sitting
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    s = ServerProcess(f"sqlite:///{tmp_path / 'claims.db'}", bot_delay=0.0).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def sit(browser: Browser, server: ServerProcess, url: str, name: str, errors: list[str]) -> Page:

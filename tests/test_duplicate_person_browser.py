@@ -16,7 +16,6 @@ from playwright.sync_api import Browser, Page
 
 from server_helpers import QUICK_PACE, ServerProcess, http_json
 from test_browser_axe import serious_violations
-from test_server_browser import browser, page, server  # noqa: F401  (pytest fixtures)
 from vivant.duplicate import progress
 from vivant.duplicate.scoring import fixed_pairs_mnemonic
 
@@ -27,8 +26,8 @@ SLOW_SUMMARY = "localStorage.setItem('vivant.pace', JSON.stringify({trick: 0, su
 
 
 def test_a_person_plays_a_mnemonic_duplicate_board_twice_in_the_browser(
-    server: ServerProcess,  # noqa: F811
-    page: Page,  # noqa: F811
+    server: ServerProcess,
+    page: Page,
 ) -> None:
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -87,7 +86,7 @@ def test_a_person_plays_a_mnemonic_duplicate_board_twice_in_the_browser(
     assert record["comparison"]["winner"] == result.winner
 
 
-def test_a_setting_the_game_does_not_take_is_refused(server: ServerProcess) -> None:  # noqa: F811
+def test_a_setting_the_game_does_not_take_is_refused(server: ServerProcess) -> None:
     body = {"variant": "duplicate", "players": [{"name": n, "kind": "heuristic"} for n in "ABCD"]}
     for options, code, message in [
         ({"trays": 0}, "bad_options", "trays is a whole number from 1 to 12, not 0"),
@@ -100,9 +99,9 @@ def test_a_setting_the_game_does_not_take_is_refused(server: ServerProcess) -> N
 
 
 def test_two_people_play_a_two_table_event_in_the_browser(
-    server: ServerProcess,  # noqa: F811
-    browser: Browser,  # noqa: F811
-    page: Page,  # noqa: F811
+    server: ServerProcess,
+    browser: Browser,
+    page: Page,
 ) -> None:
     """The lobby offers the event (its movement, tables, boards, a partner); Ann and her
     partner Bob, two people, play each round's table of a two-table event (the two-team
@@ -203,7 +202,7 @@ def test_two_people_play_a_two_table_event_in_the_browser(
     assert any(line.startswith("Board 1 goes to table 2") for line in shown)
 
 
-def test_an_event_refuses_what_it_cannot_set_up(server: ServerProcess) -> None:  # noqa: F811
+def test_an_event_refuses_what_it_cannot_set_up(server: ServerProcess) -> None:
     base: dict[str, object] = {"name": "Ann", "movement": "howell", "tables": 2, "trays": 2}
     cases: list[tuple[dict[str, object], str, str]] = [
         ({"movement": "snow"}, "bad_event", "not documented"),

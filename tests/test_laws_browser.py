@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from server_helpers import QUICK_PACE, Oracle, ServerProcess, check_secrecy, chromium, http_json
+from server_helpers import QUICK_PACE, Oracle, ServerProcess, check_secrecy, http_json
 from test_browser_axe import serious_violations
 from test_server_browser import CLICK_CHOICE_JS, save
 from vivant.describe import LAWS_ACTION_WORDS
@@ -39,12 +39,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     s = ServerProcess(f"sqlite:///{db}", bot_delay=0.0).start()
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def open_seat(

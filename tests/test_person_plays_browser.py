@@ -13,7 +13,6 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from server_helpers import ServerProcess, http_json
-from test_server_browser import browser, page, server  # noqa: F401  (pytest fixtures)
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -118,9 +117,9 @@ def sheet_settlement(pg: Page) -> dict[str, int]:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_person_plays_all_fours_in_the_browser(
-    server: ServerProcess,  # noqa: F811
-    browser: Browser,  # noqa: F811
-    page: Page,  # noqa: F811
+    server: ServerProcess,
+    browser: Browser,
+    page: Page,
     players: int,
 ) -> None:
     table_id, plays, decisions = play_from_the_lobby(server, browser, page, "all-fours", players)
@@ -133,9 +132,9 @@ def test_a_person_plays_all_fours_in_the_browser(
 
 
 def test_a_person_plays_a_sitting_of_boston_in_the_browser(
-    server: ServerProcess,  # noqa: F811
-    browser: Browser,  # noqa: F811
-    page: Page,  # noqa: F811
+    server: ServerProcess,
+    browser: Browser,
+    page: Page,
 ) -> None:
     """Boston's four players are fixed (the lobby offers no other number); Ann bids at her
     first turn to call (the second button: the first is to pass) and plays the four deals."""

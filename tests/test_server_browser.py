@@ -9,36 +9,15 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Dialog, Page
 
-from server_helpers import QUICK_PACE, ServerProcess, chromium, http_json
+from server_helpers import QUICK_PACE, ServerProcess, http_json
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    s = ServerProcess(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0.0).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture
-def page(browser: Browser) -> Page:
-    pg = browser.new_page(viewport={"width": 1280, "height": 820})
-    pg.add_init_script(QUICK_PACE)
-    return pg
 
 
 def spectator_sees_no_hidden_card(browser: Browser, url: str) -> int:

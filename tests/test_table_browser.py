@@ -6,30 +6,16 @@ token (her invitation is used up), and she says "I'm back" after not playing for
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from server_helpers import ServerProcess, chromium, http_json
+from server_helpers import ServerProcess, http_json
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerProcess]:
-    s = ServerProcess(f"sqlite:///{tmp_path / 'conventions.db'}", bot_delay=0.0).start()
-    yield s
-    s.stop()
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with chromium() as b:
-        yield b
 
 
 def new_table(server: ServerProcess, players: list[tuple[str, str]], **extra: Any) -> Any:
