@@ -5,6 +5,7 @@ sent to anyone else)."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -196,6 +197,8 @@ def test_acting_for_another_seat_and_out_of_turn(table: Table) -> None:
         "not_your_seat" if idle.state["seat"] is not None else "no_seat",
     )
     assert idle.name in m["message"]
+    if m["code"] == "not_your_seat":  # in the game's own seat letters (Mort: V, R, M, L)
+        assert re.search(r"sits at [VRML] and cannot act for [VRML] \(", m["message"]), m
     assert m["id"] == "steal"
     # A spectator cannot act at all.
     refused(

@@ -38,7 +38,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from vivant.actions import Action, AnswerUndo
-from vivant.cards import SEAT_LETTERS
 from vivant.conventions import Sitting
 from vivant.errors import VivantError
 
@@ -581,10 +580,15 @@ class Hub:
                     )
                 acting = getattr(action, "seat", None)
                 if not isinstance(acting, int) or lt.table.controller(acting) != seat:
-                    what = "a chance action" if acting is None else f"seat {SEAT_LETTERS[acting]}"
+                    lt.narrator.remember_names()  # the seats' names as they are now
+                    what = (
+                        lt.narrator.who(lt.table.role(acting))
+                        if isinstance(acting, int)
+                        else "a chance action"
+                    )
                     raise ClientError(
                         "not_your_seat",
-                        f"{name} sits at {SEAT_LETTERS[seat]} and cannot act for {what}",
+                        f"{name} sits at {lt.table.role(seat)} and cannot act for {what}",
                     )
                 self._back(lt, lt.people[name])  # whoever acts is at the table
                 await self._commit(lt, action, name, client_id, conn)
