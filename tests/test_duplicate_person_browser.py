@@ -77,11 +77,11 @@ def test_a_person_plays_a_mnemonic_duplicate_board_twice_in_the_browser(
     result = fixed_pairs_mnemonic([first["won"]["EW"]], [replay["won"]["NS"]], ew, ns)
     d = replay["won"]["NS"] - first["won"]["EW"]
     assert (
-        f"Board 1, comparison (SD-6): with the same cards {ns} took {replay['won']['NS']} on the "
+        f"Board 1, comparison: with the same cards {ns} took {replay['won']['NS']} on the "
         f"replay, {ew} {first['won']['EW']} on the first play: "
         + (f"{d:+d} to {ns}." if d else "level.")
     ) in summaries[1]
-    end = f"The match is over (SD-6): {progress.result_words(result, final=True)}"
+    end = f"The match is over: {progress.result_words(result, final=True)}"
     assert end in summaries[1] and end in final_words
     assert record["comparison"]["winner"] == result.winner
 

@@ -111,7 +111,7 @@ def test_a_person_plays_single_table_mnemonic_duplicate() -> None:
         d = ns - originals[tray - 1]
         sign = f"{d:+d} to Ada & You" if d else "level"
         assert (
-            f"Board {tray}, comparison (SD-6): with the same cards Ada & You took {ns} on the "
+            f"Board {tray}, comparison: with the same cards Ada & You took {ns} on the "
             f"replay, Bea & Cyd {originals[tray - 1]} on the first play: {sign}."
         ) in part
         total = fixed_pairs_mnemonic(
@@ -122,7 +122,7 @@ def test_a_person_plays_single_table_mnemonic_duplicate() -> None:
             + progress.result_words(total)
         ) in part
     final = fixed_pairs_mnemonic(originals, replays, "Bea & Cyd", "Ada & You")
-    assert f"The match is over (SD-6): {progress.result_words(final, final=True)}" in screen
+    assert f"The match is over: {progress.result_words(final, final=True)}" in screen
 
 
 def test_a_person_plays_a_two_table_howell_event_to_the_final_ranking() -> None:

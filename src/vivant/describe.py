@@ -1016,9 +1016,9 @@ class Narrator:
                 f"{comparison['original_pair']} and {comparison['replay_tricks']} for "
                 f"{comparison['replay_pair']}: "
                 + (
-                    f"{winner} win by {count_words(int(comparison['margin']), 'trick')} (SD-6)."
+                    f"{winner} win by {count_words(int(comparison['margin']), 'trick')}."
                     if winner
-                    else "a tie (SD-6)."
+                    else "a tie."
                 )
             )
         return lines

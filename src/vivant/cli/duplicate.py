@@ -252,7 +252,7 @@ def _print_event(event: dict[str, Any]) -> None:
         results.add_row(*row)
     console.print(results)
     if event["matches"]:
-        found = Table(title="Matches (SC-4)")
+        found = Table(title="Matches")
         for col in ("Pairs", "Trays", "Tricks", "Winner"):
             found.add_column(col, justify="left" if col in ("Pairs", "Winner") else "right")
         for m in event["matches"]:

@@ -116,7 +116,7 @@ def mnemonic_words(
     boards = mnemonic_boards(records)
     board = boards[-1]
     lines = [
-        f"Board {tray}, comparison (SD-6): with the same cards {replay_pair} took "
+        f"Board {tray}, comparison: with the same cards {replay_pair} took "
         f"{board.replay_tricks} on the replay, {original_pair} {board.original_ew} on the first "
         f"play: " + (f"{board.difference:+d} to {replay_pair}." if board.difference else "level.")
     ]

@@ -591,7 +591,7 @@ class DuplicateTable(Table):
         words = mnemonic_words(self.results(), self.pair_name(0), self.pair_name(1))
         result = self.mnemonic_result()
         if result is not None:
-            words.append(f"The match is over (SD-6): {result_words(result, final=True)}")
+            words.append(f"The match is over: {result_words(result, final=True)}")
         return words
 
     def pair_name(self, side: int) -> str:
