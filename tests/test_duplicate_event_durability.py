@@ -33,7 +33,16 @@ from sqlalchemy import text
 from starlette.testclient import TestClient
 from websockets.asyncio.client import connect
 
-from server_helpers import AsyncClient, Oracle, ServerProcess, http_json, mid_hand, pick, store_url
+from server_helpers import (
+    AsyncClient,
+    Oracle,
+    ServerProcess,
+    SyncClient,
+    http_json,
+    mid_hand,
+    pick,
+    store_url,
+)
 from test_server_outage import outage
 from vivant.duplicate.progress import PairEvent
 from vivant.server import create_app
@@ -291,3 +300,56 @@ def test_a_store_made_before_events_gets_their_tables(tmp_path: Path) -> None:
     assert found is not None
     assert found[0].seed == 2**62 - 1 and found[0].status == "over"
     assert found[1] == [EventRound(1, "b" * 12, [{"name": "Ann"}])]
+
+
+def test_a_round_the_store_refused_is_set_up_at_the_table_already_made(tmp_path: Path) -> None:
+    """The store takes the round's table but refuses the round itself (a trigger of the real
+    SQLite store aborts it): the event stays in round 1, and once the store takes the round the
+    table made for it is the round's (no second table is made)."""
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'events.db'}", bot_delay=0.0)) as client:
+        store: Store = client.app.state.store  # type: ignore[attr-defined]
+        event_id = client.post("/api/events", json={**EVENT, "seed": 9}).json()["id"]
+        first = client.get(f"/api/events/{event_id}").json()
+        play_round_here(client, first)
+        with store.engine.begin() as conn:
+            conn.execute(
+                text(
+                    "CREATE TRIGGER refuse BEFORE INSERT ON duplicate_rounds "
+                    "BEGIN SELECT RAISE(ABORT, 'refused'); END"
+                )
+            )
+        made = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+        for _ in range(2):
+            refused = client.get(f"/api/events/{event_id}")
+            assert refused.status_code == 503 and refused.json()["error"] == "store_unavailable"
+        after = {t["id"] for t in client.get("/api/tables").json()["tables"]}
+        assert len(after - made) == 1  # the round's table, made once
+        with store.engine.begin() as conn:
+            conn.execute(text("DROP TRIGGER refuse"))
+        second = client.get(f"/api/events/{event_id}").json()
+        assert second["round"] == 2 and second["lines"][: len(first["lines"])] == first["lines"]
+        assert {second["tables"][-1]["table"]} == after - made
+        assert len({t["id"] for t in client.get("/api/tables").json()["tables"]}) == len(after)
+
+
+def play_round_here(client: TestClient, state: dict[str, Any]) -> None:
+    """Ann and Bob play the event's round in play to its end, in the test's process."""
+    tokens = {s["name"]: s["url"].split("?token=")[1] for s in state["seats"]}
+    table_id = state["tables"][-1]["table"]
+    rng = random.Random(2)
+    with (
+        client.websocket_connect(f"/ws/{table_id}") as aws,
+        client.websocket_connect(f"/ws/{table_id}") as bws,
+    ):
+        people = [SyncClient(aws, "Ann"), SyncClient(bws, "Bob")]
+        for c in people:
+            c.hello(tokens[c.name or ""])
+        for _ in range(3000):
+            for c in people:
+                c.sync()
+            if all(c.state is not None and c.state["status"] == "over" for c in people):
+                return
+            for c in people:
+                if c.state is not None and c.state["waiting_for"] == c.name and c.state["legal"]:
+                    assert c.act(pick(c.state["legal"], rng))["type"] == "ack"
+    raise AssertionError("the round did not end")
