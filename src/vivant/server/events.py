@@ -152,7 +152,11 @@ class LiveEvent:
         """Say each board finished at the table in play since last told; whether the table's
         round is over (the table in play is then none)."""
         assert self.table_id is not None
-        lt = await hub.get(self.table_id)
+        try:
+            lt = await hub.get(self.table_id)
+        except SQLAlchemyError:
+            log.exception("an event's table could not be read")
+            raise _unwritable("read") from None
         if lt is None:
             raise ClientError("gone", "the event's table is no longer in the store")
         table = lt.table
