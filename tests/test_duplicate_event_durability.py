@@ -8,9 +8,10 @@ of the same seed, run here in the test's process, its other tables played here a
 pair's boards read from the pair's stored tables (replayed on a fresh engine).
 
 A store that refuses the write of a new round leaves the event where it was (the client is told
-``store_unavailable``), and the round is set up once the store takes writes again. Events
-forgotten by the server's memory (it holds at most ``MAX_EVENTS``) are rebuilt from the store,
-and no listing names an event's id (its secret).
+``store_unavailable``), and the round is set up once the store takes writes again, at the table
+already made for it. Events forgotten by the server's memory (it holds at most ``MAX_EVENTS``)
+are rebuilt from the store, the other tables' results read from it (nothing played again), and
+no listing names an event's id (its secret).
 
 Two people, Ann and her partner Bob, play every one of their cards over real websockets; the
 server's computer players play every other seat.
@@ -266,7 +267,15 @@ def test_a_store_refusing_the_next_round_leaves_the_event_where_it_was(db_url: s
         store.close()
 
 
-def test_events_the_server_forgot_are_rebuilt_from_the_store(tmp_path: Path) -> None:
+def test_events_the_server_forgot_are_rebuilt_from_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At most ``size`` events in memory; one forgotten is rebuilt from the store as it was,
+    the other tables' results read, not played again."""
+
+    def played_again(event: PairEvent, rnd: int) -> None:
+        raise AssertionError(f"round {rnd}'s other tables were played again")
+
     with TestClient(create_app(f"sqlite:///{tmp_path / 'events.db'}", bot_delay=0.0)) as client:
         client.app.state.events.size = 1  # type: ignore[attr-defined]
         first = client.post("/api/events", json={**EVENT, "seed": 3}).json()
@@ -274,6 +283,7 @@ def test_events_the_server_forgot_are_rebuilt_from_the_store(tmp_path: Path) -> 
         second = client.post("/api/events", json={**EVENT, "seed": 4}).json()
         held = client.app.state.events.live  # type: ignore[attr-defined]
         assert list(held) == [second["id"]]  # the first forgotten, the bound kept
+        monkeypatch.setattr(PairEvent, "play_other_tables", played_again)
         assert client.get(f"/api/events/{first['id']}").json() == shown
         assert list(held) == [first["id"]]
         for wrong in ("0" * 32, "not-an-event", first["id"].upper()):
@@ -292,14 +302,17 @@ def test_a_store_made_before_events_gets_their_tables(tmp_path: Path) -> None:
     try:
         assert store.load_event("a" * 32) is None
         record = EventRecord("a" * 32, "label", "Ann", None, "howell", 2, 2, 2**62 - 1)
-        store.save_event_round(record, record.id, EventRound(1, "b" * 12, [{"name": "Ann"}]))
+        others = [{"tray": 3, "ns": "c", "ew": "d", "ns_tricks": 8, "turned": False}]
+        store.save_event_round(
+            record, record.id, EventRound(1, "b" * 12, [{"name": "Ann"}], others)
+        )
         store.set_event_status(record.id, "over")
         found = store.load_event(record.id)
     finally:
         store.close()
     assert found is not None
     assert found[0].seed == 2**62 - 1 and found[0].status == "over"
-    assert found[1] == [EventRound(1, "b" * 12, [{"name": "Ann"}])]
+    assert found[1] == [EventRound(1, "b" * 12, [{"name": "Ann"}], others)]
 
 
 def test_a_round_the_store_refused_is_set_up_at_the_table_already_made(tmp_path: Path) -> None:

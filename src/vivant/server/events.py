@@ -19,14 +19,16 @@ Nothing lost (the server's promise for tables, :mod:`vivant.server.store`, kept 
 store is the truth and memory a cache of at most :data:`MAX_EVENTS` events, the least recently
 asked for forgotten first. An event is stored as what rebuilds it exactly
 (:class:`~vivant.server.store.EventRecord`: its creation parameters, the seed among them) and,
-for each round, the pair's table and the people's seat links there
+for each round, the pair's table, the people's seat links there and the other tables' results
 (:class:`~vivant.server.store.EventRound`), committed before the page shows that round; its end
 is stored before the page shows the ranking. Everything else is recomputed when an event is
-rebuilt (after a restart, or once forgotten): the trays are dealt from the seed, the other tables
-are played again by the same computer players under the same seeds (they are deterministic under
-them), and each board the pair finished is read from its table, which is durable like any other;
-so the rebuilt page says word for word what it said, and the event goes on. A store that refuses
-a write leaves the event where it was, and the client is told so (``store_unavailable``, 503).
+rebuilt (after a restart, or once forgotten): the trays are dealt from the seed, and each board
+the pair finished is read from its table, which is durable like any other; so the rebuilt page
+says word for word what it said, and the event goes on. The other tables' computer players are
+deterministic under the seed, but what they did is recorded all the same, as at any table: a
+server restarted with other computer players (a newer version) changes no comparison already
+given, and a rebuild plays nothing again. A store that refuses a write leaves the event where it
+was, and the client is told so (``store_unavailable``, 503).
 
 The event's id is its secret: no listing names it, and its tables' titles carry a public label
 drawn apart from it.
@@ -38,7 +40,7 @@ import asyncio
 import logging
 import re
 import secrets
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -48,6 +50,7 @@ from starlette.routing import Route
 
 from vivant.duplicate.movements import KINDS
 from vivant.duplicate.progress import PairEvent
+from vivant.duplicate.scoring import TrayResult
 from vivant.duplicate.table import DuplicateTable
 from vivant.errors import VivantError
 
@@ -172,17 +175,21 @@ class LiveEvent:
         return True
 
     async def _enter_round(self, hub: Hub, rnd: int) -> None:
-        """Round ``rnd``: the other tables played, the pair's table set up (as stored, or new
-        and stored before anything of the round is shown)."""
-        played = len(self.event.results)
-        await asyncio.to_thread(self.event.play_other_tables, rnd)
-        try:
-            setup = self.rounds.get(rnd)
-            if setup is None:
-                setup = await self._new_round(hub, rnd)
-        except BaseException:
-            del self.event.results[played:]  # the round is not entered: as if never played
-            raise
+        """Round ``rnd``: the other tables played (as stored, for a round already set up), the
+        pair's table set up (as stored, or new and stored before anything of the round is
+        shown)."""
+        setup = self.rounds.get(rnd)
+        if setup is not None:
+            self.event.results.extend(TrayResult(**r) for r in setup.others)
+        else:
+            played = len(self.event.results)
+            await asyncio.to_thread(self.event.play_other_tables, rnd)
+            try:
+                others = [asdict(r) for r in self.event.results[played:]]
+                setup = await self._new_round(hub, rnd, others)
+            except BaseException:
+                del self.event.results[played:]  # the round is not entered: as if never played
+                raise
         self.round = rnd
         self.lines.append(self.event.round_words(rnd))
         self.table_id = setup.table_id
@@ -191,14 +198,15 @@ class LiveEvent:
         if setup.table_id is not None:
             self.tables.append({"round": rnd, "table": setup.table_id})
 
-    async def _new_round(self, hub: Hub, rnd: int) -> EventRound:
-        """Set up the pair's table of round ``rnd`` (none if it sits out) and store the round."""
-        setup = self.prepared.get(rnd)
-        if setup is None:
-            setup = EventRound(rnd, None) if self.event.ours(rnd) is None else None
-        if setup is None:
-            setup = await self._new_table(hub, rnd)
-            self.prepared[rnd] = setup
+    async def _new_round(self, hub: Hub, rnd: int, others: list[dict[str, Any]]) -> EventRound:
+        """Set up the pair's table of round ``rnd`` (none if it sits out) and store the round
+        with the other tables' results ``others``."""
+        table = self.prepared.get(rnd)
+        if table is None and self.event.ours(rnd) is not None:
+            table = await self._new_table(hub, rnd)
+            self.prepared[rnd] = table
+        setup = EventRound(rnd, None) if table is None else table
+        setup = replace(setup, others=others)
         await asyncio.to_thread(
             hub.store.save_event_round, None if self.stored else self.record, self.id, setup
         )

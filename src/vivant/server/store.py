@@ -19,9 +19,9 @@ that seats computer players only), that public seed.
 
 A Duplicate Whist event of the browser (``duplicate_events``, ``duplicate_rounds``) is stored as
 what rebuilds it exactly (:mod:`vivant.server.events`): its creation parameters and, for each
-round as it is set up, the pair's table and the people's seat links there, committed before the
-event's page shows that round. A store made before these tables gets them, empty, when it is
-opened (``create_all`` makes the tables a store lacks).
+round as it is set up, the pair's table, the people's seat links there and the other tables'
+results, committed before the event's page shows that round. A store made before these tables
+gets them, empty, when it is opened (``create_all`` makes the tables a store lacks).
 """
 
 from __future__ import annotations
@@ -113,9 +113,11 @@ events = Table(
 )
 
 # Duplicate Whist events of the browser (:mod:`vivant.server.events`): what rebuilds one
-# exactly. The trays are dealt from ``seed`` and every other table is played by computer players
-# deterministic under it, so they are recomputed; the pair's table of each round is a table above
-# (durable like any other), and its invitations are kept with the round.
+# exactly. The trays are dealt from ``seed``, so they are recomputed; the pair's table of each
+# round is a table above (durable like any other), and its invitations are kept with the round,
+# and so are the results the computer players made at every other table (what they did is
+# recorded, as at any table, so that other computer players, of a newer server, change nothing
+# that was said).
 duplicate_events = Table(
     "duplicate_events",
     metadata,
@@ -144,6 +146,8 @@ duplicate_rounds = Table(
     Column("table_id", String(32), nullable=True),
     # The people's seat links of that table as JSON: ``[{"name", "url"}]``.
     Column("seats", Text, nullable=False),
+    # The other tables' results of the round as JSON (the fields of each ``TrayResult``).
+    Column("others", Text, nullable=False),
     Column("created_at", Float, nullable=False),
 )
 
@@ -265,12 +269,15 @@ class EventRecord:
 
 @dataclass(frozen=True, slots=True)
 class EventRound:
-    """A round of an event as it was set up: the pair's table (``None``: it sits out) and the
-    people's seat links there (``[{"name", "url"}]``)."""
+    """A round of an event as it was set up: the pair's table (``None``: it sits out), the
+    people's seat links there (``[{"name", "url"}]``), and the results of the other tables,
+    played by computer players (the fields of each
+    :class:`~vivant.duplicate.scoring.TrayResult`)."""
 
     round: int
     table_id: str | None
     seats: list[dict[str, str]] = field(default_factory=list)
+    others: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -577,6 +584,7 @@ class Store:
                     round=rnd.round,
                     table_id=rnd.table_id,
                     seats=json.dumps(rnd.seats),
+                    others=json.dumps(rnd.others),
                     created_at=now,
                 )
             )
@@ -609,7 +617,10 @@ class Store:
                 .order_by(duplicate_rounds.c.round)
             ).all()
         record = EventRecord(**{f.name: row._mapping[f.name] for f in fields(EventRecord)})
-        return record, [EventRound(int(r.round), r.table_id, json.loads(r.seats)) for r in rounds]
+        return record, [
+            EventRound(int(r.round), r.table_id, json.loads(r.seats), json.loads(r.others))
+            for r in rounds
+        ]
 
 
 def _give_old_tables_secrets(engine: Engine) -> None:
