@@ -65,7 +65,7 @@ from vivant.variants import VARIANTS, find_variant
 from .analysis import hint, replay_card_values
 from .bots import bot_kinds, decision_seed
 from .cards_svg import back_svg, card_svg
-from .events import event_routes
+from .events import Events, event_routes
 from .hub import (
     TABLE_ID_BYTES,
     ClientError,
@@ -174,7 +174,7 @@ def create_app(
     app.state.hub = hub
     app.state.store = the_store
     app.state.quota = TableQuota(limits.new_tables, limits.new_tables_window)
-    app.state.events = {}  # Duplicate Whist events (vivant.server.events), in memory
+    app.state.events = Events()  # Duplicate Whist events (vivant.server.events): a cache
     return app
 
 

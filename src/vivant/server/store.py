@@ -1,4 +1,5 @@
-"""The server's store: tables, their participants and their event logs, through SQLAlchemy.
+"""The server's store: tables, their participants and their event logs, and the Duplicate Whist
+events of the browser, through SQLAlchemy.
 
 One schema for SQLite (the default, ``./vivant.db`` in WAL mode) and PostgreSQL
 (``postgresql+psycopg://...``). Payloads are plain JSON text plus a few scalar columns, so both
@@ -15,6 +16,12 @@ A table's chance actions and computer players' choices are derived from its key
 made, kept here and nowhere else, so that a restart deals exactly as before while no client can
 know a deal before it is made; or, at a table whose fixed ``seed`` every person accepted (or
 that seats computer players only), that public seed.
+
+A Duplicate Whist event of the browser (``duplicate_events``, ``duplicate_rounds``) is stored as
+what rebuilds it exactly (:mod:`vivant.server.events`): its creation parameters and, for each
+round as it is set up, the pair's table, the people's seat links there and the other tables'
+results, committed before the event's page shows that round. A store made before these tables
+gets them, empty, when it is opened (``create_all`` makes the tables a store lacks).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from sqlalchemy import (
@@ -52,6 +59,12 @@ DEFAULT_URL = "sqlite:///vivant.db"
 
 metadata = MetaData()
 
+
+def _timestamps() -> tuple[Column[float], Column[float]]:
+    """A row's ``created_at`` and ``updated_at`` (``time.time()``)."""
+    return Column("created_at", Float, nullable=False), Column("updated_at", Float, nullable=False)
+
+
 tables = Table(
     "tables",
     metadata,
@@ -70,8 +83,7 @@ tables = Table(
     Column("settings", Text, nullable=True),
     Column("status", String(16), nullable=False, default="playing"),
     Column("last_seq", Integer, nullable=False, default=0),
-    Column("created_at", Float, nullable=False),
-    Column("updated_at", Float, nullable=False),
+    *_timestamps(),
 )
 
 participants = Table(
@@ -98,6 +110,45 @@ events = Table(
     Column("stand_in", String(24), nullable=True),
     Column("created_at", Float, nullable=False),
     UniqueConstraint("table_id", "actor", "client_id", name="uq_events_client_id"),
+)
+
+# Duplicate Whist events of the browser (:mod:`vivant.server.events`): what rebuilds one
+# exactly. The trays are dealt from ``seed``, so they are recomputed; the pair's table of each
+# round is a table above (durable like any other), and its invitations are kept with the round,
+# and so are the results the computer players made at every other table (what they did is
+# recorded, as at any table, so that other computer players, of a newer server, change nothing
+# that was said).
+duplicate_events = Table(
+    "duplicate_events",
+    metadata,
+    # 16 bytes from ``secrets`` in hex: the event's id and its secret (its page holds the
+    # people's seat links); never listed.
+    Column("id", String(32), primary_key=True),
+    # A public label, independent of the id, naming the event in its tables' titles.
+    Column("label", String(16), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("partner", String(64), nullable=True),
+    Column("movement", String(24), nullable=False),
+    Column("tables", Integer, nullable=False),
+    Column("trays", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("status", String(16), nullable=False, default="playing"),
+    *_timestamps(),
+)
+
+duplicate_rounds = Table(
+    "duplicate_rounds",
+    metadata,
+    Column("event_id", String(32), ForeignKey("duplicate_events.id"), primary_key=True),
+    Column("round", Integer, primary_key=True),
+    # The pair's table of the round (``None``: the pair sits out); not a foreign key: an
+    # abandoned table may be removed (the event then says its table is gone).
+    Column("table_id", String(32), nullable=True),
+    # The people's seat links of that table as JSON: ``[{"name", "url"}]``.
+    Column("seats", Text, nullable=False),
+    # The other tables' results of the round as JSON (the fields of each ``TrayResult``).
+    Column("others", Text, nullable=False),
+    Column("created_at", Float, nullable=False),
 )
 
 
@@ -196,6 +247,37 @@ class TableRow:
         if self.secret is not None:
             return bytes.fromhex(self.secret)
         return f"vivant-seed:{self.seed}".encode()
+
+
+@dataclass(frozen=True, slots=True)
+class EventRecord:
+    """A Duplicate Whist event of the browser as created: its id (its secret), its public
+    label, the person's name and his partner's (``None``: a computer player), the movement, the
+    number of tables, the trays per set, the seed the trays are dealt from, and its status
+    (``playing`` or ``over``)."""
+
+    id: str = field(repr=False)  # never in a log line
+    label: str
+    name: str
+    partner: str | None
+    movement: str
+    tables: int
+    trays: int
+    seed: int
+    status: str = "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class EventRound:
+    """A round of an event as it was set up: the pair's table (``None``: it sits out), the
+    people's seat links there (``[{"name", "url"}]``), and the results of the other tables,
+    played by computer players (the fields of each
+    :class:`~vivant.duplicate.scoring.TrayResult`)."""
+
+    round: int
+    table_id: str | None
+    seats: list[dict[str, str]] = field(default_factory=list)
+    others: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -482,6 +564,63 @@ class Store:
                 )
             ).first()
         return None if row is None else _event_row(row._mapping)
+
+    # --- Duplicate Whist events -----------------------------------------------------------------
+
+    def save_event_round(self, new: EventRecord | None, event_id: str, rnd: EventRound) -> None:
+        """Commit a round of an event as set up, in one transaction; with ``new``, the event's
+        own row first (an event is stored with its first round, or not at all).
+
+        Raises :class:`sqlalchemy.exc.IntegrityError` if that round was already stored."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            if new is not None:
+                conn.execute(
+                    duplicate_events.insert().values(**asdict(new), created_at=now, updated_at=now)
+                )
+            conn.execute(
+                duplicate_rounds.insert().values(
+                    event_id=event_id,
+                    round=rnd.round,
+                    table_id=rnd.table_id,
+                    seats=json.dumps(rnd.seats),
+                    others=json.dumps(rnd.others),
+                    created_at=now,
+                )
+            )
+            conn.execute(
+                update(duplicate_events)
+                .where(duplicate_events.c.id == event_id)
+                .values(updated_at=now)
+            )
+
+    def set_event_status(self, event_id: str, status: str) -> None:
+        """The event's status changed (``over``: its last round is played)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(duplicate_events)
+                .where(duplicate_events.c.id == event_id)
+                .values(status=status, updated_at=time.time())
+            )
+
+    def load_event(self, event_id: str) -> tuple[EventRecord, list[EventRound]] | None:
+        """The event and its rounds so far, in order; ``None`` if there is no such event."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(duplicate_events).where(duplicate_events.c.id == event_id)
+            ).first()
+            if row is None:
+                return None
+            rounds = conn.execute(
+                select(duplicate_rounds)
+                .where(duplicate_rounds.c.event_id == event_id)
+                .order_by(duplicate_rounds.c.round)
+            ).all()
+        record = EventRecord(**{f.name: row._mapping[f.name] for f in fields(EventRecord)})
+        return record, [
+            EventRound(int(r.round), r.table_id, json.loads(r.seats), json.loads(r.others))
+            for r in rounds
+        ]
 
 
 def _give_old_tables_secrets(engine: Engine) -> None:
