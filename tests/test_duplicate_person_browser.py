@@ -217,3 +217,26 @@ def test_an_event_refuses_what_it_cannot_set_up(server: ServerProcess) -> None:
         assert answer["error"] == code and message in answer["message"], (change, answer)
     missing = http_json(f"{server.base}/api/events/{'0' * 32}")
     assert missing["error"] == "no_event"
+
+
+def test_the_event_page_waits_out_a_killed_server_and_goes_on(
+    server: ServerProcess, page: Page
+) -> None:
+    """The event page of a person whose server is SIGKILLed says it is trying again (it does not
+    stop asking), and once a server is back on the same store it shows the event as it was: the
+    same round, the same link to the table (the event is in the store: nothing is lost)."""
+    made = http_json(
+        f"{server.base}/api/events",
+        {"name": "Ann", "movement": "howell", "tables": 2, "trays": 2, "seed": 5},
+    )
+    page.goto(server.base + made["url"])
+    page.wait_for_selector("#play:visible")
+    said = page.locator("#round").text_content()
+    link = page.locator("#play").get_attribute("href")
+    assert said == "Round 1 of 3.", said
+    server.kill()
+    page.wait_for_selector("#round:has-text('trying again')", timeout=15_000)
+    assert page.locator("#play").get_attribute("href") == link  # what was shown stays
+    server.start()  # the same port and store
+    page.wait_for_selector(f"#round:text-is('{said}')", timeout=30_000)
+    assert page.locator("#play").get_attribute("href") == link

@@ -86,8 +86,8 @@ export async function api(path, body) {
     body: JSON.stringify(body),
   };
   const r = await fetch(path, init);
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.message || `request failed (${r.status})`);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw Object.assign(new Error(data.message || `request failed (${r.status})`), { status: r.status });
   return data;
 }
 

@@ -4,14 +4,22 @@ import { api, el } from "/static/common.js";
 
 const eventId = location.pathname.split("/").pop();
 
+let retry = 1500; // the wait before asking again after a failure, doubled up to 12 s
+
 async function refresh() {
   let e;
   try {
     e = await api(`/api/events/${eventId}`);
   } catch (err) {
-    document.getElementById("round").textContent = err.message;
+    // No such event: nothing to wait for. A store or a server that is not answering: say so
+    // and ask again (the event is kept in the store; nothing was lost).
+    const gone = err.status === 404;
+    document.getElementById("round").textContent = gone ? err.message : `${err.message} — trying again in ${Math.round(retry / 1000)} s…`;
+    if (!gone) setTimeout(refresh, retry);
+    retry = Math.min(retry * 2, 12000);
     return;
   }
+  retry = 1500;
   document.getElementById("heading").textContent = e.heading;
   document.getElementById("round").textContent = e.over ? `All ${e.rounds} rounds are played.` : `Round ${e.round} of ${e.rounds}.`;
   // A link to the round's table for each person of the pair (the first is the event's maker).
