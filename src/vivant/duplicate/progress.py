@@ -339,9 +339,10 @@ class PairEvent:
         """What the event is, and the pair's players (``person`` and ``partner``: the names
         they sit under, if not the pair's own)."""
         who = person or self.person
-        mate = partner or self.partner
+        mate = partner or f"{self.partner} (a computer player)"
+        what = self.schedule.describe()
         return (
-            f"{self.schedule.describe()}; scoring: {self.schedule.scoring}. Pair {self.pair}: "
+            f"{what[:1].upper()}{what[1:]}; scoring: {self.schedule.scoring}. Pair {self.pair}: "
             f"{who} and {mate}; computer players ({self.player}) everywhere else."
         )
 

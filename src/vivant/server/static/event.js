@@ -14,7 +14,8 @@ async function refresh() {
     // No such event: nothing to wait for. A store or a server that is not answering: say so
     // and ask again (the event is kept in the store; nothing was lost).
     const gone = err.status === 404;
-    document.getElementById("round").textContent = gone ? err.message : `${err.message} — trying again in ${Math.round(retry / 1000)} s…`;
+    const why = err.status === undefined ? "The server is not answering" : err.message;
+    document.getElementById("round").textContent = gone ? why : `${why} — trying again in ${Math.round(retry / 1000)} s…`;
     if (!gone) setTimeout(refresh, retry);
     retry = Math.min(retry * 2, 12000);
     return;
