@@ -144,7 +144,8 @@ def test_two_people_play_a_two_table_event_in_the_browser(
     bob.add_init_script(QUICK_PACE)
     rounds = 0
     for _ in range(5):
-        page.goto(event_url)
+        if page.url != event_url:  # after the first round the table's own link brought her back
+            page.goto(event_url)
         page.wait_for_selector("#lines div")
         if page.locator("#lines :text('The event is over')").count():
             break
@@ -176,6 +177,10 @@ def test_two_people_play_a_two_table_event_in_the_browser(
             page.wait_for_timeout(40)
         else:
             raise AssertionError("the round did not end")
+        # The round's table links back to the event's page, in the top bar and at the end.
+        assert page.locator(".topbar [data-event='link']").get_attribute("href") == made["url"]
+        page.click("[data-event='back']")
+        page.wait_for_url(event_url)
     else:
         raise AssertionError("the event did not end")
     assert rounds == 1 and not errors, errors

@@ -30,6 +30,11 @@ async function refresh() {
     play.href = e.seats[0].url;
     play.textContent = `Play round ${e.round}`;
   }
+  // The round's table links back here (the table knows only itself; the event's id is secret).
+  for (const s of e.seats) {
+    const table = new URL(s.url, location.href).pathname.split("/").pop();
+    localStorage.setItem(`vivant.event-of.${table}`, location.pathname);
+  }
   document.getElementById("others").replaceChildren(...e.seats.slice(1).map((s) =>
     el("p", {}, el("a", { href: s.url, class: "seat-link" }, `Play round ${e.round} as ${s.name}`))));
   document.getElementById("now").replaceChildren(...e.now.map((l) => el("div", {}, l)));

@@ -7,6 +7,12 @@ import { conventionsBar } from "/static/conventions.js";
 import { askOutOfTurn, lawsPanel, onLawsChange, outOfTurnWords, refocusLaws } from "/static/laws.js";
 
 const tableId = location.pathname.split("/").filter(Boolean).pop();
+/** The page of the Duplicate event this table is a round of, if this browser came from it. */
+const eventPage = localStorage.getItem(`vivant.event-of.${tableId}`);
+if (eventPage) {
+  const lobby = document.querySelector(".topbar a[href='/']:not(.brand)");
+  lobby?.before(el("a", { href: eventPage, "data-event": "link", style: "margin-right:14px" }, "Event"));
+}
 const tokenKey = `vivant.token.${tableId}`;
 const params = new URLSearchParams(location.search);
 let token = params.get("token");
@@ -635,7 +641,9 @@ function resultCard(lines, said, actions) {
 function finalSheet(record) {
   const actions = () => el("div", { class: "actions" },
     el("button", { class: "secondary", onclick: () => { location.href = `/replay/${tableId}`; } }, "Replay card by card"),
-    el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"));
+    eventPage
+      ? el("button", { "data-event": "back", onclick: () => { location.href = eventPage; } }, "Back to the event")
+      : el("button", { onclick: () => { location.href = "/"; } }, "Back to the lobby"));
   if (!Array.isArray(record.games)) {
     // A sitting not scored game by game (a session of trays): the core's result, and the
     // words of its last hand, which say how a match compared board by board ended.
