@@ -41,6 +41,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Final
 
+from vivant.describe import count_words
 from vivant.errors import VivantError
 
 __all__ = [
@@ -216,8 +217,10 @@ class Schedule:
     def describe(self) -> str:
         passes = ", run twice (mnemonic)" if self.passes == 2 else ""
         return (
-            f"{self.form}: {self.tables} tables, {len(self.pairs)} pairs, {len(self.sets)} sets "
-            f"of {self.trays_per_set} trays, {self.rounds_per_pass} rounds{passes}"
+            f"{self.form}: {count_words(self.tables, 'table')}, "
+            f"{count_words(len(self.pairs), 'pair')}, {count_words(len(self.sets), 'set')} of "
+            f"{count_words(self.trays_per_set, 'tray')}, "
+            f"{count_words(self.rounds_per_pass, 'round')}{passes}"
         )
 
 
@@ -276,7 +279,16 @@ def _check_trays(trays_per_set: int) -> None:
 
 
 def _finish(schedule: Schedule) -> Schedule:
-    """Validate a freshly generated schedule; a generator never hands out an invalid one."""
+    """Validate a freshly generated schedule; a generator never hands out an invalid one. Too
+    few trays for a set shared by several tables at once (V7, D-MV3) is the one failure a
+    person's choice makes, and it is said as that choice."""
+    sharing = Counter((s.round, s.set) for s in schedule.seatings)
+    most = max(sharing.values(), default=1)
+    if most > schedule.trays_per_set:
+        raise UnsupportedMovementError(
+            f"{schedule.describe()}: a set of trays is shared by {most} tables at once, so it "
+            f"needs at least {most} trays, not {schedule.trays_per_set}"
+        )
     result = validate(schedule)
     if not result.ok:
         failed = "; ".join(f"{c.id} {c.detail}" for c in result.failures())
