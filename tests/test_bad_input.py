@@ -55,13 +55,13 @@ def test_card_not_held() -> None:
         t,
         Play(EAST, parse_card("SA")),
         IllegalPlayError,
-        r"SA is not in the hand of R \(E\) \(trick 1, card 1\)",
+        r"SA is not in the hand of R \(P2\) \(trick 1, card 1\)",
     )
 
 
 def test_out_of_turn_and_wrong_seat() -> None:
     t = mort_at(POWER, "SA")
-    refused(t, Play(WEST, parse_card("S2")), OutOfTurnError, r"it is R \(E\)'s turn")
+    refused(t, Play(WEST, parse_card("S2")), OutOfTurnError, r"it is R \(P2\)'s turn")
     refused(t, Play(9, 3), InvalidActionError, "invalid seat 9")
     refused(t, Play(EAST, 77), InvalidActionError, "invalid card 77")
 
@@ -73,7 +73,7 @@ def test_revoke_in_strict_mode() -> None:
         t,
         Play(SOUTH, parse_card("S6")),
         IllegalPlayError,
-        r"S6 would be a revoke: M \(S\) holds hearts \(trick 1, card 2\)",
+        r"S6 would be a revoke: M \(Mort\) holds hearts \(trick 1, card 2\)",
     )
 
 

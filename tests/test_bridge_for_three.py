@@ -69,7 +69,7 @@ def test_no_trump_turned_and_the_dealers_choices() -> None:
     assert t.legal_actions(WEST) == [] and t.legal_actions(EAST) == []
     before = snapshot(t)
     for action, error, match in (
-        (Declare(WEST, "H"), WrongSeatError, "S \\(S\\) is to decide"),
+        (Declare(WEST, "H"), WrongSeatError, "S \\(P1\\) is to decide"),
         (Declare(SOUTH, "X"), InvalidActionError, "one of S H D C NT"),
         (Play(WEST, c("HA")), InvalidActionError, "no hand is being played"),
         (Double(WEST), InvalidActionError, "no declaration to double"),

@@ -191,7 +191,7 @@ def test_a_lead_out_of_turn_at_the_pause_and_vivant_elects(terminal: list[Termin
     assert "V (Ada) to play" in shown
     said = t.answer("D5", PAUSE)  # R leads out of turn
     # M-6.8: an adversary's lead out of turn is punished as at whist, Vivant electing.
-    assert "Irregularity: a lead out of turn by R (E) — D5; V (N) to choose:" in said
+    assert "Irregularity: a lead out of turn by R (You) — D5; V (Ada) to choose:" in said
     assert re.search(r"For a lead out of turn: (accept|leave the card exposed|call a suit)", said)
     assert "Choose" not in said  # the election is Vivant's, never offered to the person
     said = t.answer("law", PAUSE)
@@ -266,7 +266,7 @@ def test_two_cards_at_once_the_other_side_says_which(terminal: list[Terminal]) -
     t = start(terminal, "--laws", "--pause", "enter")
     t.expect(OWN)
     said = t.answer("two H2 H3", PAUSE)
-    assert "Irregularity: two cards played together by R (E) — H2 H3; V (N) to choose:" in said
+    assert "Irregularity: two cards played together by R (You) — H2 H3; V (Ada) to choose:" in said
     chosen = re.search(r"For two cards played together: (H2|H3)\.", said)
     assert chosen is not None
     other = "H3" if chosen.group(1) == "H2" else "H2"
@@ -284,9 +284,9 @@ def test_an_exposed_card_reported_the_persons_side_elects(terminal: list[Termina
     card = hand_shown(shown, r"Your hand \(L\)")[0]
     said = t.answer(f"exposed {card}", CHOICE)  # exposed by the dealer, V
     assert (
-        f"Irregularity: a card exposed in dealing by V (N) — {card}; R (E) or L (W) to choose: "
-        "stand: the deal stands or redeal: the same dealer deals again or misdeal: the deal "
-        "passes." in said
+        f"Irregularity: a card exposed in dealing by V (Ada) — {card}; R (Bea) or L (You) to "
+        "choose: stand: the deal stands or redeal: the same dealer deals again or misdeal: the "
+        "deal passes." in said
     )
     assert f"The laws give you a choice: a card exposed in dealing by V (Ada) — {card}." in said
     assert "2. redeal: the same dealer deals again  (default)" in said

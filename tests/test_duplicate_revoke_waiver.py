@@ -39,7 +39,7 @@ def test_duplicate_one_adversarys_waiver_leaves_the_revoke_to_his_partner() -> N
     assert t.phase == CLAIMS and t.to_act() == SOUTH
     assert t.legal_actions(SOUTH) == [ClaimRevoke(SOUTH, 1), WaiveRevokes(SOUTH)]
     assert t.legal_actions(NORTH) == []
-    with pytest.raises(WrongSeatError, match="N \\(N\\) has waived the revoke in trick 1"):
+    with pytest.raises(WrongSeatError, match="N \\(Ann\\) has waived the revoke in trick 1"):
         t.apply(ClaimRevoke(NORTH, 1))
     with pytest.raises(WrongSeatError):
         t.apply(WaiveRevokes(NORTH))

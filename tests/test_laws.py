@@ -44,7 +44,7 @@ def test_strict_mode_refuses_a_revoke() -> None:
     t = mort_at(V_REVOKES, "H2", for_mort=True)
     play(t, "SA")
     before = snapshot(t)
-    with pytest.raises(IllegalPlayError, match="C3 would be a revoke: V \\(N\\) holds spades"):
+    with pytest.raises(IllegalPlayError, match="C3 would be a revoke: V \\(P1\\) holds spades"):
         t.apply(Play(NORTH, c("C3")))
     assert snapshot(t) == before
 
@@ -250,7 +250,7 @@ def test_m68_adversary_lead_out_of_turn_accepted() -> None:
 
 def test_strict_mode_refuses_a_lead_out_of_turn() -> None:
     t = mort_at(V_REVOKES, "H2", for_mort=True)
-    with pytest.raises(OutOfTurnError, match="it is L \\(W\\)'s turn, not R \\(E\\)'s"):
+    with pytest.raises(OutOfTurnError, match="it is L \\(P3\\)'s turn, not R \\(P2\\)'s"):
         t.apply(Play(EAST, c("DA")))
 
 

@@ -943,7 +943,13 @@ class Table(ABC):
         return self.seat_order[h.leader][len(h.trick)]
 
     def _seat_label(self, seat: Seat) -> str:
-        return f"{self.role(seat)} ({SEAT_LETTERS[seat]})"
+        """A seat as a refusal names it: the game's letter and who holds it (``R (Ann)``,
+        ``M (Mort)``); the letter alone where no one is named."""
+        name = self.seat_player(seat)
+        if name is None and seat in self.dummy_seats:
+            name = "dummy" if self.info.dummy_name == "Dummy" else self.info.dummy_name
+        role = self.role(seat)
+        return f"{role} ({name})" if name and name != role else role
 
     def _position(self, h: HandState) -> str:
         return f"trick {h.trick_number}, card {len(h.trick) + 1}"
