@@ -19,7 +19,7 @@ export function conventionsBar(state, people, you, { act, say }) {
   const claims = (state.offers || []).map((a, i) => [a, (state.offer_words || [])[i]])
     .filter(([a]) => a.type === "Claim" || a.type === "Concede");
   if (claims.length) {
-    const send = (a) => { claimsOpen = false; act(a); };
+    const send = (a) => { if (act(a)) claimsOpen = false; }; // the choices stay if it did not go
     const choices = el("span", { class: "claims", role: "group", "aria-label": "Claim or concede", hidden: !claimsOpen },
       ...claims.map(([a, words]) => el("button", { class: "secondary", "data-claim": a.type === "Claim" ? String(a.tricks) : "concede", onclick: () => send(a) }, words)));
     const toggle = el("button", { class: "secondary", "data-convention": "claim", "aria-expanded": String(claimsOpen), onclick: () => {

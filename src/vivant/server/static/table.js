@@ -63,14 +63,17 @@ function announce(lines) {
   if (lines.length) announcer.textContent = lines.join(". ");
 }
 
+/** Send an intent; ``false`` if it cannot go now (not connected, or the last one not yet
+ * answered), and the choice stays offered. */
 function send(action) {
-  if (!ws || ws.readyState !== WebSocket.OPEN || waiting) return;
+  if (!ws || ws.readyState !== WebSocket.OPEN || waiting) return false;
   counter += 1;
   const id = `${Date.now().toString(36)}-${counter}`;
   waiting = true;
   // The state the choice was made at: the server refuses it as stale if the table moved past it.
   ws.send(JSON.stringify({ type: "action", id, action, seq: lastSeq ?? 0 }));
   render();
+  return true;
 }
 
 function toast(text, soft = false) {
