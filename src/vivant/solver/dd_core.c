@@ -508,12 +508,15 @@ static int partner_ruffs(const dd_engine *e, int L, u16 *wr) {
  * stands for its run (do_play records the lower cards of the run, so that when it wins a trick
  * the pinned ranks cover the whole run). */
 ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
-    u16 reps = 0;
-    for (u16 m = own; m; m &= (u16)(m - 1)) {
-        int r = low_bit(m);
-        u16 higher = (u16)(rem & above_mask(r));
-        if (!higher || !(own & (1u << low_bit(higher)))) reps |= (u16)(1u << r);
-    }
+    /* (own is part of rem.)  A carry added just above each card of `own` runs up through the
+     * cards gone and lands on the next card not gone: where that is a card of `own`, the card
+     * below it (the next not gone) is not the highest of its run.  (The same result as testing each
+     * card's next higher card not gone: compared on all 3^13 (own, rem) pairs of a suit.) */
+    const u32 gone = ~(u32)rem & 0x1FFF;
+    const u32 land = (gone + ((u32)own << 1)) & own;
+    u16 reps = own;
+    for (u32 m = land; m; m &= m - 1)
+        reps &= (u16)~(1u << top_bit(rem & ((1u << low_bit(m)) - 1)));
     return reps;
 }
 
