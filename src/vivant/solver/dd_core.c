@@ -253,6 +253,8 @@ struct dd_engine {
     u8 owner[64];  /* seat that held each card (internal index) at the root */
     int tl, tn;    /* current trick leader and cards in it */
     int tc[4];
+    int twi;       /* index in the current trick of the card winning it (kept card by card) */
+    int tbeat;     /* and whether another card of its suit is in the trick (it wins by rank) */
     u16 tseq[4];   /* lower cards equivalent to each card of the trick when it was played */
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
@@ -811,7 +813,7 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
         }
     } else {
         const int ls = e->tc[0] >> 4;
-        const int wi = trick_winner_index(e->tc, pos, tr);
+        const int wi = e->twi;
         const int wc = e->tc[wi];
         const int wsuit = wc >> 4, wr_ = wc & 15;
         const int wseat = (e->tl + wi) & (np - 1);
@@ -963,6 +965,7 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
 
 typedef struct {
     int tl, tn, won;
+    int twi, tbeat;
     int completed;
     int tc[4];
     u16 tseq[4];
@@ -977,7 +980,24 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     u->tl = e->tl;
     u->tn = e->tn;
     u->won = e->won;
+    u->twi = e->twi;
+    u->tbeat = e->tbeat;
     u->completed = 0;
+    if (e->tn == 0) {
+        e->twi = 0;
+        e->tbeat = 0;
+    } else {
+        /* c wins the trick if it beats the winning card in its suit or is the first trump; a
+         * card of the winner's suit, above or below, makes the trick one won by rank */
+        const int b = e->tc[e->twi];
+        if ((c >> 4) == (b >> 4)) {
+            if (c > b) e->twi = e->tn;
+            e->tbeat = 1;
+        } else if ((c >> 4) == e->trump) {
+            e->twi = e->tn;
+            e->tbeat = 0;
+        }
+    }
     {
         const int s = c >> 4;
         /* the cards not yet gone below c down to the highest one another hand holds (or on
@@ -990,10 +1010,10 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
     if (e->tn < e->np) return -1;
-    int wi = trick_winner_index(e->tc, e->np, e->trump);
-    int ws = (e->tl + wi) & (e->np - 1);
-    int winc = rank_winner(e->tc, e->np, wi);
-    if (winc >= 0) winc = ((winc >> 4) << 16) | (1 << (winc & 15)) | e->tseq[wi];
+    const int wi = e->twi;
+    const int ws = (e->tl + wi) & (e->np - 1);
+    int winc = -1;
+    if (e->tbeat) winc = ((e->tc[wi] >> 4) << 16) | (1 << (e->tc[wi] & 15)) | e->tseq[wi];
     u->completed = 1;
     memcpy(u->pat, e->pat, sizeof u->pat);
     memcpy(u->rem, e->rem, sizeof u->rem);
@@ -1023,6 +1043,8 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     e->tl = u->tl;
     e->tn = u->tn;
     e->won = u->won;
+    e->twi = u->twi;
+    e->tbeat = u->tbeat;
     int pl = (e->tl + e->tn) & (e->np - 1);
     e->hand[pl] |= 1ull << c;
     e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
@@ -1445,7 +1467,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             /* the last hand following suit: the cheapest card that beats an opponent's winning
              * card and the cards above it, then the cards below, each lowest first (the order
              * gen_moves's weights give, for less) */
-            const int wi = trick_winner_index(e->tc, e->tn, e->trump);
+            const int wi = e->twi;
             const int wc = e->tc[wi], wseat = (e->tl + wi) & (e->np - 1);
             u16 first = 0;
             if ((wc >> 4) == ls && side_of(e, wseat) != side_of(e, pl))
@@ -1612,6 +1634,8 @@ static void load(dd_engine *e, const dd_position *p) {
         e->owner[c] = (u8)((p->leader + i) % e->np);
         e->rem[c >> 4] |= (u16)(1u << (c & 15));
     }
+    e->twi = e->tn ? trick_winner_index(e->tc, e->tn, e->trump) : 0;
+    e->tbeat = e->tn ? rank_winner(e->tc, e->tn, e->twi) >= 0 : 0;
     for (int s = 0; s < 4; s++) {
         u32 pat = 0;
         int i = 0;
