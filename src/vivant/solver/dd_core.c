@@ -62,6 +62,7 @@ typedef struct {
     int8_t lb, ub;   /* bounds on the tricks the leader's side takes from this trick on */
     u8 best_suit;    /* best lead found here: suit (0xFF none) */
     u8 best_rel;     /* and how many remaining cards of that suit rank above it */
+    u8 npin[4];      /* pinned cards of each suit (the top npin[s] of those left) */
 #ifdef DD_VERIFY
     u64 dbg[4];
     int dbgres, dbgtl;
@@ -252,6 +253,8 @@ struct dd_engine {
     u8 owner[64];  /* seat that held each card (internal index) at the root */
     int tl, tn;    /* current trick leader and cards in it */
     int tc[4];
+    int twi;       /* index in the current trick of the card winning it (kept card by card) */
+    int tbeat;     /* and whether another card of its suit is in the trick (it wins by rank) */
     u16 tseq[4];   /* lower cards equivalent to each card of the trick when it was played */
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
@@ -507,12 +510,15 @@ static int partner_ruffs(const dd_engine *e, int L, u16 *wr) {
  * stands for its run (do_play records the lower cards of the run, so that when it wins a trick
  * the pinned ranks cover the whole run). */
 ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
-    u16 reps = 0;
-    for (u16 m = own; m; m &= (u16)(m - 1)) {
-        int r = low_bit(m);
-        u16 higher = (u16)(rem & above_mask(r));
-        if (!higher || !(own & (1u << low_bit(higher)))) reps |= (u16)(1u << r);
-    }
+    /* (own is part of rem.)  A carry added just above each card of `own` runs up through the
+     * cards gone and lands on the next card not gone: where that is a card of `own`, the card
+     * below it (the next not gone) is not the highest of its run.  (The same result as testing each
+     * card's next higher card not gone: compared on all 3^13 (own, rem) pairs of a suit.) */
+    const u32 gone = ~(u32)rem & 0x1FFF;
+    const u32 land = (gone + ((u32)own << 1)) & own;
+    u16 reps = own;
+    for (u32 m = land; m; m &= m - 1)
+        reps &= (u16)~(1u << top_bit(rem & ((1u << low_bit(m)) - 1)));
     return reps;
 }
 
@@ -792,9 +798,22 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 n++;
             }
         }
+    } else if (pos == 1 && np == 4 && suit_of_hand(h, e->tc[0] >> 4)) {
+        /* second hand following suit: his own weights, from one view of the trick */
+        const int ls = e->tc[0] >> 4;
+        const u16 fol = suit_of_hand(h, ls);
+        second_view v;
+        second_view_of(e, pl, &v);
+        for (u16 m = run_reps(fol, e->rem[ls]); m; m &= (u16)(m - 1)) {
+            const int r = low_bit(m);
+            mv[n].card = (int8_t)(16 * ls + r);
+            mv[n].w = (int16_t)(tr < 4 ? second_hand_trumps(&v, ls == tr, r, fol)
+                                       : second_hand_nt(&v, r, fol));
+            n++;
+        }
     } else {
         const int ls = e->tc[0] >> 4;
-        const int wi = trick_winner_index(e->tc, pos, tr);
+        const int wi = e->twi;
         const int wc = e->tc[wi];
         const int wsuit = wc >> 4, wr_ = wc & 15;
         const int wseat = (e->tl + wi) & (np - 1);
@@ -837,17 +856,7 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                 if (above) force = low_bit((u16)(tops & ~((1u << low_bit(above)) - 1)));
             }
         }
-        if (fol && pos == 1 && np == 4) {
-            second_view v;
-            second_view_of(e, pl, &v);
-            for (u16 m = tops; m; m &= (u16)(m - 1)) {
-                const int r = low_bit(m);
-                mv[n].card = (int8_t)(16 * ls + r);
-                mv[n].w = (int16_t)(tr < 4 ? second_hand_trumps(&v, ls == tr, r, fol)
-                                           : second_hand_nt(&v, r, fol));
-                n++;
-            }
-        } else if (fol) {
+        if (fol) {
             for (u16 m = tops; m; m &= (u16)(m - 1)) {
                 int r = low_bit(m);
                 int c = 16 * ls + r;
@@ -956,9 +965,11 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
 
 typedef struct {
     int tl, tn, won;
+    int twi, tbeat;
     int completed;
     int tc[4];
     u16 tseq[4];
+    u16 rem[4];
     u32 pat[4];
 } undo_t;
 
@@ -969,33 +980,47 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     u->tl = e->tl;
     u->tn = e->tn;
     u->won = e->won;
+    u->twi = e->twi;
+    u->tbeat = e->tbeat;
     u->completed = 0;
+    if (e->tn == 0) {
+        e->twi = 0;
+        e->tbeat = 0;
+    } else {
+        /* c wins the trick if it beats the winning card in its suit or is the first trump; a
+         * card of the winner's suit, above or below, makes the trick one won by rank */
+        const int b = e->tc[e->twi];
+        if ((c >> 4) == (b >> 4)) {
+            if (c > b) e->twi = e->tn;
+            e->tbeat = 1;
+        } else if ((c >> 4) == e->trump) {
+            e->twi = e->tn;
+            e->tbeat = 0;
+        }
+    }
     {
         const int s = c >> 4;
-        const u16 own = suit_of_hand(e->hand[pl], s);
-        u16 m = (u16)(e->rem[s] & ((1u << (c & 15)) - 1)), seq = 0;
-        while (m) {
-            int t = top_bit(m);
-            if (!(own >> t & 1)) break;
-            seq |= (u16)(1u << t);
-            m ^= (u16)(1u << t);
-        }
-        e->tseq[e->tn] = seq;
+        /* the cards not yet gone below c down to the highest one another hand holds (or on
+         * the table) */
+        const u16 below = (u16)(e->rem[s] & ((1u << (c & 15)) - 1));
+        const u16 other = (u16)(below & ~suit_of_hand(e->hand[pl], s));
+        e->tseq[e->tn] = other ? (u16)(below & above_mask(top_bit(other))) : below;
     }
     e->hand[pl] &= ~(1ull << c);
     e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
     if (e->tn < e->np) return -1;
-    int wi = trick_winner_index(e->tc, e->np, e->trump);
-    int ws = (e->tl + wi) & (e->np - 1);
-    int winc = rank_winner(e->tc, e->np, wi);
-    if (winc >= 0) winc = ((winc >> 4) << 16) | (1 << (winc & 15)) | e->tseq[wi];
+    const int wi = e->twi;
+    const int ws = (e->tl + wi) & (e->np - 1);
+    int winc = -1;
+    if (e->tbeat) winc = ((e->tc[wi] >> 4) << 16) | (1 << (e->tc[wi] & 15)) | e->tseq[wi];
     u->completed = 1;
-    for (int i = 0; i < 4; i++) u->pat[i] = e->pat[i];
+    memcpy(u->pat, e->pat, sizeof u->pat);
+    memcpy(u->rem, e->rem, sizeof u->rem);
+    memcpy(u->tc, e->tc, sizeof u->tc);
+    memcpy(u->tseq, e->tseq, sizeof u->tseq);
     for (int i = 0; i < e->np; i++) {
         const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
-        u->tc[i] = e->tc[i];
-        u->tseq[i] = e->tseq[i];
         const int k = 2 * popc16(e->rem[tcs] & above_mask(tcr));
         const u32 p = e->pat[tcs];
         e->pat[tcs] = (p & ((1u << k) - 1)) | ((p >> (k + 2)) << k);
@@ -1009,16 +1034,17 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
 
 ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     if (u->completed) {
-        for (int i = 0; i < e->np; i++) {
-            e->rem[u->tc[i] >> 4] |= (u16)(1u << (u->tc[i] & 15));
-            e->tc[i] = u->tc[i];
-            e->tseq[i] = u->tseq[i];
-        }
-        for (int i = 0; i < 4; i++) e->pat[i] = u->pat[i];
+        /* whole arrays, fixed sizes: a copy of np entries would be a call to memcpy */
+        memcpy(e->tc, u->tc, sizeof e->tc);
+        memcpy(e->tseq, u->tseq, sizeof e->tseq);
+        memcpy(e->rem, u->rem, sizeof e->rem);
+        memcpy(e->pat, u->pat, sizeof e->pat);
     }
     e->tl = u->tl;
     e->tn = u->tn;
     e->won = u->won;
+    e->twi = u->twi;
+    e->tbeat = u->tbeat;
     int pl = (e->tl + e->tn) & (e->np - 1);
     e->hand[pl] |= 1ull << c;
     e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
@@ -1047,6 +1073,18 @@ ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], int lw[4], int c) {
         const int low = acc[s] ? low_bit(acc[s]) : 15;
         if ((c & 15) < low) lw[s] = low;
     }
+}
+
+/* A bucket's leader key: the leader and strain (lead_key), and per suit s, in bits 2 + 3s up, the
+ * owner of its top card (tops_key) or, for a suit in `wild`, the wildcard 4. */
+ALWAYS_INLINE int bucket_leader_key(int lead_key, int tops_key, u32 wild) {
+    /* the three-bit fields of the suits of each wildcard set, and their wildcard values */
+    static const int field[16] = {
+        0x0000, 0x001C, 0x00E0, 0x00FC, 0x0700, 0x071C, 0x07E0, 0x07FC,
+        0x3800, 0x381C, 0x38E0, 0x38FC, 0x3F00, 0x3F1C, 0x3FE0, 0x3FFC,
+    };
+    const int f = field[wild & 15];
+    return lead_key | (tops_key & ~f) | (f & 0x2490); /* 0x2490: bit 2 of every field */
 }
 
 /* Trick-start node. */
@@ -1089,7 +1127,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
              * from the first round of the entry suit) */
             u32 reach = 0; /* suits the leader holds whose top card the partner holds */
             for (int s = 0; s < 4; s++)
-                if (suit_of_hand(e->hand[L], s) && e->owner[16 * s + top_bit(e->rem[s])] == P)
+                if (suit_of_hand(e->hand[L], s) && (int)(e->pat[s] & 3) == P)
                     reach |= 1u << s;
             const int qtp = reach ? quick_tricks(e, P, stop, 0, qp) : 0;
             int entry = 0; /* one of them counts in his line (no opponent ruffs it) */
@@ -1169,10 +1207,10 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     int best_card = -1;
     /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
      * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
-    int tops[4];
+    int tops_key = 0;
     u32 avail = 0;
     for (int s = 0; s < 4; s++) {
-        tops[s] = (int)((own[s >> 1] >> (32 * (s & 1))) & 3);
+        tops_key |= (int)((own[s >> 1] >> (32 * (s & 1))) & 3) << (2 + 3 * s);
         if (e->rem[s]) avail |= 1u << s;
     }
     /* two cards a hand search faster than the table answers */
@@ -1186,8 +1224,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     const u32 wild = (u32)top_bit(pats);
     pats ^= 1u << wild;
     if ((~avail & 15u & ~wild) != 0) continue;
-    int lk = lead_key;
-    for (int s = 0; s < 4; s++) lk |= ((wild >> s & 1) ? 4 : tops[s]) << (2 + 3 * s);
+    const int lk = bucket_leader_key(lead_key, tops_key, wild);
 #ifdef DD_VERIFY
     tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, tt_mix(base, lk), 0);
 #else
@@ -1204,10 +1241,8 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 if (x->lb >= tL) res = 1;
                 else if (x->ub < tL) res = 0;
                 if (res >= 0) {
-                    for (int s = 0; s < 4; s++) {
-                        int k = popc(x->mask[s >> 1] >> (32 * (s & 1)) & 0x3FFFFFFull) / 2;
-                        wr[s] = k ? top_k(e->rem[s], k) : 0;
-                    }
+                    for (int s = 0; s < 4; s++)
+                        wr[s] = x->npin[s] ? top_k(e->rem[s], x->npin[s]) : 0;
 #ifdef DD_VERIFY
                     if (!e->nott) {
                         e->nott = 1;
@@ -1284,9 +1319,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 #endif
     if (use_tt) {
         u64 mask[2] = {0, 0};
+        u8 npin[4] = {0, 0, 0, 0};
         for (int s = 0; s < 4; s++) {
             if (!acc[s]) continue;
             int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(acc[s])) - 1));
+            npin[s] = (u8)k;
             u64 m = k >= 13 ? 0x3FFFFFFull : ((1ull << (2 * k)) - 1);
             mask[s >> 1] |= m << (32 * (s & 1));
         }
@@ -1298,13 +1335,10 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             br = (u8)popc16(e->rem[bs] & above_mask(cut_card & 15));
         }
         if (e->tt.used >= e->tt.nentries) tt_clear(&e->tt);
-        int lk = lead_key;
         u32 wild = 0;
-        for (int s = 0; s < 4; s++) {
-            int pinned = ((mask[s >> 1] >> (32 * (s & 1))) & 3) != 0;
-            lk |= (pinned ? tops[s] : 4) << (2 + 3 * s);
-            if (!pinned) wild |= 1u << s;
-        }
+        for (int s = 0; s < 4; s++)
+            if (!((mask[s >> 1] >> (32 * (s & 1))) & 3)) wild |= 1u << s;
+        const int lk = bucket_leader_key(lead_key, tops_key, wild);
         const u32 h = tt_mix(base, lk);
         tt_mark(&e->tt, line, h, wild);
         tt_bucket *bb = tt_find(&e->tt, key, lk, h, 1);
@@ -1338,6 +1372,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             x->ub = (int8_t)R;
             x->best_suit = 0xFF;
             x->best_rel = 0;
+            memcpy(x->npin, npin, sizeof x->npin);
             bb->count++;
         }
 #ifdef DD_VERIFY
@@ -1418,7 +1453,33 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         }
     }
     move_t mv[16];
-    int n = gen_moves(e, pl, mv, depth, -1);
+    int n;
+    {
+        /* a follower with one run of cards in the suit led has one move: no weights to find
+         * (a third of the followers' nodes) */
+        const int ls = e->tc[0] >> 4;
+        const u16 fol = suit_of_hand(e->hand[pl], ls);
+        const u16 reps = fol ? run_reps(fol, e->rem[ls]) : 0;
+        if (reps && !(reps & (reps - 1))) {
+            mv[0].card = (int8_t)(16 * ls + low_bit(reps));
+            n = 1;
+        } else if (reps && e->tn == e->np - 1 && !e->misere) {
+            /* the last hand following suit: the cheapest card that beats an opponent's winning
+             * card and the cards above it, then the cards below, each lowest first (the order
+             * gen_moves's weights give, for less) */
+            const int wi = e->twi;
+            const int wc = e->tc[wi], wseat = (e->tl + wi) & (e->np - 1);
+            u16 first = 0;
+            if ((wc >> 4) == ls && side_of(e, wseat) != side_of(e, pl))
+                first = (u16)(reps & above_mask(wc & 15));
+            n = 0;
+            for (u16 m = first; m; m &= (u16)(m - 1)) mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+            for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
+                mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+        } else {
+            n = gen_moves(e, pl, mv, depth, -1);
+        }
+    }
     u16 acc[4] = {0, 0, 0, 0};
     int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
     for (int i = 0; i < n; i++) {
@@ -1573,6 +1634,8 @@ static void load(dd_engine *e, const dd_position *p) {
         e->owner[c] = (u8)((p->leader + i) % e->np);
         e->rem[c >> 4] |= (u16)(1u << (c & 15));
     }
+    e->twi = e->tn ? trick_winner_index(e->tc, e->tn, e->trump) : 0;
+    e->tbeat = e->tn ? rank_winner(e->tc, e->tn, e->twi) >= 0 : 0;
     for (int s = 0; s < 4; s++) {
         u32 pat = 0;
         int i = 0;
