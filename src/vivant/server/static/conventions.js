@@ -20,8 +20,17 @@ export function conventionsBar(state, people, you, { act, say }) {
     .filter(([a]) => a.type === "Claim" || a.type === "Concede");
   if (claims.length) {
     const send = (a) => { if (act(a)) claimsOpen = false; }; // the choices stay if it did not go
+    // A claim of some of the tricks is a number to tap (the core's words its accessible name);
+    // the claim of the rest and the concession keep their words.
+    const most = Math.max(...claims.map(([a]) => (a.type === "Claim" ? a.tricks : 0)));
+    const choice = ([a, words]) => {
+      const some = a.type === "Claim" && a.tricks < most;
+      return el("button", { class: some ? "secondary count" : "secondary", "data-claim": a.type === "Claim" ? String(a.tricks) : "concede", "aria-label": words, title: words, onclick: () => send(a) }, some ? String(a.tricks) : words);
+    };
+    const some = claims.filter(([a]) => a.type === "Claim" && a.tricks < most);
     const choices = el("span", { class: "claims", role: "group", "aria-label": "Claim or concede", hidden: !claimsOpen },
-      ...claims.map(([a, words]) => el("button", { class: "secondary", "data-claim": a.type === "Claim" ? String(a.tricks) : "concede", onclick: () => send(a) }, words)));
+      some.length ? el("span", { class: "hint" }, "Claim this many tricks:") : null,
+      ...claims.map(choice));
     const toggle = el("button", { class: "secondary", "data-convention": "claim", "aria-expanded": String(claimsOpen), onclick: () => {
       claimsOpen = !claimsOpen;
       choices.hidden = !claimsOpen;
