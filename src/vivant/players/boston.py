@@ -98,14 +98,14 @@ def wanted_bids(view: View) -> list[Bid]:
     return sorted(out, key=Bid.rank)
 
 
-def _current(view: View) -> Bid | None:
+def current_bid(view: View) -> Bid | None:
     bids = [BIDS_BY_NAME[c["call"]] for c in view.extra.get("calls", ()) if c["call"] != "pass"]
     return bids[-1] if bids else None
 
 
 def _call(view: View, legal: Sequence[Elect]) -> Elect:
     options = {a.option: a for a in legal}
-    current = _current(view)
+    current = current_bid(view)
     wanted = [b for b in wanted_bids(view) if b.outranks(current)]
     number = view.extra.get("number")
     if number is not None:  # a number called: the best suit class the hand holds at it
@@ -219,7 +219,7 @@ SOLVER_TT_MB = 16.0
 _SOLVER: list[tuple[tuple[int, bool], Solver]] = []
 
 
-def _solver_for(game: tuple[int, bool]) -> Solver:
+def solver_for(game: tuple[int, bool]) -> Solver:
     """One solver for Boston's samples; its table is cleared when the partition into sides or
     the objective changes (its entries hold for one of each)."""
     if not _SOLVER:
@@ -251,7 +251,7 @@ def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] |
     try:
         base = solver_position(view, hands)
         pos = Position(base.hands, base.trump, base.leader, base.trick, 1 << single, misere)
-        solver = _solver_for((1 << single, misere))
+        solver = solver_for((1 << single, misere))
         values = solver.card_values(pos)
     except InvalidPositionError:
         return None
