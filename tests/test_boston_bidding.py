@@ -110,18 +110,18 @@ def test_whole_auctions_only_legal_calls_and_the_same_seed_the_same_calls() -> N
             action = players[seat].choose(t.view(seat), legal, t.default_action())
             assert action in legal
             t.apply(action)
-        h_calls = [(c["seat"], c["call"]) for c in t.view(N).extra.get("calls", ())]
+        made = [(str(c["seat"]), str(c["call"])) for c in t.view(N).extra.get("calls", ())]
         passed: set[str] = set()
         current: Bid | None = None
-        for seat, call in h_calls:
+        for who, call in made:
             if call == "pass":
-                passed.add(seat)
+                passed.add(who)
                 continue
             bid = BIDS_BY_NAME[call]
             assert bid.outranks(current)
-            assert bid.is_misere or seat not in passed
+            assert bid.is_misere or who not in passed
             current = bid
-        return [("NESW".index(s), c) for s, c in h_calls]
+        return [("NESW".index(s), c) for s, c in made]
 
     seen = [auction(seed) for seed in range(3)]
     assert seen == [auction(seed) for seed in range(3)]
