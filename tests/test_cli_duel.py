@@ -84,7 +84,10 @@ def test_boston_players_option_seats_each_player_and_scores_by_seat(
     shown = json.loads(capsys.readouterr().out)
     assert shown["players"] == "N"
     assert shown["points_per_deal"]["a"] == -shown["points_per_deal"]["b"]
-    assert shown["dd_horizon_cards"] == {"trick_bids": 8, "misere": 5}
+    assert shown["dd_horizon_cards"] == {
+        "trick_bids": boston.TRICK_HORIZON,
+        "misere": boston.MISERE_HORIZON,
+    }
 
 
 @pytest.mark.parametrize(
@@ -103,9 +106,10 @@ def test_boston_players_option_refused(game: str, seats: str, words: str) -> Non
 
 def test_boston_dd_error_is_the_hands_sides_within_the_horizon() -> None:
     """Boston's dd error (dd_loss): no figure while a hand holds more cards than the search
-    horizon (8 in a trick bid, 5 in a misère); within it, the loss of each card against the
-    best by the solver with the single player against three (misère partout: each for
-    himself), never negative, and nothing for the card the solver rates best."""
+    horizon (boston.TRICK_HORIZON cards in a trick bid, MISERE_HORIZON in a misère); within it,
+    the loss of each card against the best by the solver with the single player against three
+    (misère partout: each for himself), never negative, and nothing for the card the solver
+    rates best."""
     solver = Solver(8)
     for seed in range(3):
         cls, config, log = deal_position("boston", seed)

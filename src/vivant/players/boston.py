@@ -211,9 +211,12 @@ def choose(view: View, legal: Sequence[Action], default: Action | None) -> Actio
 # --- the Monte-Carlo player's search: one against three, misères to lose ------------------------
 
 #: Cards a hand may hold for a sample to be searched: misère searches cost far more (no sure-trick
-#: cut-offs), so their horizon is shorter; before it the heuristic plays.
-MISERE_HORIZON = 5
-TRICK_HORIZON = 8
+#: cut-offs), so their horizon is shorter; before it the heuristic plays. Measured on the first
+#: searched decisions of 12 seeded deals (CPU): from 8 cards in trick bids 0.07 s median (0.21
+#: max), from 10 cards 0.35 s (2.4 max); in misères from 5 cards 0.01 s (0.03), from 7 cards
+#: 0.12 s (0.6). A whole one-against-three hand can take a billion nodes in one sample.
+MISERE_HORIZON = 7
+TRICK_HORIZON = 10
 #: The transposition table of the samples' solver, MB (the Monte-Carlo player's size).
 SOLVER_TT_MB = 16.0
 _SOLVER: list[tuple[tuple[int, bool], Solver]] = []

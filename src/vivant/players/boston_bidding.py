@@ -8,10 +8,10 @@ him alone against the other three (BO-5.1), the eldest leading (D-BO10): each su
 trumps — the first preference, the second ("colour"), the plain suit he would name (the better
 of the two by :func:`~vivant.players.boston.class_suits`) (BO-3.2, BO-4.3, D-BO3) — and the
 misère-type bids, without trumps (D-BO4), after the little bids' discards (BO-5.2). A deal is
-played as the Monte-Carlo player plays it (:func:`play_out`): the rule-based cards of every hand
-until the hands are within the search horizon, then the double-dummy solver with the single
-player's sides (one against three) and objective (most tricks; in a misère the fewest), which
-gives the single player's tricks in that deal.
+played out (:func:`play_out`) as the Monte-Carlo player plays it, with an earlier horizon: the
+rule-based cards of every hand until the hands hold 8 cards (5 in a misère), then the solver
+with the single player's sides (one against three) and objective (most tricks; in a misère the
+fewest), which gives the single player's tricks in that deal.
 
 Each bid open to the caller (outranking the current one, BO-4.1, and offered by the table: a
 player who has passed is offered only misères, D-BO2) is then valued at what it wins or loses
@@ -67,6 +67,11 @@ from vivant.solver import NOTRUMP, Position, Solver
 from vivant.trick import trick_winner
 from vivant.views import TrickView, View, ViewExtra
 
+#: Cards a hand holds when the sampled deals of a call are handed to the solver (the rule-based
+#: cards before): the play's first horizon, shorter than the card play's own
+#: (:data:`~vivant.players.boston.TRICK_HORIZON`), since a call searches every contract it weighs.
+BID_TRICK_HORIZON = 8
+BID_MISERE_HORIZON = 5
 #: Deals sampled for a call (the budget may stop the search before all are solved).
 BID_WORLDS = 16
 #: Search nodes a call may spend over its deals (about a second here).
@@ -144,16 +149,16 @@ def _legal(hand: int, trick: Sequence[int]) -> list[int]:
 def play_out(view: View, hands: list[int], contract: Contract) -> tuple[Position, int]:
     """Play the sampled deal ``hands`` in ``contract`` as the Monte-Carlo player plays it: the
     little bids' discards (BO-5.2, the rule-based choice: each his highest card), then the
-    rule-based card of every hand until the hands are within the search horizon
-    (:data:`~vivant.players.boston.TRICK_HORIZON`, :data:`~vivant.players.boston.MISERE_HORIZON`
-    cards). Returns the solver's position there (the single player alone against three, in a
-    misère for the fewest tricks) and the single player's tricks so far."""
+    rule-based card of every hand until the hands hold :data:`BID_TRICK_HORIZON` cards
+    (:data:`BID_MISERE_HORIZON` in a misère). Returns the solver's position there (the single
+    player alone against three, in a misère for the fewest tricks) and the single player's
+    tricks so far."""
     bid, bidder = contract.bid, contract.bidder
     hands = list(hands)
     if bid.is_misere and MISERE_TRICKS[bid.misere] == 12:
         for s in range(4):
             hands[s] &= ~(1 << max(cards_of(hands[s]), key=lambda c: (c % 13, c)))
-    horizon = boston.MISERE_HORIZON if bid.is_misere else boston.TRICK_HORIZON
+    horizon = BID_MISERE_HORIZON if bid.is_misere else BID_TRICK_HORIZON
     extra = ViewExtra(contract=bid.name(), bidder="NESW"[bidder])
     leader = eldest(view)
     tricks: list[TrickView] = []
@@ -350,7 +355,9 @@ def strong(seed: int | None = None) -> BostonMonteCarloPlayer:
 
 
 __all__ = [
+    "BID_MISERE_HORIZON",
     "BID_NODES",
+    "BID_TRICK_HORIZON",
     "BID_WORLDS",
     "DEAL_NODES",
     "SEARCH_FROM",
