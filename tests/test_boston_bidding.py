@@ -172,3 +172,46 @@ def test_a_search_within_a_node_budget() -> None:
         assert cut.tricks_within(pos, 10**9) == exact
         assert cut.tricks(pos) == exact
     assert ran_out > 0
+
+
+def test_the_card_play_objective_is_the_settlement() -> None:
+    """boston.card_values: in a trick bid each card is worth what each adversary pays the single
+    player with the tricks the solver gives it (BO-6.1, BO-6.2), for him, and its negation for
+    his adversaries; in a misère minus one for him if he would take a trick (BO-5.2) and plus
+    one for them; read against trick_values (the solver's tricks) on the positions of whole
+    hands within the horizon."""
+    from vivant.cli.duel import deal_position
+    from vivant.players import boston
+    from vivant.scoring.boston import trick_bid_value
+
+    checked = {"trick": 0, "misere": 0}
+    for seed in range(8):
+        cls, config, log = deal_position("boston", seed)
+        table = cls.replay(config, log)
+        hand = table.hand
+        assert hand is not None
+        heuristic = find_player("heuristic")(seed=seed)
+        while table.hand is hand and table.phase == "play":
+            seat = table.to_act()
+            assert seat is not None
+            view = table.view(seat)
+            legal = table.legal_actions(seat)
+            worth = boston.card_values(view, list(hand.hands))
+            tricks = boston.trick_values(view, list(hand.hands))
+            contract = view.extra.get("contract", "misere-partout")
+            if worth is not None and tricks is not None and contract != "misere-partout":
+                bid = BIDS_BY_NAME[contract]
+                single = "NESW".index(view.extra["bidder"])
+                taken = view.won["NESW"[single]]
+                left = view.hand_sizes[seat]
+                for c, v in tricks[0].items():
+                    side = -v if bid.is_misere else v
+                    his = taken + (side if seat == single else left - side)
+                    if bid.is_misere:
+                        expected = -1.0 if his > 0 else 0.0
+                    else:
+                        expected = float(trick_bid_value(bid.tricks, int(his)))
+                    assert worth[0][c] == (expected if seat == single else -expected)
+                checked["misere" if bid.is_misere else "trick"] += 1
+            table.apply(heuristic.choose(view, legal, None))
+    assert checked["trick"] > 0 and checked["misere"] > 0

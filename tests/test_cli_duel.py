@@ -133,7 +133,7 @@ def test_boston_dd_error_is_the_hands_sides_within_the_horizon() -> None:
                 if view.hand_sizes[seat] > horizon:
                     assert lost is None
                 else:
-                    found = boston.card_values(view, list(hand.hands))
+                    found = boston.trick_values(view, list(hand.hands))
                     assert found is not None and lost is not None and lost >= 0
                     best = max(found[0], key=lambda c: found[0][c])
                     assert dd_loss(view, hand.hands, Play(seat, best), solver) == 0

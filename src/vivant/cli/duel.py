@@ -148,12 +148,13 @@ def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> i
     ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS` cards a hand
     in four-hand games, a position the solver cannot take (a revoke standing, laws mode). In
     Boston the sides and the objective are the hand's (the single player against three, a
-    misère to lose; misère partout each for himself, to lose; :func:`vivant.players.boston.
-    card_values`), within the Monte-Carlo player's search horizon (:data:`vivant.players.boston.
-    TRICK_HORIZON` cards a hand in trick bids, :data:`~vivant.players.boston.MISERE_HORIZON` in
-    misères: a whole one-against-three hand is beyond the solver's reach at every card)."""
+    misère to lose; misère partout each for himself, to lose; in tricks,
+    :func:`vivant.players.boston.trick_values`), within the Monte-Carlo player's search horizon
+    (:data:`vivant.players.boston.TRICK_HORIZON` cards a hand in trick bids,
+    :data:`~vivant.players.boston.MISERE_HORIZON` in misères: a whole one-against-three hand is
+    beyond the solver's reach at every card)."""
     if view.variant == "boston":
-        found = boston.card_values(view, list(hands))
+        found = boston.trick_values(view, list(hands))
         values = {} if found is None else found[0]
     else:
         if len(playing_seats(view)) == 4 and view.hand_sizes.get(action.seat, 0) > DD_MAX_CARDS:
