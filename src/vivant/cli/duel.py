@@ -25,14 +25,15 @@ import argparse
 import json
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action, Deal, Play
+from vivant.cards import Seat
 from vivant.errors import VivantError
-from vivant.players import Player, find_player, step
+from vivant.players import Player, boston, find_player, step
 from vivant.players.dd import (
     DD_MAX_CARDS,
     DD_TT_MB,
@@ -42,8 +43,9 @@ from vivant.players.dd import (
 )
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.solver import InvalidPositionError, Solver
-from vivant.table import PLAY, Table
+from vivant.table import DECLARE, PLAY, Table
 from vivant.variants import find_variant
+from vivant.views import View
 
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -62,9 +64,12 @@ class Sitting:
     points: tuple[int, int] | None = None
 
 
-def deal_position(game: str, seed: int) -> tuple[type[Table], dict[str, Any], list[Action]]:
-    """The table class, config and log of a deal ready for its first card: heuristic players
-    make the decisions before play; the pack comes from ``seed``."""
+def deal_position(
+    game: str, seed: int, until: str = PLAY
+) -> tuple[type[Table], dict[str, Any], list[Action]]:
+    """The table class, config and log of a deal ready for its first card (``until`` another
+    phase: ready for its first decision there, e.g. the auction): heuristic players make the
+    decisions before; the pack comes from ``seed``."""
     cls = find_variant(game)
     seats = cls.info.default_players
     table = cls([f"P{i + 1}" for i in range(seats)])
@@ -73,7 +78,7 @@ def deal_position(game: str, seed: int) -> tuple[type[Table], dict[str, Any], li
     while table.phase != "deal":
         step(table, setup, rng)
     table.apply(Deal.from_seed(seed))
-    while table.phase != PLAY:
+    while table.phase not in (until, PLAY):
         step(table, setup, rng)
     return cls, table.config(), list(table.log)
 
@@ -84,9 +89,12 @@ def play_sitting_of_deal(
     log: list[Action],
     sides: tuple[Player, Player],
     solver: Solver,
+    seats: frozenset[Seat] | None = None,
 ) -> Sitting:
     """Play the hand of a prepared deal with ``sides[k]`` deciding for every hand of side ``k``,
-    measuring each card decision against the solver on the true position."""
+    measuring each card decision against the solver on the true position. With ``seats``, side
+    0 is those seats and side 1 the others, deciding everything from the prepared position on
+    (Boston's auction included) and scored by seat."""
     table = cls.replay(config, log)
     hand = table.hand
     assert hand is not None
@@ -95,43 +103,82 @@ def play_sitting_of_deal(
             p.attach(table)
     out = Sitting((0, 0))
     rng = random.Random(0)
-    while table.hand is hand and table.phase == PLAY:
+
+    def side_of(seat: Seat) -> int:
+        return table.seat_sides[seat] if seats is None else int(seat not in seats)
+
+    while table.hand is hand and (seats is not None or table.phase == PLAY):
         seat = table.to_act()
         if seat is None:
             step(table, {}, rng)
             continue
         legal = table.legal_actions(seat)
         plays = [a for a in legal if isinstance(a, Play)]
-        side = table.seat_sides[plays[0].seat if plays else seat]
+        side = side_of(plays[0].seat if plays else seat)
         view = table.view(seat)
         action = sides[side].choose(view, legal, None)
         if action not in legal:
             raise ValueError(f"the {sides[side].kind} player chose {action!r}, not legal now")
         if isinstance(action, Play) and len(plays) > 1:
-            four = len(playing_seats(view)) == 4
-            if not four or view.hand_sizes.get(action.seat, 0) <= DD_MAX_CARDS:
-                try:
-                    values = solver.card_values(solver_position(view, hand.hands))
-                except InvalidPositionError:
-                    values = {}
-                if action.card in values:
-                    out.dd_error[side] += max(values.values()) - values[action.card]
-                    out.measured[side] += 1
+            lost = dd_loss(view, hand.hands, action, solver)
+            if lost is not None:
+                out.dd_error[side] += lost
+                out.measured[side] += 1
         table.apply(action)
-    out.tricks = (hand.won[0], hand.won[1])
-    marked = table.hand_records[-1].get("marked") if table.hand_records else None
-    payments = table.hand_records[-1].get("payments") if table.hand_records else None
+    record = table.hand_records[-1] if table.hand_records else {}
+
+    def by_side(per_seat: dict[str, int]) -> tuple[int, int]:
+        got = [sum(v for r, v in per_seat.items() if side_of("NESW".index(r)) == k) for k in (0, 1)]
+        return got[0], got[1]
+
+    out.tricks = (hand.won[0], hand.won[1]) if seats is None else by_side(record["won"])
+    marked = record.get("marked")
+    payments = record.get("payments")
     if payments is not None:  # Boston: the counters each side's players won or paid
-        got = [
-            sum(v for r, v in payments.items() if table.seat_sides["NESW".index(r)] == k)
-            for k in (0, 1)
-        ]
-        out.points = (got[0], got[1])
+        out.points = by_side(payments)
     elif marked is not None:
         names = table.side_names
         got = [sum(m["amount"] for m in marked if m["to"] == names[k]) for k in (0, 1)]
         out.points = (got[0], got[1])
     return out
+
+
+def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> int | None:
+    """The tricks ``action`` loses against the solver's best card on the true position
+    ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS` cards a hand
+    in four-hand games, a position the solver cannot take (a revoke standing, laws mode). In
+    Boston the sides and the objective are the hand's (the single player against three, a
+    misère to lose; misère partout each for himself, to lose; in tricks,
+    :func:`vivant.players.boston.trick_values`), within the Monte-Carlo player's search horizon
+    (:data:`vivant.players.boston.TRICK_HORIZON` cards a hand in trick bids,
+    :data:`~vivant.players.boston.MISERE_HORIZON` in misères: a whole one-against-three hand is
+    beyond the solver's reach at every card)."""
+    if view.variant == "boston":
+        found = boston.trick_values(view, list(hands))
+        values = {} if found is None else found[0]
+    else:
+        if len(playing_seats(view)) == 4 and view.hand_sizes.get(action.seat, 0) > DD_MAX_CARDS:
+            return None
+        try:
+            values = dict(solver.card_values(solver_position(view, hands)))
+        except InvalidPositionError:
+            return None
+    if action.card not in values:
+        return None
+    return round(max(values.values()) - values[action.card])
+
+
+def parse_seats(text: str, game: str) -> frozenset[Seat]:
+    """``--players``: the seats player A takes in a deal's first sitting, by their letters
+    (``NS``, ``N``): a game where each plays for himself only (Boston), some seats and not all."""
+    if find_variant(game).variant != "boston":
+        raise VivantError("--players applies to Boston, where each plays for himself")
+    letters = text.strip().upper()
+    if not letters or any(ch not in "NESW" for ch in letters) or len(set(letters)) != len(letters):
+        raise VivantError(f"--players {text!r}: name A's seats once each, e.g. NS or N")
+    if len(letters) == 4:
+        raise VivantError(f"--players {text!r}: leave B a seat")
+    return frozenset("NESW".index(ch) for ch in letters)
 
 
 @dataclass
@@ -151,6 +198,8 @@ class DuelResult:
     per_deal: list[float]
     #: What ``diff`` counts: tricks, or the points of a game that scores points in play.
     unit: str = "tricks"
+    #: With ``--players``: A's seats in each deal's first sitting (B's in its second).
+    players: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The JSON shape ``vivant duel --json`` prints."""
@@ -164,8 +213,16 @@ class DuelResult:
             "points_per_deal": self.points,
             "a_minus_b": {f"{self.unit}_per_deal": self.diff, "ci95": list(self.ci95)},
             "dd_error": self.dd_error,
-            "dd_horizon_cards": DD_MAX_CARDS,
+            "dd_horizon_cards": dd_horizon(self.game),
+            **({} if self.players is None else {"players": self.players}),
         }
+
+
+def dd_horizon(game: str) -> int | dict[str, int]:
+    """The cards a hand may hold for a card decision to be measured (:func:`dd_loss`)."""
+    if game == "boston":
+        return {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON}
+    return DD_MAX_CARDS
 
 
 def mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
@@ -209,13 +266,17 @@ def duel_deal(
     make_b: Callable[..., Player],
     deal_seed: int,
     solver: Solver,
+    seats: frozenset[Seat] | None = None,
 ) -> DealOutcome:
-    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting."""
-    cls, config, log = deal_position(game, deal_seed)
+    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting.
+    With ``seats`` (``--players``), A takes those seats and B the others from the auction on,
+    then the seats are swapped."""
+    until = PLAY if seats is None else DECLARE
+    cls, config, log = deal_position(game, deal_seed, until)
     pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
-    first = play_sitting_of_deal(cls, config, log, (pa, pb), solver)
+    first = play_sitting_of_deal(cls, config, log, (pa, pb), solver, seats)
     pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
-    second = play_sitting_of_deal(cls, config, log, (pb, pa), solver)
+    second = play_sitting_of_deal(cls, config, log, (pb, pa), solver, seats)
     ta = first.tricks[0] + second.tricks[1]
     tb = first.tricks[1] + second.tricks[0]
     unit = "tricks"
@@ -236,12 +297,14 @@ def duel_deal(
 _worker_solver: Solver | None = None
 
 
-def _worker_deal(game: str, a: str, b: str, deal_seed: int) -> DealOutcome:
+def _worker_deal(
+    game: str, a: str, b: str, deal_seed: int, seats: frozenset[Seat] | None
+) -> DealOutcome:
     """One deal in a worker process, with that process's own reference solver."""
     global _worker_solver
     if _worker_solver is None:
         _worker_solver = Solver(DD_TT_MB)
-    return duel_deal(game, find_player(a), find_player(b), deal_seed, _worker_solver)
+    return duel_deal(game, find_player(a), find_player(b), deal_seed, _worker_solver, seats)
 
 
 def duel(
@@ -252,16 +315,19 @@ def duel(
     seed: int,
     progress: Callable[[], None] | None = None,
     workers: int = 1,
+    players: str | None = None,
 ) -> DuelResult:
     """Play ``deals`` deals twice each, A and B swapping sides (see the module doc), in
-    ``workers`` processes (the deals and their results do not depend on the number)."""
+    ``workers`` processes (the deals and their results do not depend on the number); with
+    ``players`` (Boston), A takes those seats in each first sitting, bidding included."""
     find_player(a)
     find_player(b)
+    seats = None if players is None else parse_seats(players, game)
     seeds = [duel_seed(seed, i) for i in range(deals)]
     outcomes: list[DealOutcome] = []
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            jobs = [pool.submit(_worker_deal, game, a, b, s) for s in seeds]
+            jobs = [pool.submit(_worker_deal, game, a, b, s, seats) for s in seeds]
             for job in jobs:
                 outcomes.append(job.result())
                 if progress is not None:
@@ -269,10 +335,13 @@ def duel(
     else:
         solver = Solver(DD_TT_MB)
         for s in seeds:
-            outcomes.append(duel_deal(game, find_player(a), find_player(b), s, solver))
+            outcomes.append(duel_deal(game, find_player(a), find_player(b), s, solver, seats))
             if progress is not None:
                 progress()
-    return duel_result(game, a, b, seed, outcomes)
+    result = duel_result(game, a, b, seed, outcomes)
+    if seats is not None:
+        result.players = "".join("NESW"[x] for x in sorted(seats))
+    return result
 
 
 def duel_result(game: str, a: str, b: str, seed: int, outcomes: list[DealOutcome]) -> DuelResult:
@@ -318,6 +387,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument(
         "--workers", type=int, default=1, help="processes to play the deals in (e.g. 2 cores)"
     )
+    parser.add_argument(
+        "--players",
+        metavar="SEATS",
+        help=(
+            "Boston: the seats A takes in each first sitting (e.g. NS), B the others, swapped in "
+            "the second; the players then bid too (without it the heuristic bids once for both "
+            "sittings and A and B play the single player and his adversaries in turn)"
+        ),
+    )
     parser.set_defaults(func=run)
 
 
@@ -348,6 +426,7 @@ def run(args: argparse.Namespace) -> int:
             args.seed,
             progress=lambda: bar.advance(task),
             workers=args.workers,
+            players=args.players,
         )
     if args.json:
         print(json.dumps(result.to_json()))
@@ -374,11 +453,22 @@ def run(args: argparse.Namespace) -> int:
         f"({verdict})",
         markup=False,
     )
-    out.print(
-        "dd error: tricks lost per hand against the solver, over whole hands"
-        if DD_MAX_CARDS >= 13
-        else f"dd error: tricks lost per hand against the solver, within the last {DD_MAX_CARDS} "
-        "tricks of four-hand games (whole hands in two-hand games)",
-        markup=False,
-    )
+    out.print(dd_note(result.game), markup=False)
     return 0
+
+
+def dd_note(game: str) -> str:
+    """What the printed dd error measures (:func:`dd_loss`)."""
+    if game == "boston":
+        return (
+            f"dd error: tricks lost per hand against the solver with the hand's sides (the single "
+            f"player against three; misère partout each for himself) and objective (misères to "
+            f"lose), within the last {boston.TRICK_HORIZON} tricks of trick bids and "
+            f"{boston.MISERE_HORIZON} of misères"
+        )
+    if DD_MAX_CARDS >= 13:
+        return "dd error: tricks lost per hand against the solver, over whole hands"
+    return (
+        f"dd error: tricks lost per hand against the solver, within the last {DD_MAX_CARDS} "
+        "tricks of four-hand games (whole hands in two-hand games)"
+    )

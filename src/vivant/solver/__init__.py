@@ -356,10 +356,26 @@ class Solver:
         (in misère: the fewest it can be held to)."""
         return int(self._run(pos, False)[0])
 
+    def tricks_within(self, pos: Position, nodes: int) -> int | None:
+        """:meth:`tricks`, or ``None`` when ``nodes`` search nodes (at least 1) are spent before
+        the answer is found; the table is then emptied, since what the cut-short search stored
+        does not hold. :attr:`nodes` counts the nodes spent either way."""
+        if nodes < 1:
+            raise ValueError(f"nodes must be at least 1, got {nodes!r}")
+        found = self._search(pos, False, nodes)
+        return None if found is None else int(found[0])
+
     def _run(self, pos: Position, all_cards: bool) -> tuple[int, dict[int, int] | None]:
+        found = self._search(pos, all_cards, 0)
+        assert found is not None  # no node limit: the search always ends with its answer
+        return found
+
+    def _search(
+        self, pos: Position, all_cards: bool, nodes: int
+    ) -> tuple[int, dict[int, int] | None] | None:
         masks = tuple(h.mask for h in pos.hands)
         return self._engine.solve(
-            masks, pos.trump, pos.leader, pos.trick, all_cards, pos.sides, pos.misere
+            masks, pos.trump, pos.leader, pos.trick, all_cards, pos.sides, pos.misere, nodes
         )
 
     def card_values(self, pos: Position) -> dict[Card, int]:

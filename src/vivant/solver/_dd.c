@@ -87,8 +87,9 @@ static int enter(EngineObject *self) {
 static PyObject *Engine_solve(EngineObject *self, PyObject *args) {
     PyObject *hands_o, *trick_o;
     int trump, leader, all_cards, sides = DD_SIDES_PARTNERS, misere = 0;
-    if (!PyArg_ParseTuple(args, "OiiOp|ip", &hands_o, &trump, &leader, &trick_o, &all_cards,
-                          &sides, &misere))
+    unsigned long long node_limit = 0;
+    if (!PyArg_ParseTuple(args, "OiiOp|ipK", &hands_o, &trump, &leader, &trick_o, &all_cards,
+                          &sides, &misere, &node_limit))
         return NULL;
     dd_position p;
     memset(&p, 0, sizeof p);
@@ -120,9 +121,11 @@ static PyObject *Engine_solve(EngineObject *self, PyObject *args) {
     int tricks = 0;
     int values[52];
     Py_BEGIN_ALLOW_THREADS
-    rc = dd_solve(self->eng, &p, &tricks, all_cards ? values : NULL);
+    rc = dd_solve_within(self->eng, &p, &tricks, all_cards ? values : NULL,
+                         (uint64_t)node_limit);
     Py_END_ALLOW_THREADS
     self->busy = 0;
+    if (rc == DD_ERR_BUDGET) Py_RETURN_NONE;
     if (rc != DD_OK) {
         PyErr_SetString(PyExc_ValueError, dd_error_message(rc));
         return NULL;
@@ -205,8 +208,8 @@ static PyMethodDef Engine_methods[] = {
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS,
      "clear() -> None: empties the transposition table (the next solve starts cold)."},
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
-     "solve(hands, trump, leader, trick, all_cards, sides=0, misere=False)\n"
-     "    -> (tricks, {card: tricks} | None)\n\n"
+     "solve(hands, trump, leader, trick, all_cards, sides=0, misere=False, node_limit=0)\n"
+     "    -> (tricks, {card: tricks} | None), or None when node_limit nodes were spent first\n\n"
      "Solves one position: hands are 2 or 4 52-bit masks, trump 0..3 or 4 (no-trump), leader the\n"
      "seat that led the current trick, trick the cards already played to it; sides the mask of\n"
      "the seats of one side (0: partners opposite), misere whether each side plays for the\n"

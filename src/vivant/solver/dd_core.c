@@ -273,6 +273,8 @@ struct dd_engine {
     u32 hist[64]; /* lead history: R * R for every cut-off a card made at a trick start */
     int tt_live, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (tt_live 0:
                                                 nothing yet) */
+    uint64_t node_limit; /* nodes a solve may visit (0: no limit), and whether it ran out */
+    int aborted;
 #ifdef DD_VERIFY
     int nott;
 #endif
@@ -1394,6 +1396,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 
 static int search(dd_engine *e, int depth, u16 *wr) {
     e->nodes++;
+    if (e->node_limit && e->nodes >= e->node_limit) {
+        e->aborted = 1; /* unwound at once: every result from here on is discarded */
+        return 0;
+    }
+    if (e->aborted) return 0;
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) & (e->np - 1);
     const int maxnode = side_of(e, pl) == e->maxside;
@@ -1519,6 +1526,7 @@ static int mtd(dd_engine *e, int lo, int hi, int g) {
         e->target = t;
         u16 wr[4];
         int ok = search(e, 0, wr);
+        if (e->aborted) return lo;
         if (ok) {
             lo = t;
             g = t + 1;
@@ -1547,6 +1555,7 @@ const char *dd_error_message(int code) {
     case DD_ERR_MEMORY: return "out of memory for the transposition table";
     case DD_ERR_REVOKE: return "the current trick shows a revoke: a player did not follow suit";
     case DD_ERR_SIDES: return "the sides must split the seats into two sides, each with a seat";
+    case DD_ERR_BUDGET: return "the search reached its node limit";
     default: return "unknown error";
     }
 }
@@ -1712,6 +1721,25 @@ static int first_guess(const dd_engine *e, int R) {
     if (gi < 0) gi = 0;
     if (gi > R) gi = R;
     return e->misere ? R - gi : gi; /* misere counts the other side's tricks */
+}
+
+int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values,
+                    uint64_t node_limit) {
+    int t = 0, vals[52];
+    e->node_limit = node_limit;
+    e->aborted = 0;
+    int rc = dd_solve(e, p, &t, values ? vals : NULL);
+    const int aborted = e->aborted;
+    e->node_limit = 0;
+    e->aborted = 0;
+    if (rc != DD_OK) return rc;
+    if (aborted) {
+        dd_engine_clear(e);
+        return DD_ERR_BUDGET;
+    }
+    *tricks = t;
+    if (values) memcpy(values, vals, sizeof vals);
+    return DD_OK;
 }
 
 int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {

@@ -32,7 +32,8 @@ enum {
     DD_ERR_EMPTY = 8,     /* no card left to play */
     DD_ERR_MEMORY = 9,    /* the transposition table could not be allocated */
     DD_ERR_REVOKE = 10,   /* the current trick shows a revoke against the hands */
-    DD_ERR_SIDES = 11     /* sides not a partition of the seats into two non-empty sides */
+    DD_ERR_SIDES = 11,    /* sides not a partition of the seats into two non-empty sides */
+    DD_ERR_BUDGET = 12    /* the search reached its node limit before the answer (dd_solve_within) */
 };
 
 typedef struct dd_engine dd_engine;
@@ -80,6 +81,12 @@ int dd_check_position(const dd_position *p);
  * 52 entries) receives the same figure if that card is played now, for every legal card, and -1
  * for every other card.  Returns DD_OK or an error code; nothing is written on error. */
 int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values);
+
+/* dd_solve within a budget: when `node_limit` (0: none) search nodes are spent before the answer
+ * is found, the search stops, the transposition table is emptied (entries stored while the
+ * search was being cut short do not hold) and DD_ERR_BUDGET is returned, nothing written. */
+int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values,
+                    uint64_t node_limit);
 
 /* For a 4-hand full deal (equal hands, no trick started), table[strain][leader] receives the
  * tricks won by the leader's side when `leader` leads, strains 0..3 then no-trump (4). */
