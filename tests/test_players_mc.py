@@ -9,8 +9,10 @@ import pytest
 from test_players import Checked, _alternative_deal
 from vivant.actions import Deal, Play
 from vivant.players import Player, find_player, play_sitting, step, who_acts
+from vivant.players.dd import solver_position
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.montecarlo import LEVELS, MonteCarloPlayer
+from vivant.players.montecarlo import LEVELS, MonteCarloPlayer, Tally
+from vivant.solver import Solver
 from vivant.table import PLAY
 from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
@@ -160,3 +162,69 @@ def test_two_hand_samples_agree_with_the_view(game: str) -> None:
             checked += 1
         step(t, players, rng)
     assert checked == 40
+
+
+def _tally_of(values: list[dict[int, float]]) -> Tally:
+    tally = Tally()
+    for v in values:
+        tally.add(1.0, v)
+    return tally
+
+
+def test_a_card_ahead_in_every_world_or_equal_in_every_world_settles() -> None:
+    """Adaptive sampling's rule: the leader ahead by a trick in every world is settled, as is a
+    card equal to the leader in every world (the same card for the side); a lead that changes
+    sign from world to world is not, until its mean is far enough ahead of its spread."""
+    ahead = _tally_of([{1: 3.0, 2: 2.0, 3: 3.0}] * 4)
+    assert ahead.settled(2.0)
+    assert ahead.averages() == {1: 3.0, 2: 2.0, 3: 3.0}
+    close = _tally_of([{1: 3.0, 2: 2.0}, {1: 2.0, 2: 3.0}] * 4 + [{1: 3.0, 2: 2.0}])
+    assert not close.settled(2.0)
+    mostly = _tally_of([{1: 3.0, 2: 2.0}] * 30 + [{1: 2.0, 2: 3.0}])
+    assert mostly.settled(2.0)
+    assert not Tally().settled(2.0)
+
+
+def test_adaptive_sampling_stops_at_the_first_settled_world_and_not_before() -> None:
+    """With ``min_samples`` below ``samples`` the player stops after the first world from which
+    its tally is settled (not before ``min_samples``), else solves every world: checked against
+    the same worlds (the same seed draws them) solved one by one by a fresh solver."""
+    stopped = full = 0
+    for seed in range(10):
+        t = late_position(seed, tricks=4)
+        turn = who_acts(t)
+        if turn is None:
+            continue
+        seat = turn[0]
+        legal = t.legal_actions(seat)
+        if len([a for a in legal if isinstance(a, Play)]) < 2:
+            continue
+        view = t.view(seat)
+        p = MonteCarloPlayer(seed, samples=24, min_samples=6, nodes=10**12)
+        p.choose(view, legal)
+        assert p.last is not None
+        worlds, ws = MonteCarloPlayer(seed, samples=24, min_samples=6).worlds(view)
+        solver = Solver(8)
+        tally = Tally()
+        for k, (hands, w) in enumerate(zip(worlds, ws, strict=True), start=1):
+            tally.add(w, solver.card_values(solver_position(view, hands)))
+            if k >= 6 and tally.settled(p.stop_z):
+                break
+        assert p.last.samples == len(tally.worlds)
+        assert p.last.averages == tally.averages()
+        stopped += p.last.samples < 24
+        full += p.last.samples == 24
+    assert stopped and full
+
+
+def test_same_seed_same_adaptive_estimate() -> None:
+    """Adaptive sampling stays deterministic: the same seed and view give the same estimate."""
+    t = late_position(3, tricks=2)
+    turn = who_acts(t)
+    assert turn is not None
+    seat = turn[0]
+    a = MonteCarloPlayer(7, min_samples=4)
+    b = MonteCarloPlayer(7, min_samples=4)
+    a.choose(t.view(seat), t.legal_actions(seat))
+    b.choose(t.view(seat), t.legal_actions(seat))
+    assert a.last == b.last

@@ -209,12 +209,20 @@ def duel_deal(
     make_b: Callable[..., Player],
     deal_seed: int,
     solver: Solver,
+    seeds_by_side: bool = False,
 ) -> DealOutcome:
-    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting."""
+    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting:
+    seeded by player (A ``deal_seed``, B the next), or with ``seeds_by_side`` by side (side 1's
+    player ``deal_seed`` in both sittings): common random numbers, so that two players that
+    differ in one part make the same random draws wherever they face the same decision and the
+    paired difference is that part's alone."""
     cls, config, log = deal_position(game, deal_seed)
     pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
     first = play_sitting_of_deal(cls, config, log, (pa, pb), solver)
-    pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
+    if seeds_by_side:
+        pa, pb = make_a(seed=deal_seed + 1), make_b(seed=deal_seed)
+    else:
+        pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
     second = play_sitting_of_deal(cls, config, log, (pb, pa), solver)
     ta = first.tricks[0] + second.tricks[1]
     tb = first.tricks[1] + second.tricks[0]
