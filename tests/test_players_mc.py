@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from test_players import Checked, _alternative_deal
-from vivant.actions import Deal, Play
+from vivant.actions import Action, Deal, Play
+from vivant.cards import parse_card
 from vivant.players import Player, find_player, play_sitting, step, who_acts
-from vivant.players.dd import solver_position
+from vivant.players.dd import best_play, solver_position
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.players.montecarlo import LEVELS, MonteCarloPlayer, Tally
 from vivant.solver import Solver
 from vivant.table import PLAY
 from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
+from vivant.views import View
 
 
 def late_position(seed: int, tricks: int = 6) -> MortTable:
@@ -29,6 +32,19 @@ def late_position(seed: int, tricks: int = 6) -> MortTable:
     while t.phase == PLAY and t.hand is not None and len(t.hand.tricks) < tricks:
         step(t, players, rng)
     return t
+
+
+def card_decisions(seeds: range, tricks: int) -> Iterator[tuple[View, list[Action]]]:
+    """The view and legal actions of the seat to act in :func:`late_position` for each seed,
+    where it has a choice of card."""
+    for seed in seeds:
+        t = late_position(seed, tricks)
+        turn = who_acts(t)
+        if turn is None:
+            continue
+        legal = t.legal_actions(turn[0])
+        if len([a for a in legal if isinstance(a, Play)]) > 1:
+            yield t.view(turn[0]), legal
 
 
 def test_levels_are_registered_and_named() -> None:
@@ -190,16 +206,7 @@ def test_adaptive_sampling_stops_at_the_first_settled_world_and_not_before() -> 
     its tally is settled (not before ``min_samples``), else solves every world: checked against
     the same worlds (the same seed draws them) solved one by one by a fresh solver."""
     stopped = full = 0
-    for seed in range(10):
-        t = late_position(seed, tricks=4)
-        turn = who_acts(t)
-        if turn is None:
-            continue
-        seat = turn[0]
-        legal = t.legal_actions(seat)
-        if len([a for a in legal if isinstance(a, Play)]) < 2:
-            continue
-        view = t.view(seat)
+    for seed, (view, legal) in enumerate(card_decisions(range(10), 4)):
         p = MonteCarloPlayer(seed, samples=24, min_samples=6, nodes=10**12)
         p.choose(view, legal)
         assert p.last is not None
@@ -228,3 +235,46 @@ def test_same_seed_same_adaptive_estimate() -> None:
     a.choose(t.view(seat), t.legal_actions(seat))
     b.choose(t.view(seat), t.legal_actions(seat))
     assert a.last == b.last
+
+
+def test_equal_values_go_to_the_heuristics_card_else_the_lowest() -> None:
+    """Among cards of equal value the heuristic's card is played when it is one of them, else
+    the lowest (a tie costs nothing, and a low card keeps the high ones)."""
+    sk, sq, s2, h3 = (parse_card(n) for n in ("SK", "SQ", "S2", "H3"))
+    plays = [Play(0, c) for c in (sk, sq, s2, h3)]
+    values = {sk: 2.0, sq: 2.0, s2: 2.0, h3: 1.0}
+    assert best_play(values, plays, Play(0, sq)) == Play(0, sq)
+    assert best_play(values, plays, Play(0, h3)) == Play(0, s2)
+    assert best_play(values, plays, None) == Play(0, s2)
+
+
+def test_the_player_breaks_ties_of_its_averages_by_the_heuristic() -> None:
+    """In real decisions whose best average is shared by several cards, the Monte-Carlo player
+    plays the heuristic's card whenever it is among them."""
+    checked = 0
+    for seed, (view, legal) in enumerate(card_decisions(range(16), 5)):
+        p = MonteCarloPlayer(seed, samples=8, nodes=10**12)
+        choice = p.choose(view, legal)
+        if p.last is None:
+            continue
+        top = max(p.last.averages.values())
+        best = {c for c, v in p.last.averages.items() if v == top}
+        guide = HeuristicPlayer(seed).choose(view, legal)
+        if len(best) > 1 and isinstance(guide, Play) and guide.card in best:
+            assert choice == guide
+            checked += 1
+    assert checked
+
+
+def test_a_decision_does_not_depend_on_the_decisions_before_it() -> None:
+    """Each decision draws its worlds from its own random numbers: a player that decided
+    something else first estimates a later view exactly as a fresh player of its seed."""
+    early, late = late_position(6, tricks=3), late_position(6, tricks=5)
+    ea, la = who_acts(early), who_acts(late)
+    assert ea is not None and la is not None
+    used = MonteCarloPlayer(4, samples=6, nodes=10**12)
+    used.choose(early.view(ea[0]), early.legal_actions(ea[0]))
+    fresh = MonteCarloPlayer(4, samples=6, nodes=10**12)
+    used.choose(late.view(la[0]), late.legal_actions(la[0]))
+    fresh.choose(late.view(la[0]), late.legal_actions(la[0]))
+    assert used.last is not None and used.last == fresh.last
