@@ -201,6 +201,19 @@ def test_a_card_ahead_in_every_world_or_equal_in_every_world_settles() -> None:
     assert not Tally().settled(2.0)
 
 
+def test_a_decision_left_to_few_worlds_by_their_weights_is_not_settled() -> None:
+    """Sixteen worlds of which one outweighs the rest (inference weights) count as about one
+    effective world: not settled on sixteen, though the same values equally weighted are."""
+    values = [{1: 3.0, 2: 2.0}] * 15 + [{1: 2.0, 2: 3.0}]
+    skewed = Tally()
+    for k, v in enumerate(values):
+        skewed.add(1.0 if k == 0 else 1e-4, v)
+    assert skewed.effective() < 1.01
+    assert not skewed.settled(2.0, 16)
+    assert _tally_of(values).effective() == 16.0
+    assert _tally_of(values).settled(2.0, 16)
+
+
 def test_adaptive_sampling_stops_at_the_first_settled_world_and_not_before() -> None:
     """With ``min_samples`` below ``samples`` the player stops after the first world from which
     its tally is settled (not before ``min_samples``), else solves every world: checked against
@@ -215,7 +228,7 @@ def test_adaptive_sampling_stops_at_the_first_settled_world_and_not_before() -> 
         tally = Tally()
         for k, (hands, w) in enumerate(zip(worlds, ws, strict=True), start=1):
             tally.add(w, solver.card_values(solver_position(view, hands)))
-            if k >= 6 and tally.settled(p.stop_z):
+            if k >= 6 and tally.settled(p.stop_z, 6):
                 break
         assert p.last.samples == len(tally.worlds)
         assert p.last.averages == tally.averages()

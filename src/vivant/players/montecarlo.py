@@ -137,8 +137,9 @@ class Tally:
     sampling: a decision is **settled** once every other card is either equal to the leader in
     every world so far (the same card, for the side) or behind it by more than ``z`` standard
     errors of their paired difference (the weighted mean over the worlds of the leader's value
-    minus the card's; :meth:`settled`). A clear decision stops early, a close one is sampled on
-    to the level's most."""
+    minus the card's; :meth:`settled`), on at least the level's fewest samples counted as
+    effective worlds (inference weights can leave a decision to a few worlds). A clear decision
+    stops early, a close one is sampled on to the level's most."""
 
     def __init__(self) -> None:
         self.worlds: list[tuple[float, Mapping[Card, float]]] = []
@@ -156,9 +157,17 @@ class Tally:
         """Each card's weighted mean over the worlds."""
         return {c: v / self.mass for c, v in self.totals.items()}
 
-    def settled(self, z: float) -> bool:
-        """Whether the leading card is ahead of every other one (see the class doc)."""
-        if not self.worlds or self.mass <= 0:
+    def effective(self) -> float:
+        """The effective number of worlds, ``(sum w)^2 / sum w^2``: as many as solved when the
+        weights are equal, about one when a single world outweighs the rest."""
+        squares = sum(w * w for w, _ in self.worlds)
+        return self.mass * self.mass / squares if squares else 0.0
+
+    def settled(self, z: float, least: float = 1.0) -> bool:
+        """Whether the leading card is ahead of every other one (see the class doc), judged
+        on at least ``least`` effective worlds (:meth:`effective`: weights that leave a decision
+        to a few worlds never settle it early, their spread says too little)."""
+        if not self.worlds or self.mass <= 0 or self.effective() < least:
             return False
         lead = max(self.totals, key=lambda c: self.totals[c])
         return all(c == lead or self._ahead(lead, c, z) for c in self.totals)
@@ -327,7 +336,8 @@ class MonteCarloPlayer:
             tally = Tally()
             for i, values in self._values(view, worlds):
                 tally.add(ws[i], values)
-                if len(tally.worlds) >= self.min_samples and tally.settled(self.stop_z):
+                least = self.min_samples
+                if len(tally.worlds) >= least and tally.settled(self.stop_z, least):
                     break
             if not tally.worlds:
                 return None
