@@ -5,7 +5,10 @@ levels are duelled — heuristic v random, mc-fast v heuristic, montecarlo v mc-
 montecarlo — and each duel gives both players' double-dummy error (tricks lost a deal against
 the solver's value of the best card on the true position) and the paired difference A - B with
 its 95% interval. On Mort two more duels measure what the Monte-Carlo player's parts are worth:
-montecarlo against itself without the inference weights, and without the exact endgame.
+montecarlo against itself without the inference weights, and without the exact endgame,
+played with seeds by side (``duel_deal``'s common random numbers: each side's player has the same
+seed in both sittings, so the two players draw the same worlds wherever they face the same
+decision and the sittings differ only where the ablated part changes a card).
 
 The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
 comparison or the ``--minutes`` run out. A scheduler hands the next deal to the comparison that
