@@ -17,11 +17,11 @@ from pathlib import Path
 
 from vivant.actions import Play
 from vivant.cards import parse_card
-from vivant.cli.duel import duel
+from vivant.cli.duel import duel, duel_deal
 from vivant.players import find_player, step
 from vivant.players.endgame import Endgame
 from vivant.players.inference import PlayModel
-from vivant.players.montecarlo import MonteCarloPlayer
+from vivant.players.montecarlo import MonteCarloPlayer, fast
 from vivant.players.sampling import all_hands, consistent, sample_hands
 from vivant.solver import NOTRUMP, Position, Solver
 from vivant.table import PLAY
@@ -216,3 +216,15 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert len(lines) == 4
     text = out.read_text()
     assert "| humbug | montecarlo v mc-fast |" in text and "| 2 |" in text
+
+
+def test_seeds_by_side_make_a_player_against_itself_an_exact_tie() -> None:
+    """With seeds by side (common random numbers) a player duelled against an identical one
+    plays both sittings alike: the same tricks and dd error on both sides, deal by deal; the
+    ablations' differences are thus the ablated part's alone."""
+    solver = Solver(8)
+    for deal_seed in (11,):
+        out = duel_deal("mort", fast, fast, deal_seed, solver, seeds_by_side=True)
+        assert out.tricks[0] == out.tricks[1]
+        assert out.dd_error[0] == out.dd_error[1]
+        assert out.diff == 0
