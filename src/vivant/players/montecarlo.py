@@ -80,7 +80,8 @@ from vivant.views import View
 ENDGAME_CARDS = 3
 #: Tricks the joint endgame search looks ahead before the solver takes each world over.
 ENDGAME_TRICKS = 2
-#: Worlds drawn per world solved when the inference weights order them (the likeliest first).
+#: Batches of worlds drawn at most, with inference, for the likeliest to count as the fewest
+#: samples' worth of effective worlds (1: one batch, the weights as they come).
 POOL = 1
 #: The joint endgame search takes the likeliest this many worlds (its time grows with them).
 ENDGAME_WORLDS = 16
@@ -132,6 +133,13 @@ class Estimate:
     choice: Play
 
 
+def effective(ws: Sequence[float]) -> float:
+    """The effective number of worlds of weights ``ws``, ``(sum w)^2 / sum w^2``: as many as
+    there are when the weights are equal, about one when a single world outweighs the rest."""
+    squares = sum(w * w for w in ws)
+    return sum(ws) ** 2 / squares if squares else 0.0
+
+
 class Tally:
     """The weighted values of the worlds solved so far, and the stopping rule of adaptive
     sampling: a decision is **settled** once every other card is either equal to the leader in
@@ -158,10 +166,8 @@ class Tally:
         return {c: v / self.mass for c, v in self.totals.items()}
 
     def effective(self) -> float:
-        """The effective number of worlds, ``(sum w)^2 / sum w^2``: as many as solved when the
-        weights are equal, about one when a single world outweighs the rest."""
-        squares = sum(w * w for w, _ in self.worlds)
-        return self.mass * self.mass / squares if squares else 0.0
+        """The effective number of the worlds so far (:func:`effective`)."""
+        return effective([w for w, _ in self.worlds])
 
     def settled(self, z: float, least: float = 1.0) -> bool:
         """Whether the leading card is ahead of every other one (see the class doc), judged
@@ -244,17 +250,25 @@ class MonteCarloPlayer:
         return random.Random(key)
 
     def worlds(self, view: View) -> tuple[list[list[int]], list[float]]:
-        """The sampled worlds and their weights. With inference, :data:`POOL` times as many are
-        drawn and the likeliest kept, likeliest first (:mod:`vivant.players.inference`);
-        otherwise each weighs 1."""
+        """The sampled worlds and their weights. With inference the likeliest ``samples`` of
+        the worlds drawn are kept, likeliest first (:mod:`vivant.players.inference`), and the
+        worlds are drawn ``samples`` at a time, at most ``pool`` times, until the kept ones
+        count as ``min_samples`` effective worlds (:func:`effective`: weights that leave the
+        decision to a few worlds call for more of them); otherwise each weighs 1."""
         model = self.model
         rng = self.rng_for(view)
         if model is None or not model.applies(view):
             return [sample_hands(view, rng) for _ in range(self.samples)], [1.0] * self.samples
-        drawn = [sample_hands(view, rng) for _ in range(self.samples * self.pool)]
-        logs = model.log_weights(view, drawn)
-        order = sorted(range(len(drawn)), key=lambda i: -logs[i])[: self.samples]
-        ws = weights([logs[i] for i in order])
+        drawn: list[list[int]] = []
+        logs: list[float] = []
+        for _ in range(self.pool):
+            batch = [sample_hands(view, rng) for _ in range(self.samples)]
+            drawn += batch
+            logs += model.log_weights(view, batch)
+            order = sorted(range(len(drawn)), key=lambda i: -logs[i])[: self.samples]
+            ws = weights([logs[i] for i in order])
+            if effective(ws) >= self.min_samples:
+                break
         return [drawn[i] for i in order], ws
 
     def _solve_all(
