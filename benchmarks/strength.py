@@ -5,7 +5,10 @@ levels are duelled — heuristic v random, mc-fast v heuristic, montecarlo v mc-
 montecarlo — and each duel gives both players' double-dummy error (tricks lost a deal against
 the solver's value of the best card on the true position) and the paired difference A - B with
 its 95% interval. On Mort two more duels measure what the Monte-Carlo player's parts are worth:
-montecarlo against itself without the inference weights, and without the exact endgame.
+montecarlo against itself without the inference weights, and without the exact endgame,
+played with seeds by side (``duel_deal``'s common random numbers: each side's player has the same
+seed in both sittings, so the two players draw the same worlds wherever they face the same
+decision and the sittings differ only where the ablated part changes a card).
 
 The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
 comparison or the ``--minutes`` run out. A scheduler hands the next deal to the comparison that
@@ -54,6 +57,9 @@ ABLATION_GAME = "mort"
 #: deals: their differences are small).
 ABLATION_SHARE = 8.0
 SEED = 2026
+#: Marks a comparison played with seeds by side (the ablations: the same draws for both players
+#: wherever they face the same decision, so the difference is the ablated part's).
+SIDE_SEEDS = " (seeds by side)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +69,12 @@ class Comparison:
     game: str
     a: str
     b: str
+    #: Common random numbers (``duel_deal``'s ``seeds_by_side``): the ablations' setting.
+    seeds_by_side: bool = False
 
     @property
     def key(self) -> str:
-        return f"{self.game} {self.a} v {self.b}"
+        return f"{self.game} {self.a} v {self.b}" + (SIDE_SEEDS if self.seeds_by_side else "")
 
 
 def comparisons(games: list[str], ablations: bool, weakest: str = LEVELS[0]) -> list[Comparison]:
@@ -74,7 +82,7 @@ def comparisons(games: list[str], ablations: bool, weakest: str = LEVELS[0]) -> 
     levels = LEVELS[LEVELS.index(weakest) :]
     out = [Comparison(g, hi, lo) for g in games for lo, hi in itertools.pairwise(levels)]
     if ablations and ABLATION_GAME in games:
-        out += [Comparison(ABLATION_GAME, "montecarlo", name) for name in ABLATIONS]
+        out += [Comparison(ABLATION_GAME, "montecarlo", name, True) for name in ABLATIONS]
     return out
 
 
@@ -90,13 +98,17 @@ def factory(name: str) -> Callable[..., Player]:
 _solver: Solver | None = None
 
 
-def play_deal(game: str, a: str, b: str, index: int) -> tuple[DealOutcome, float]:
+def play_deal(
+    game: str, a: str, b: str, index: int, seeds_by_side: bool = False
+) -> tuple[DealOutcome, float]:
     """Deal ``index`` of a comparison, and the seconds it took (in a worker process)."""
     global _solver
     if _solver is None:
         _solver = Solver(DD_TT_MB)
     start = time.process_time()
-    out = duel_deal(game, factory(a), factory(b), duel_seed(SEED, index), _solver)
+    out = duel_deal(
+        game, factory(a), factory(b), duel_seed(SEED, index), _solver, seeds_by_side=seeds_by_side
+    )
     return out, time.process_time() - start
 
 
@@ -155,7 +167,8 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                 if k is None:
                     break
                 c = by_key[k]
-                pending[pool.submit(play_deal, c.game, c.a, c.b, next_index[k])] = k
+                job = pool.submit(play_deal, c.game, c.a, c.b, next_index[k], c.seeds_by_side)
+                pending[job] = k
                 next_index[k] += 1
             if not pending:
                 break
@@ -171,6 +184,7 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                     "game": c.game,
                     "a": c.a,
                     "b": c.b,
+                    "seeds_by_side": c.seeds_by_side,
                     "tricks": list(out.tricks),
                     "points": list(out.points),
                     "dd_error": list(out.dd_error),
@@ -193,6 +207,10 @@ def _rows(lines: list[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any
         return (r["commit"], r["game"], order.get(r["b"], len(order)), r["b"])
 
     yield from sorted(keys.items(), key=rank)
+
+
+def _seeding(r: dict[str, Any]) -> str:
+    return SIDE_SEEDS if r.get("seeds_by_side") else ""
 
 
 def _ci(xs: list[float]) -> str:
@@ -240,7 +258,7 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         ]
         cpu = sum(r["seconds"] for r in rs) / n
         out.append(
-            f"| {r0['game']} | {r0['a']} v {r0['b']} | {r0['commit']} | {n} | "
+            f"| {r0['game']} | {r0['a']} v {r0['b']}{_seeding(r0)} | {r0['commit']} | {n} | "
             f"{_mean_ci(ea)} | {_mean_ci(eb)} | "
             f"{_ci([x - y for x, y in zip(ea, eb, strict=True)])} | {_ci(diff)} | {cpu:.1f} |"
         )
@@ -265,13 +283,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
     parser.add_argument("--no-ablations", action="store_true")
     parser.add_argument("--weakest", default=LEVELS[0], choices=LEVELS, help="first level duelled")
+    parser.add_argument("--only", default="", help="the comparisons whose name contains this")
     parser.add_argument("--report-only", action="store_true")
     parser.add_argument("--note", default="", help="a paragraph for the report (the run's story)")
     args = parser.parse_args()
     games = [g for g in args.games.split(",") if g]
     if not args.report_only:
+        todo = comparisons(games, not args.no_ablations, args.weakest)
         run(
-            comparisons(games, not args.no_ablations, args.weakest),
+            [c for c in todo if args.only in c.key],
             args.deals,
             args.minutes,
             args.workers,

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 from test_players import Checked, _alternative_deal
-from vivant.actions import Deal, Play
+from vivant.actions import Action, Deal, Play
+from vivant.cards import parse_card
 from vivant.players import Player, find_player, play_sitting, step, who_acts
+from vivant.players.dd import best_play, solver_position
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.montecarlo import LEVELS, MonteCarloPlayer
+from vivant.players.montecarlo import LEVELS, MonteCarloPlayer, Tally
+from vivant.solver import Solver
 from vivant.table import PLAY
 from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
+from vivant.views import View
 
 
 def late_position(seed: int, tricks: int = 6) -> MortTable:
@@ -27,6 +32,19 @@ def late_position(seed: int, tricks: int = 6) -> MortTable:
     while t.phase == PLAY and t.hand is not None and len(t.hand.tricks) < tricks:
         step(t, players, rng)
     return t
+
+
+def card_decisions(seeds: range, tricks: int) -> Iterator[tuple[View, list[Action]]]:
+    """The view and legal actions of the seat to act in :func:`late_position` for each seed,
+    where it has a choice of card."""
+    for seed in seeds:
+        t = late_position(seed, tricks)
+        turn = who_acts(t)
+        if turn is None:
+            continue
+        legal = t.legal_actions(turn[0])
+        if len([a for a in legal if isinstance(a, Play)]) > 1:
+            yield t.view(turn[0]), legal
 
 
 def test_levels_are_registered_and_named() -> None:
@@ -160,3 +178,116 @@ def test_two_hand_samples_agree_with_the_view(game: str) -> None:
             checked += 1
         step(t, players, rng)
     assert checked == 40
+
+
+def _tally_of(values: list[dict[int, float]]) -> Tally:
+    tally = Tally()
+    for v in values:
+        tally.add(1.0, v)
+    return tally
+
+
+def test_a_card_ahead_in_every_world_or_equal_in_every_world_settles() -> None:
+    """Adaptive sampling's rule: the leader ahead by a trick in every world is settled, as is a
+    card equal to the leader in every world (the same card for the side); a lead that changes
+    sign from world to world is not, until its mean is far enough ahead of its spread."""
+    ahead = _tally_of([{1: 3.0, 2: 2.0, 3: 3.0}] * 4)
+    assert ahead.settled(2.0)
+    assert ahead.averages() == {1: 3.0, 2: 2.0, 3: 3.0}
+    close = _tally_of([{1: 3.0, 2: 2.0}, {1: 2.0, 2: 3.0}] * 4 + [{1: 3.0, 2: 2.0}])
+    assert not close.settled(2.0)
+    mostly = _tally_of([{1: 3.0, 2: 2.0}] * 30 + [{1: 2.0, 2: 3.0}])
+    assert mostly.settled(2.0)
+    assert not Tally().settled(2.0)
+
+
+def test_a_decision_left_to_few_worlds_by_their_weights_is_not_settled() -> None:
+    """Sixteen worlds of which one outweighs the rest (inference weights) count as about one
+    effective world: not settled on sixteen, though the same values equally weighted are."""
+    values = [{1: 3.0, 2: 2.0}] * 15 + [{1: 2.0, 2: 3.0}]
+    skewed = Tally()
+    for k, v in enumerate(values):
+        skewed.add(1.0 if k == 0 else 1e-4, v)
+    assert skewed.effective() < 1.01
+    assert not skewed.settled(2.0, 16)
+    assert _tally_of(values).effective() == 16.0
+    assert _tally_of(values).settled(2.0, 16)
+
+
+def test_adaptive_sampling_stops_at_the_first_settled_world_and_not_before() -> None:
+    """With ``min_samples`` below ``samples`` the player stops after the first world from which
+    its tally is settled (not before ``min_samples``), else solves every world: checked against
+    the same worlds (the same seed draws them) solved one by one by a fresh solver."""
+    stopped = full = 0
+    for seed, (view, legal) in enumerate(card_decisions(range(10), 4)):
+        p = MonteCarloPlayer(seed, samples=24, min_samples=6, nodes=10**12)
+        p.choose(view, legal)
+        assert p.last is not None
+        worlds, ws = MonteCarloPlayer(seed, samples=24, min_samples=6).worlds(view)
+        solver = Solver(8)
+        tally = Tally()
+        for k, (hands, w) in enumerate(zip(worlds, ws, strict=True), start=1):
+            tally.add(w, solver.card_values(solver_position(view, hands)))
+            if k >= 6 and tally.settled(p.stop_z, 6):
+                break
+        assert p.last.samples == len(tally.worlds)
+        assert p.last.averages == tally.averages()
+        stopped += p.last.samples < 24
+        full += p.last.samples == 24
+    assert stopped and full
+
+
+def test_same_seed_same_adaptive_estimate() -> None:
+    """Adaptive sampling stays deterministic: the same seed and view give the same estimate."""
+    t = late_position(3, tricks=2)
+    turn = who_acts(t)
+    assert turn is not None
+    seat = turn[0]
+    a = MonteCarloPlayer(7, min_samples=4)
+    b = MonteCarloPlayer(7, min_samples=4)
+    a.choose(t.view(seat), t.legal_actions(seat))
+    b.choose(t.view(seat), t.legal_actions(seat))
+    assert a.last == b.last
+
+
+def test_equal_values_go_to_the_heuristics_card_else_the_lowest() -> None:
+    """Among cards of equal value the heuristic's card is played when it is one of them, else
+    the lowest (a tie costs nothing, and a low card keeps the high ones)."""
+    sk, sq, s2, h3 = (parse_card(n) for n in ("SK", "SQ", "S2", "H3"))
+    plays = [Play(0, c) for c in (sk, sq, s2, h3)]
+    values = {sk: 2.0, sq: 2.0, s2: 2.0, h3: 1.0}
+    assert best_play(values, plays, Play(0, sq)) == Play(0, sq)
+    assert best_play(values, plays, Play(0, h3)) == Play(0, s2)
+    assert best_play(values, plays, None) == Play(0, s2)
+
+
+def test_the_player_breaks_ties_of_its_averages_by_the_heuristic() -> None:
+    """In real decisions whose best average is shared by several cards, the Monte-Carlo player
+    plays the heuristic's card whenever it is among them."""
+    checked = 0
+    for seed, (view, legal) in enumerate(card_decisions(range(16), 5)):
+        p = MonteCarloPlayer(seed, samples=8, nodes=10**12)
+        choice = p.choose(view, legal)
+        if p.last is None:
+            continue
+        top = max(p.last.averages.values())
+        best = {c for c, v in p.last.averages.items() if v == top}
+        guide = HeuristicPlayer(seed).choose(view, legal)
+        if len(best) > 1 and isinstance(guide, Play) and guide.card in best:
+            assert choice == guide
+            checked += 1
+    assert checked
+
+
+def test_a_decision_does_not_depend_on_the_decisions_before_it() -> None:
+    """Each decision draws its worlds from its own random numbers: a player that decided
+    something else first estimates a later view exactly as a fresh player of its seed."""
+    early, late = late_position(6, tricks=3), late_position(6, tricks=5)
+    ea, la = who_acts(early), who_acts(late)
+    assert ea is not None and la is not None
+    used = MonteCarloPlayer(4, samples=6, nodes=10**12)
+    used.choose(early.view(ea[0]), early.legal_actions(ea[0]))
+    fresh = MonteCarloPlayer(4, samples=6, nodes=10**12)
+    used.choose(late.view(la[0]), late.legal_actions(la[0]))
+    fresh.choose(late.view(la[0]), late.legal_actions(la[0]))
+    assert used.last is not None and used.last == fresh.last

@@ -17,11 +17,11 @@ from pathlib import Path
 
 from vivant.actions import Play
 from vivant.cards import parse_card
-from vivant.cli.duel import duel
+from vivant.cli.duel import duel, duel_deal
 from vivant.players import find_player, step
 from vivant.players.endgame import Endgame
 from vivant.players.inference import PlayModel
-from vivant.players.montecarlo import MonteCarloPlayer
+from vivant.players.montecarlo import MonteCarloPlayer, effective, fast
 from vivant.players.sampling import all_hands, consistent, sample_hands
 from vivant.solver import NOTRUMP, Position, Solver
 from vivant.table import PLAY
@@ -216,3 +216,40 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert len(lines) == 4
     text = out.read_text()
     assert "| humbug | montecarlo v mc-fast |" in text and "| 2 |" in text
+
+
+def test_seeds_by_side_make_a_player_against_itself_an_exact_tie() -> None:
+    """With seeds by side (common random numbers) a player duelled against an identical one
+    plays both sittings alike: the same tricks and dd error on both sides, deal by deal; the
+    ablations' differences are thus the ablated part's alone."""
+    solver = Solver(8)
+    for deal_seed in (11,):
+        out = duel_deal("mort", fast, fast, deal_seed, solver, seeds_by_side=True)
+        assert out.tricks[0] == out.tricks[1]
+        assert out.dd_error[0] == out.dd_error[1]
+        assert out.diff == 0
+
+
+def test_a_larger_pool_keeps_likelier_worlds_where_the_weights_are_skewed() -> None:
+    """With inference, worlds are drawn a batch at a time until the likeliest kept count as the
+    fewest samples' worth of effective worlds: where the first batch does (the opening lead,
+    nothing played: every weight 1) a pool of three keeps the same worlds as a pool of one;
+    where it does not, the worlds kept are at least as likely, rank by rank."""
+    t, seat = mort_at(1, 13)
+    v = t.view(seat)
+    one = MonteCarloPlayer(2, samples=12, min_samples=12, pool=1).worlds(v)
+    three = MonteCarloPlayer(2, samples=12, min_samples=12, pool=3).worlds(v)
+    assert one == three and one[1] == [1.0] * 12
+    deeper = 0
+    for seed in range(6):
+        t, seat = mort_at(seed, 7)
+        v = t.view(seat)
+        worlds1, ws1 = MonteCarloPlayer(2, samples=12, min_samples=12, pool=1).worlds(v)
+        worlds3, _ = MonteCarloPlayer(2, samples=12, min_samples=12, pool=3).worlds(v)
+        model = PlayModel()
+        logs1 = sorted(model.log_weights(v, worlds1), reverse=True)
+        logs3 = sorted(model.log_weights(v, worlds3), reverse=True)
+        assert all(consistent(v, w) for w in worlds3)
+        assert all(b >= a - 1e-9 for a, b in zip(logs1, logs3, strict=True))
+        deeper += effective(ws1) < 12 and logs3 != logs1
+    assert deeper

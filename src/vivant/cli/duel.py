@@ -267,15 +267,23 @@ def duel_deal(
     deal_seed: int,
     solver: Solver,
     seats: frozenset[Seat] | None = None,
+    *,
+    seeds_by_side: bool = False,
 ) -> DealOutcome:
-    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting.
-    With ``seats`` (``--players``), A takes those seats and B the others from the auction on,
-    then the seats are swapped."""
+    """Play one deal twice, A and B swapping sides, each player made fresh for each sitting:
+    seeded by player (A ``deal_seed``, B the next), or with ``seeds_by_side`` by side (side 1's
+    player ``deal_seed`` in both sittings): common random numbers, so that two players that
+    differ in one part make the same random draws wherever they face the same decision and the
+    paired difference is that part's alone. With ``seats`` (``--players``), A takes those seats
+    and B the others from the auction on, then the seats are swapped."""
     until = PLAY if seats is None else DECLARE
     cls, config, log = deal_position(game, deal_seed, until)
     pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
     first = play_sitting_of_deal(cls, config, log, (pa, pb), solver, seats)
-    pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
+    if seeds_by_side:
+        pa, pb = make_a(seed=deal_seed + 1), make_b(seed=deal_seed)
+    else:
+        pa, pb = make_a(seed=deal_seed), make_b(seed=deal_seed + 1)
     second = play_sitting_of_deal(cls, config, log, (pb, pa), solver, seats)
     ta = first.tricks[0] + second.tricks[1]
     tb = first.tricks[1] + second.tricks[0]

@@ -22,11 +22,13 @@ tell apart), the solver taking each world over beyond :data:`ENDGAME_TRICKS` tri
 can ask it. ``mc-strong`` solves its worlds on two threads.
 
 The player reads nothing but the view it is given: with the same seed and the same view it makes
-the same choice, whatever the concealed hands really are.
+the same choice, whatever the concealed hands really are, and whatever it decided before (each
+decision draws its worlds from its own random numbers, :meth:`MonteCarloPlayer.rng_for`).
 
 Levels differ by sample count, horizon (the cards a hand may hold for the solver to be
 consulted) and search budget: ``mc-fast`` 8 samples from 11 cards within 2.5 million search
-nodes, ``montecarlo`` (the default) 32 samples from the first trick within 10 million nodes,
+nodes, ``montecarlo`` (the default) 16 to 40 samples from the first trick within 10 million
+nodes (adaptive sampling: it stops once the leading card is settled, :class:`Tally`),
 ``mc-strong`` 48 samples from the first trick within 40 million nodes. A sampled 13-card deal
 solves every card's value in about 0.4 million nodes (median; 0.75 million mean, about 0.1 µs a
 node here), so at the first tricks the budget, not the sample count, decides how many samples
@@ -47,6 +49,7 @@ doubling follow the laws' customary choice that the heuristic player takes.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -77,10 +80,13 @@ from vivant.views import View
 ENDGAME_CARDS = 3
 #: Tricks the joint endgame search looks ahead before the solver takes each world over.
 ENDGAME_TRICKS = 2
-#: Worlds drawn per world solved when the inference weights order them (the likeliest first).
+#: Batches of worlds drawn at most, with inference, for the likeliest to count as the fewest
+#: samples' worth of effective worlds (1: one batch, the weights as they come).
 POOL = 1
 #: The joint endgame search takes the likeliest this many worlds (its time grows with them).
 ENDGAME_WORLDS = 16
+#: Standard errors by which the leading card must be ahead of every other one to stop sampling.
+STOP_Z = 2.0
 #: At most this many worlds are enumerated to prove a claim or a concession.
 CLAIM_WORLDS = 256
 
@@ -92,21 +98,26 @@ SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], 
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A strength level: samples per decision, the horizon in cards, the search budget (nodes
-    summed over the samples of one decision), the cards a hand from which the endgame is
-    searched jointly (0: never) and the solver threads."""
+    """A strength level: samples per decision (at most), the horizon in cards, the search
+    budget (nodes summed over the samples of one decision), the cards a hand from which the
+    endgame is searched jointly (0: never), the solver threads; adaptive sampling: the fewest
+    samples after which a settled decision stops (``None``: all of them) and the standard
+    errors that settle it (:class:`Tally`); the worlds drawn per world kept (inference)."""
 
     samples: int
     max_cards: int
     nodes: int
     endgame_cards: int = ENDGAME_CARDS
     threads: int = 1
+    min_samples: int | None = None
+    stop_z: float = STOP_Z
+    pool: int = POOL
 
 
 #: The levels by registry name.
 LEVELS: dict[str, Level] = {
     "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000),
-    "montecarlo": Level(samples=32, max_cards=13, nodes=10_000_000),
+    "montecarlo": Level(samples=40, max_cards=13, nodes=10_000_000, min_samples=16),
     "mc-strong": Level(samples=48, max_cards=13, nodes=40_000_000, threads=2),
 }
 DEFAULT_LEVEL = "montecarlo"
@@ -120,6 +131,60 @@ class Estimate:
     averages: dict[Card, float]
     samples: int
     choice: Play
+
+
+def effective(ws: Sequence[float]) -> float:
+    """The effective number of worlds of weights ``ws``, ``(sum w)^2 / sum w^2``: as many as
+    there are when the weights are equal, about one when a single world outweighs the rest."""
+    squares = sum(w * w for w in ws)
+    return sum(ws) ** 2 / squares if squares else 0.0
+
+
+class Tally:
+    """The weighted values of the worlds solved so far, and the stopping rule of adaptive
+    sampling: a decision is **settled** once every other card is either equal to the leader in
+    every world so far (the same card, for the side) or behind it by more than ``z`` standard
+    errors of their paired difference (the weighted mean over the worlds of the leader's value
+    minus the card's; :meth:`settled`), on at least the level's fewest samples counted as
+    effective worlds (inference weights can leave a decision to a few worlds). A clear decision
+    stops early, a close one is sampled on to the level's most."""
+
+    def __init__(self) -> None:
+        self.worlds: list[tuple[float, Mapping[Card, float]]] = []
+        self.totals: dict[Card, float] = {}
+        self.mass = 0.0
+
+    def add(self, weight: float, values: Mapping[Card, float]) -> None:
+        """One world's card values, with its weight."""
+        self.worlds.append((weight, values))
+        for c, v in values.items():
+            self.totals[c] = self.totals.get(c, 0.0) + weight * v
+        self.mass += weight
+
+    def averages(self) -> dict[Card, float]:
+        """Each card's weighted mean over the worlds."""
+        return {c: v / self.mass for c, v in self.totals.items()}
+
+    def effective(self) -> float:
+        """The effective number of the worlds so far (:func:`effective`)."""
+        return effective([w for w, _ in self.worlds])
+
+    def settled(self, z: float, least: float = 1.0) -> bool:
+        """Whether the leading card is ahead of every other one (see the class doc), judged
+        on at least ``least`` effective worlds (:meth:`effective`: weights that leave a decision
+        to a few worlds never settle it early, their spread says too little)."""
+        if not self.worlds or self.mass <= 0 or self.effective() < least:
+            return False
+        lead = max(self.totals, key=lambda c: self.totals[c])
+        return all(c == lead or self._ahead(lead, c, z) for c in self.totals)
+
+    def _ahead(self, lead: Card, other: Card, z: float) -> bool:
+        diffs = [(w, vs[lead] - vs[other]) for w, vs in self.worlds]
+        if all(d == 0 for _, d in diffs):
+            return True
+        mean = sum(w * d for w, d in diffs) / self.mass
+        var = sum((w * (d - mean)) ** 2 for w, d in diffs)
+        return mean > z * math.sqrt(var) / self.mass
 
 
 class MonteCarloPlayer:
@@ -139,6 +204,8 @@ class MonteCarloPlayer:
         inference: bool = True,
         endgame_cards: int | None = None,
         threads: int | None = None,
+        min_samples: int | None = None,
+        pool: int | None = None,
     ) -> None:
         level = LEVELS.get(kind, LEVELS[DEFAULT_LEVEL])
         self.kind = kind
@@ -147,11 +214,18 @@ class MonteCarloPlayer:
         self.node_budget = level.nodes if nodes is None else nodes
         self.endgame_cards = level.endgame_cards if endgame_cards is None else endgame_cards
         self.threads = level.threads if threads is None else threads
+        least = level.min_samples if min_samples is None else min_samples
+        # The threaded levels solve their worlds in lanes that never wait: no early stop.
+        if least is None or self.threads > 1:
+            least = self.samples
+        self.min_samples = min(least, self.samples)
+        self.stop_z = level.stop_z
+        self.pool = level.pool if pool is None else pool
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
         if self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
-        self.rng = random.Random(seed)
+        self.seed = random.getrandbits(64) if seed is None else seed
         self.solvers = [Solver(tt_mb) for _ in range(self.threads)]
         self.solver = self.solvers[0]
         self.heuristic = HeuristicPlayer(seed)
@@ -163,30 +237,53 @@ class MonteCarloPlayer:
         """Whether the solver is consulted for the hand at ``seat`` now."""
         return len(playing_seats(view)) == 2 or cards_in_hand(view, seat) <= self.max_cards
 
+    def rng_for(self, view: View) -> random.Random:
+        """The random numbers of one decision: seeded by the player's seed and the decision
+        itself (the seat's hand, every card played so far, the seat to play), so that a choice
+        depends on the seed and the view alone, not on the decisions before it, and two players
+        of one seed that differ in one part (an ablation) draw the same worlds wherever they
+        face the same decision."""
+        played = [c for t in view.tricks for c in t.cards]
+        if view.trick is not None:
+            played += view.trick.cards
+        key = f"{self.seed}/{view.hand.mask:x}/{','.join(map(str, played))}/{view.to_play}"
+        return random.Random(key)
+
     def worlds(self, view: View) -> tuple[list[list[int]], list[float]]:
-        """The sampled worlds and their weights. With inference, :data:`POOL` times as many are
-        drawn and the likeliest kept, likeliest first (:mod:`vivant.players.inference`);
-        otherwise each weighs 1."""
+        """The sampled worlds and their weights. With inference the likeliest ``samples`` of
+        the worlds drawn are kept, likeliest first (:mod:`vivant.players.inference`), and the
+        worlds are drawn ``samples`` at a time, at most ``pool`` times, until the kept ones
+        count as ``min_samples`` effective worlds (:func:`effective`: weights that leave the
+        decision to a few worlds call for more of them); otherwise each weighs 1."""
         model = self.model
+        rng = self.rng_for(view)
         if model is None or not model.applies(view):
-            return [sample_hands(view, self.rng) for _ in range(self.samples)], [1.0] * self.samples
-        drawn = [sample_hands(view, self.rng) for _ in range(self.samples * POOL)]
-        logs = model.log_weights(view, drawn)
-        order = sorted(range(len(drawn)), key=lambda i: -logs[i])[: self.samples]
-        ws = weights([logs[i] for i in order])
+            return [sample_hands(view, rng) for _ in range(self.samples)], [1.0] * self.samples
+        drawn: list[list[int]] = []
+        logs: list[float] = []
+        for _ in range(self.pool):
+            batch = [sample_hands(view, rng) for _ in range(self.samples)]
+            drawn += batch
+            logs += model.log_weights(view, batch)
+            order = sorted(range(len(drawn)), key=lambda i: -logs[i])[: self.samples]
+            ws = weights([logs[i] for i in order])
+            if effective(ws) >= self.min_samples:
+                break
         return [drawn[i] for i in order], ws
 
     def _solve_all(
         self, view: View, worlds: list[list[int]]
     ) -> Iterator[tuple[int, Mapping[Card, float]]]:
-        """Each world's card values in order, until the node budget is spent; worlds the solver
-        cannot take are skipped. With several threads, solver ``k`` solves the worlds ``k``,
-        ``k + threads``, ... in turn, each thread on its own until it has spent its share of the
-        budget (no thread waits for another between worlds), and the values come in world
-        order: every solver sees the same worlds in the same order whatever the timing, so the
-        choice stays deterministic. Where the budget is not reached (at ``mc-strong``, every
-        world of the first trick's decisions), the worlds solved are all of them, as one thread
-        would solve them."""
+        """Each world's card values in order, until the node budget is spent or the caller has
+        seen enough (a settled decision, one thread); worlds the solver cannot take are skipped.
+        With several threads, solver ``k`` solves the worlds ``k``, ``k + threads``, ... in
+        turn, each thread on its own until it has spent its share of the budget (no thread waits
+        for another between worlds: a round barrier cost half the ideal time at Mort's first
+        trick, so the threaded levels do not stop early), and the values come in world order:
+        every solver sees the same worlds in the same order whatever the timing, so the choice
+        stays deterministic. Where the budget is not reached (at ``mc-strong``, every world of
+        the first trick's decisions), the worlds solved are all of them, as one thread would
+        solve them."""
         n = len(self.solvers)
         if n == 1:
             spent = 0
@@ -250,17 +347,16 @@ class MonteCarloPlayer:
         averages = self._endgame(view, plays[0].seat, worlds, ws)
         solved = len(worlds)
         if averages is None:
-            totals: dict[Card, float] = {}
-            mass = 0.0
-            solved = 0
+            tally = Tally()
             for i, values in self._values(view, worlds):
-                for c, v in values.items():
-                    totals[c] = totals.get(c, 0.0) + ws[i] * v
-                mass += ws[i]
-                solved += 1
-            if not solved:
+                tally.add(ws[i], values)
+                least = self.min_samples
+                if len(tally.worlds) >= least and tally.settled(self.stop_z, least):
+                    break
+            if not tally.worlds:
                 return None
-            averages = {c: v / mass for c, v in totals.items()}
+            averages = tally.averages()
+            solved = len(tally.worlds)
         guide = self.heuristic.choose(view, plays)
         pick = best_play(averages, plays, guide if isinstance(guide, Play) else None)
         if pick is None:
