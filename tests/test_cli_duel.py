@@ -93,7 +93,7 @@ def test_boston_players_option_seats_each_player_and_scores_by_seat(
 @pytest.mark.parametrize(
     ("game", "seats", "words"),
     [
-        ("mort", "NS", "applies to Boston"),
+        ("mort", "NS", "applies to a game where each plays for himself"),
         ("boston", "NESW", "leave B a seat"),
         ("boston", "NN", "once each"),
         ("boston", "X", "once each"),

@@ -136,6 +136,9 @@ class GameInfo:
     #: Why the game takes no claims of tricks at a casual table (D-TC7), in words; ``""``
     #: where it takes them (D-TC4).
     claims: str = ""
+    #: Each player plays for himself (Boston, BO-1.1): the sides are the hand's, not fixed
+    #: partnerships, so a duel may give a player some seats (``vivant duel --players``).
+    each_for_himself: bool = False
 
     def __post_init__(self) -> None:
         if self.default_players not in self.player_counts:

@@ -153,7 +153,7 @@ def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> i
     (:data:`vivant.players.boston.TRICK_HORIZON` cards a hand in trick bids,
     :data:`~vivant.players.boston.MISERE_HORIZON` in misères: a whole one-against-three hand is
     beyond the solver's reach at every card)."""
-    if view.variant == "boston":
+    if each_for_himself(view.variant):
         found = boston.trick_values(view, list(hands))
         values = {} if found is None else found[0]
     else:
@@ -168,11 +168,16 @@ def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> i
     return round(max(values.values()) - values[action.card])
 
 
+def each_for_himself(game: str) -> bool:
+    """Whether the game is played each for himself (declared: ``GameInfo.each_for_himself``)."""
+    return find_variant(game).info.each_for_himself
+
+
 def parse_seats(text: str, game: str) -> frozenset[Seat]:
     """``--players``: the seats player A takes in a deal's first sitting, by their letters
     (``NS``, ``N``): a game where each plays for himself only (Boston), some seats and not all."""
-    if find_variant(game).variant != "boston":
-        raise VivantError("--players applies to Boston, where each plays for himself")
+    if not each_for_himself(game):
+        raise VivantError("--players applies to a game where each plays for himself")
     letters = text.strip().upper()
     if not letters or any(ch not in "NESW" for ch in letters) or len(set(letters)) != len(letters):
         raise VivantError(f"--players {text!r}: name A's seats once each, e.g. NS or N")
@@ -220,7 +225,7 @@ class DuelResult:
 
 def dd_horizon(game: str) -> int | dict[str, int]:
     """The cards a hand may hold for a card decision to be measured (:func:`dd_loss`)."""
-    if game == "boston":
+    if each_for_himself(game):
         return {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON}
     return DD_MAX_CARDS
 
@@ -399,9 +404,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--players",
         metavar="SEATS",
         help=(
-            "Boston: the seats A takes in each first sitting (e.g. NS), B the others, swapped in "
-            "the second; the players then bid too (without it the heuristic bids once for both "
-            "sittings and A and B play the single player and his adversaries in turn)"
+            "a game where each plays for himself: the seats A takes in each first sitting "
+            "(e.g. NS), B the others, swapped in the second; the players then bid too "
+            "(without it the heuristic bids once for both sittings and A and B play the "
+            "single player and his adversaries in turn)"
         ),
     )
     parser.set_defaults(func=run)
@@ -467,7 +473,7 @@ def run(args: argparse.Namespace) -> int:
 
 def dd_note(game: str) -> str:
     """What the printed dd error measures (:func:`dd_loss`)."""
-    if game == "boston":
+    if each_for_himself(game):
         return (
             f"dd error: tricks lost per hand against the solver with the hand's sides (the single "
             f"player against three; misère partout each for himself) and objective (misères to "

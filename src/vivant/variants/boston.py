@@ -227,6 +227,7 @@ class BostonTable(CuttingTable):
             "before the opening lead and settled by the laws in play."
         ),
         summary=SUMMARY,
+        each_for_himself=True,
     )
 
     def __init__(
