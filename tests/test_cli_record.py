@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from test_records_sitting import laws_sitting, played_sitting
 from vivant.cli import main
@@ -282,3 +283,33 @@ def test_problems_without_a_line_name_the_file_alone() -> None:
         "x.pbn: error: no deals to make a sitting of",
         "x.pbn:3: error: bad",
     ]
+
+
+def test_the_hands_grid_is_drawn_as_rich_draws_its_tables() -> None:
+    from rich.table import Table as RichTable
+
+    from vivant.cli.grid import grid
+
+    headers = ["board", "dealer", "tricks"]
+    rows = [["1", "N Mort", "NS 8 EW 5"], ["12", "E Ann Lee", "thrown in"]]
+    ours, theirs = (Console(file=io.StringIO(), width=80) for _ in range(2))
+    ours.print(grid(ours, "Hands", headers, rows))
+    table = RichTable(title="Hands", title_justify="left")
+    for h in headers:
+        table.add_column(h, no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
+    theirs.print(table)
+    assert ours.file.getvalue() == theirs.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_narrow_terminal_cuts_the_widest_cells_short() -> None:
+    from vivant.cli.grid import grid
+
+    console = Console(file=io.StringIO(), width=30, force_terminal=True, color_system=None)
+    console.print(
+        grid(console, "Hands", ["board", "dealer"], [["1", "N Mortimer Longname-Smythe"]])
+    )
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert all(len(line) == 30 for line in lines[1:]), lines
+    assert "│ 1     │ N Mortimer Longna… │" in lines

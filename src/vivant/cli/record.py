@@ -28,6 +28,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, card_name
+from vivant.cli.grid import grid
 from vivant.cli.play import make_console
 from vivant.errors import InvalidNotationError
 from vivant.records.log import dumps_log, parse_log, save_log, table_record
@@ -228,27 +229,28 @@ def deal_players(deal: WhistDeal) -> str:
     return ", ".join(f"{SEAT_LETTERS[s]} {p}" for s, p in enumerate(deal.players) if p)
 
 
-def hands_table(deals: Sequence[WhistDeal]) -> RichTable:
+def hands_table(console: Console, deals: Sequence[WhistDeal]) -> Text:
     """One row per deal; the irregularities are counted here and listed below the table."""
-    t = RichTable(title="Hands", title_justify="left")
     trays = any(TRAY_TAG in dict(d.extra_tags) for d in deals)  # Duplicate Whist
-    for col in ("board", "dealer", "trump", "turn-up", "tricks", "points", "honours", "irr."):
-        t.add_column(col, no_wrap=True)
-        if col == "board" and trays:
-            t.add_column("tray", no_wrap=True)
+    headers = ["board", "dealer", "trump", "turn-up", "tricks", "points", "honours", "irr."]
+    if trays:
+        headers.insert(1, "tray")
+    rows = []
     for d in deals:
         board = "?" if d.board is None else str(d.board)
-        t.add_row(
-            *((board, dict(d.extra_tags).get(TRAY_TAG, "")) if trays else (board,)),
-            escape(f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip()),
-            trump_text(d),
-            "" if d.turn_up is None else card_name(d.turn_up),
-            scores_text(d.tricks_won) if d.tricks else "thrown in",
-            scores_text(d.points),
-            scores_text(d.honours),
-            str(len(d.irregularities)) if d.irregularities else "",
+        rows.append(
+            [
+                *((board, dict(d.extra_tags).get(TRAY_TAG, "")) if trays else (board,)),
+                f"{SEAT_LETTERS[d.dealer]} {d.players[d.dealer]}".strip(),
+                trump_text(d),
+                "" if d.turn_up is None else card_name(d.turn_up),
+                scores_text(d.tricks_won) if d.tricks else "thrown in",
+                scores_text(d.points),
+                scores_text(d.honours),
+                str(len(d.irregularities)) if d.irregularities else "",
+            ]
         )
-    return t
+    return grid(console, "Hands", headers, rows)
 
 
 def _value_text(value: object) -> str:
@@ -305,7 +307,7 @@ def show(console: Console, loaded: Loaded) -> None:
     elif first is not None:
         console.print(f"Players at the first deal: {deal_players(first)}", markup=False)
     if deals:
-        console.print(hands_table(deals))
+        console.print(hands_table(console, deals), soft_wrap=True)
         irregular = irregularity_lines(deals)
         if irregular:
             console.print("Irregularities")

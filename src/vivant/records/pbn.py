@@ -115,7 +115,20 @@ _PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|[^\^
 _CONTROL_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]")  # not \t \n \v (PBN §2.2)
 _FORBIDDEN_RE: Final = re.compile(_CONTROL_RE.pattern + "|[^\x00-\xff]")  # and beyond Latin-1
 _TAG_STOP_RE: Final = re.compile(r"[\]\n]")  # where a broken tag pair is skipped to
-_CARD_RE: Final = re.compile(r"([SHDCshdc])([2-9TJQKAtjqka]|10)")
+#: Every spelling of a card in the play section (a suit letter and a rank, either case, "10" for
+#: the ten; PBN §3.6.1), and the card it names.
+_CARD_TOKENS: Final = {
+    f"{s}{r}": suit * 13 + rank
+    for suit, letter in enumerate("SHDC")
+    for rank, rank_letter in enumerate("23456789TJQKA")
+    for s in (letter, letter.lower())
+    for r in (rank_letter, rank_letter.lower(), *(("10",) if rank_letter == "T" else ()))
+}
+
+
+def _place(tricks_done: int, seat: Seat) -> str:
+    """Where a card token stands, for an error about it: "trick 3, E's card"."""
+    return f"trick {tricks_done + 1}, {SEAT_LETTERS[seat]}'s card"
 
 
 class PbnWriteError(InvalidNotationError):
@@ -770,32 +783,27 @@ class _GameBuilder:
                     )
                     after_end_reported = True
                 continue
-            card_match = _CARD_RE.fullmatch(tok)
+            c = _CARD_TOKENS.get(tok)
             if tok == "*":
                 ended = True
             elif tok == "+" or tok[0] not in "^!?=$":  # a card place (PBN §3.6, §3.6.1)
                 if row is None:
                     row = _RawRow([None, None, None, None], line)
                 seat = (play_seat + col) % 4
-                place = f"trick {len(rows) + 1}, {SEAT_LETTERS[seat]}'s card"
-                if set(tok) == {"-"} and len(tok) > 1:
+                if c is None and set(tok) == {"-"} and len(tok) > 1:
                     self.error(
                         line,
-                        f"{place}: {tok!r} is not a card token; read as '-', a card unknown or "
-                        "not played (PBN §3.6.1)",
+                        f"{_place(len(rows), seat)}: {tok!r} is not a card token; read as '-', "
+                        "a card unknown or not played (PBN §3.6.1)",
                         warning=True,
                     )
-                elif not card_match and tok not in ("-", "+"):
+                elif c is None and tok not in ("-", "+"):
                     self.error(
                         line,
-                        f"{place}: {tok!r} is not a card; expected e.g. SA or HT, or '-' "
-                        "(PBN §3.6.1)",
+                        f"{_place(len(rows), seat)}: {tok!r} is not a card; expected e.g. SA or "
+                        "HT, or '-' (PBN §3.6.1)",
                     )
-                elif card_match:
-                    rank_text = card_match.group(2).upper()
-                    c = SUIT_LETTERS.index(card_match.group(1).upper()) * 13 + (
-                        8 if rank_text == "10" else "23456789TJQKA".index(rank_text)
-                    )
+                elif c is not None:
                     trick_no = len(rows) + 1
                     if c in seen:
                         self.error(
