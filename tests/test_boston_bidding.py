@@ -15,12 +15,10 @@ import time
 from test_boston import calls, cards, deal, formed
 from vivant.actions import Elect
 from vivant.cards import CardSet
+from vivant.cli.duel import deal_position
 from vivant.players import find_player
-from vivant.players.boston_bidding import (
-    BostonMonteCarloPlayer,
-    Contract,
-    sample_tricks,
-)
+from vivant.players.boston_bidding import Caller, Contract, sample_tricks
+from vivant.players.montecarlo import MonteCarloPlayer
 from vivant.scoring.boston import BIDS_BY_NAME, TRICK_WORDS, Bid
 from vivant.solver import NOTRUMP, Position, Solver
 from vivant.variants.boston import BostonTable
@@ -35,7 +33,7 @@ def table_for(hand: str, turned: str = "S9") -> BostonTable:
     return t
 
 
-def call_of(t: BostonTable, player: BostonMonteCarloPlayer) -> str:
+def call_of(t: BostonTable, player: MonteCarloPlayer) -> str:
     """The player's whole call for the seat due: a word, or a trick bid's number and class."""
     seat = t.to_act()
     assert seat is not None
@@ -54,7 +52,7 @@ def test_thirteen_sure_tricks_bid_the_grand_slam_in_preference() -> None:
     """Every spade, spades first preference: thirteen tricks in every deal; the grand slam in
     preference pays most (W(13, 13) = 170 from each, BO-6.1, D-BO6)."""
     t = table_for("SA SK SQ SJ ST S9 S8 S7 S6 S5 S4 S3 S2", turned="S9")
-    assert BIDS_BY_NAME[call_of(t, BostonMonteCarloPlayer(seed=1))] == Bid(tricks=13, klass="pref")
+    assert BIDS_BY_NAME[call_of(t, MonteCarloPlayer(seed=1))] == Bid(tricks=13, klass="pref")
 
 
 def test_a_sure_seven_is_not_undersold() -> None:
@@ -68,7 +66,7 @@ def test_a_sure_seven_is_not_undersold() -> None:
     sampled = sample_tricks(view, random.Random(4), [contract], (Solver(8), Solver(8)))
     assert sampled is not None
     assert min(sampled.tricks[contract.key]) >= 7
-    bid = BIDS_BY_NAME[call_of(t, BostonMonteCarloPlayer(seed=4))]
+    bid = BIDS_BY_NAME[call_of(t, MonteCarloPlayer(seed=4))]
     assert bid.klass == "pref" and bid.tricks >= 7
 
 
@@ -76,7 +74,7 @@ def test_a_sure_misere_is_called() -> None:
     """The twos, threes and fours and a five: no trick bid reaches five tricks and the hand
     takes no trick in the sampled deals; a misère-type bid is called (BO-4.2)."""
     t = table_for("S5 S4 S3 S2 H4 H3 H2 D4 D3 D2 C4 C3 C2")
-    bid = BIDS_BY_NAME[call_of(t, BostonMonteCarloPlayer(seed=2))]
+    bid = BIDS_BY_NAME[call_of(t, MonteCarloPlayer(seed=2))]
     assert bid.is_misere
 
 
@@ -86,9 +84,9 @@ def test_a_passed_player_calls_only_a_misere_and_a_hopeless_hand_passes() -> Non
     t = table_for("SA SK SQ SJ ST S9 S8 HA HK DA DK CA CK")
     calls(t, "pass", "pass", "pass", "boston", "plain")  # East, South, West pass; North bids
     assert t.to_act() == E
-    assert call_of(t, BostonMonteCarloPlayer(seed=3)) == "pass"
+    assert call_of(t, MonteCarloPlayer(seed=3)) == "pass"
     t = table_for("SA ST S7 S4 HJ H9 H6 DQ D8 D5 C9 C6 C2")
-    assert call_of(t, BostonMonteCarloPlayer(seed=3)) == "pass"
+    assert call_of(t, MonteCarloPlayer(seed=3)) == "pass"
 
 
 def test_whole_auctions_only_legal_calls_and_the_same_seed_the_same_calls() -> None:
@@ -102,7 +100,7 @@ def test_whole_auctions_only_legal_calls_and_the_same_seed_the_same_calls() -> N
         order = list(range(52))
         random.Random(seed).shuffle(order)
         deal(t, {s: order[13 * s : 13 * s + 13] for s in range(4)}, turned="H9")
-        players = {s: BostonMonteCarloPlayer(seed=seed + s) for s in range(4)}
+        players = {s: MonteCarloPlayer(seed=seed + s) for s in range(4)}
         while t.phase == "declare":
             seat = t.to_act()
             assert seat is not None
@@ -136,16 +134,32 @@ def test_a_call_takes_about_a_second_at_most() -> None:
         order = list(range(52))
         random.Random(seed).shuffle(order)
         deal(t, {s: order[13 * s : 13 * s + 13] for s in range(4)})
-        player = BostonMonteCarloPlayer(seed=seed)
+        player = MonteCarloPlayer(seed=seed)
         begun = time.process_time()
         call_of(t, player)
         assert time.process_time() - begun < 3.0
 
 
 def test_the_registry_gives_the_bidding_player() -> None:
+    """Every Monte-Carlo level calls by sampling in Boston: its first call is its own Caller's,
+    seeded by the player's seed (the same call as a Caller of that seed makes), not the
+    rule-based one (the seven top spades: the heuristic bids five, "boston", the sampling
+    seven); in another game it has no bidder."""
+    t = table_for("SA SK SQ SJ ST S9 S8 H3 H2 D3 D2 C3 C2")
+    view, legal = t.view(E), t.legal_actions(E)
+    sampled = Caller(1).choose(view, legal)
+    assert sampled != find_player("heuristic")(seed=1).choose(view, legal, t.default_action())
     for kind in ("mc-fast", "montecarlo", "mc-strong"):
         p = find_player(kind)(seed=1)
-        assert isinstance(p, BostonMonteCarloPlayer) and p.kind == kind
+        assert isinstance(p, MonteCarloPlayer) and p.kind == kind
+        assert p.choose(view, legal, t.default_action()) == sampled
+        assert isinstance(p.bidders["boston"], Caller)
+    cls, config, log = deal_position("mort", 1)
+    table = cls.replay(config, log)
+    seat = table.to_act()
+    assert seat is not None
+    p = MonteCarloPlayer(seed=1)
+    assert p.bid(table.view(seat), table.legal_actions(seat)) is None and not p.bidders
 
 
 def test_a_search_within_a_node_budget() -> None:
@@ -180,7 +194,6 @@ def test_the_card_play_objective_is_the_settlement() -> None:
     his adversaries; in a misère minus one for him if he would take a trick (BO-5.2) and plus
     one for them; read against trick_values (the solver's tricks) on the positions of whole
     hands within the horizon."""
-    from vivant.cli.duel import deal_position
     from vivant.players import boston
     from vivant.scoring.boston import trick_bid_value
 

@@ -45,9 +45,9 @@ class Player(Protocol):
 PLAYER_KINDS: dict[str, str] = {
     "random": "vivant.players.random:RandomPlayer",
     "heuristic": "vivant.players.heuristic:HeuristicPlayer",
-    "mc-fast": "vivant.players.boston_bidding:fast",
-    "montecarlo": "vivant.players.boston_bidding:BostonMonteCarloPlayer",
-    "mc-strong": "vivant.players.boston_bidding:strong",
+    "mc-fast": "vivant.players.montecarlo:fast",
+    "montecarlo": "vivant.players.montecarlo:MonteCarloPlayer",
+    "mc-strong": "vivant.players.montecarlo:strong",
     "dd": "vivant.players.dd:DoubleDummyPlayer",
 }
 

@@ -39,8 +39,10 @@ suit: it does not make five tricks alone.
 
 A trick bid is called in two steps (its number, then its suit class, BO-4.1): the bid chosen at
 the number is remembered and its class given at the next step. The plain bidder names the plain
-suit whose sampled deals are worth most for his bid (D-BO3). Every other choice (the little
-misère's discard, the laws' elections) and the card play are the Monte-Carlo player's own.
+suit whose sampled deals are worth most for his bid (D-BO3). The Monte-Carlo player makes
+these choices through its :class:`Caller` (Boston's entry among the games' bidders,
+:data:`~vivant.players.montecarlo.BIDDERS`); every other choice (the little misère's discard,
+the laws' elections) and the card play are its own.
 """
 
 from __future__ import annotations
@@ -48,12 +50,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from vivant.actions import Action, Elect, Play
 from vivant.cards import SUIT_LETTERS, CardSet, Seat, cards_of, suit_mask
 from vivant.players import boston
-from vivant.players.montecarlo import MonteCarloPlayer
 from vivant.players.sampling import sample_hands
 from vivant.scoring.boston import (
     ALL_BIDS,
@@ -285,26 +285,32 @@ def best_bid(
     return None if best is None else best[1]
 
 
-class BostonMonteCarloPlayer(MonteCarloPlayer):
-    """The Monte-Carlo player, calling in Boston's auction and naming its plain trump by
-    sampling (see the module doc); every other decision is :class:`MonteCarloPlayer`'s."""
+class Caller:
+    """The Monte-Carlo player's calls in Boston's auction and the plain trump it names, by
+    sampling (see the module doc): the game's bidder of
+    :data:`~vivant.players.montecarlo.BIDDERS`, one to a player, made at its first decision in
+    the game and seeded by the player's seed; it keeps its random numbers, its solvers and the
+    bid it means to complete from one call to the next. Every other decision it leaves to the
+    player (``None``)."""
 
-    def __init__(self, seed: int | None = None, **kwargs: Any) -> None:
-        super().__init__(seed, **kwargs)
-        self.bid_rng = random.Random(seed)
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
         #: The solvers of the sampled deals: for the most tricks, and for the misère.
-        self.bid_solvers = (Solver(BID_TT_MB), Solver(BID_TT_MB))
+        self.solvers = (Solver(BID_TT_MB), Solver(BID_TT_MB))
         #: The bid chosen at its number, by the calls it was chosen after.
         self.planned: tuple[tuple[str, ...], Bid] | None = None
 
-    def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
+    def choose(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """A call of the auction or the plain bidder's trump, when one of them is due and
+        there is a choice; else ``None``."""
         elects = [a for a in legal if isinstance(a, Elect)]
-        if view.variant == "boston" and elects and len(elects) == len(legal) > 1:
-            if view.phase == "declare" and view.pending is None:
-                return self.call(view, elects)
-            if view.phase == "name_trump":
-                return self.name_trump(view, elects)
-        return super().choose(view, legal, default)
+        if not elects or len(elects) != len(legal) or len(legal) < 2:
+            return None
+        if view.phase == "declare" and view.pending is None:
+            return self.call(view, elects)
+        if view.phase == "name_trump":
+            return self.name_trump(view, elects)
+        return None
 
     def call(self, view: View, legal: Sequence[Elect]) -> Elect:
         """A call of the auction (BO-4.1..BO-4.5) by sampling."""
@@ -323,7 +329,7 @@ class BostonMonteCarloPlayer(MonteCarloPlayer):
             choice = boston.choose(view, legal, None)
             assert isinstance(choice, Elect)
             return choice
-        bid = best_bid(view, list(options), self.bid_rng, self.bid_solvers)
+        bid = best_bid(view, list(options), self.rng, self.solvers)
         if bid is None:
             return options.get("pass", legal[0])
         self.planned = (calls, bid)
@@ -334,7 +340,7 @@ class BostonMonteCarloPlayer(MonteCarloPlayer):
         bid = BIDS_BY_NAME[view.extra["contract"]]
         assert view.seat is not None
         contracts = [Contract(bid, SUIT_LETTERS.index(a.option), view.seat) for a in legal]
-        sampled = sample_tricks(view, self.bid_rng, contracts, self.bid_solvers)
+        sampled = sample_tricks(view, self.rng, contracts, self.solvers)
         if sampled is None:
             choice = boston.choose(view, legal, None)
             assert isinstance(choice, Elect)
@@ -344,16 +350,6 @@ class BostonMonteCarloPlayer(MonteCarloPlayer):
         return legal[worth.index(max(worth))]
 
 
-def fast(seed: int | None = None) -> BostonMonteCarloPlayer:
-    """The ``mc-fast`` level."""
-    return BostonMonteCarloPlayer(seed, kind="mc-fast")
-
-
-def strong(seed: int | None = None) -> BostonMonteCarloPlayer:
-    """The ``mc-strong`` level."""
-    return BostonMonteCarloPlayer(seed, kind="mc-strong")
-
-
 __all__ = [
     "BID_MISERE_HORIZON",
     "BID_NODES",
@@ -361,14 +357,12 @@ __all__ = [
     "BID_WORLDS",
     "DEAL_NODES",
     "SEARCH_FROM",
-    "BostonMonteCarloPlayer",
+    "Caller",
     "Contract",
     "Sampled",
     "best_bid",
-    "fast",
     "open_bids",
     "payoff",
     "play_out",
     "sample_tricks",
-    "strong",
 ]

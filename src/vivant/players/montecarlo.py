@@ -41,10 +41,13 @@ All Fours scores points, not tricks: its samples are searched exactly for the po
 remaining play (:func:`vivant.players.all_fours.card_values`) once at most twelve cards are left
 in the hands (the whole of a two-player hand), the heuristic playing before.
 
-Non-play decisions are the heuristic player's (simulation is not worth it there): Mort's deal
-for himself (M-3.1), the revoke penalty worth most on the score, claiming every revoke, the suit
-call, the customary elections; Humbug's exchange, Bridge for Three's declare or pass and the
-doubling follow the laws' customary choice that the heuristic player takes.
+A game may have a bidder of its own (:data:`BIDDERS`, by variant): the choices before play it
+makes by sampling too, each player with its own bidder, made at its first decision in the game
+from the player's seed (Boston's calls and plain trump, :mod:`vivant.players.boston_bidding`).
+The other non-play decisions are the heuristic player's (simulation is not worth it there):
+Mort's deal for himself (M-3.1), the revoke penalty worth most on the score, claiming every
+revoke, the suit call, the customary elections; Humbug's exchange, Bridge for Three's declare or
+pass and the doubling follow the laws' customary choice that the heuristic player takes.
 """
 
 from __future__ import annotations
@@ -54,11 +57,12 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from typing import Protocol
 
 from vivant.actions import Action, CallCard, Play
 from vivant.cards import Card, Seat
 from vivant.errors import InvalidActionError
-from vivant.players import all_fours, boston
+from vivant.players import all_fours, boston, boston_bidding
 from vivant.players.dd import (
     PLAYER_TT_MB,
     best_play,
@@ -93,6 +97,20 @@ CLAIM_WORLDS = 256
 SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], int] | None]] = {
     "all-fours": all_fours.card_values,
     "boston": boston.card_values,
+}
+
+
+class Bidder(Protocol):
+    """A game's own choices before play for one Monte-Carlo player (its calls, its trump):
+    ``choose`` returns one of ``legal``, or ``None`` to leave the decision to the player."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action | None: ...
+
+
+#: The games whose choices before play the Monte-Carlo player makes by a bidder of their own,
+#: by variant: the bidder's factory, called with the player's seed.
+BIDDERS: dict[str, Callable[[int], Bidder]] = {
+    "boston": boston_bidding.Caller,
 }
 
 
@@ -231,6 +249,8 @@ class MonteCarloPlayer:
         self.heuristic = HeuristicPlayer(seed)
         self.model = PlayModel() if inference else None
         self.last: Estimate | None = None
+        #: The player's bidders (:data:`BIDDERS`) by variant, each made at its first decision.
+        self.bidders: dict[str, Bidder] = {}
         self._pool: ThreadPoolExecutor | None = None
 
     def within_horizon(self, view: View, seat: int) -> bool:
@@ -459,12 +479,28 @@ class MonteCarloPlayer:
                 return None
         return 0
 
+    def bid(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """The choice of the game's bidder (:data:`BIDDERS`), the player's own, made from its
+        seed at its first decision in the game; ``None`` where the game has none or the bidder
+        leaves the decision to the player."""
+        make = BIDDERS.get(view.variant)
+        if make is None:
+            return None
+        bidder = self.bidders.get(view.variant)
+        if bidder is None:
+            bidder = self.bidders[view.variant] = make(self.seed)
+        return bidder.choose(view, legal)
+
     def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
-        """The best card on average over the samples within the horizon; otherwise (and for
-        every other decision) the heuristic player's choice."""
+        """The game's bidder's choice (:meth:`bid`), else the best card on average over the
+        samples within the horizon; otherwise (and for every other decision) the heuristic
+        player's choice."""
         if not legal:
             raise InvalidActionError("the Monte-Carlo player was given no legal action")
         self.last = None
+        bid = self.bid(view, legal)
+        if bid is not None:
+            return bid
         plays = plays_of(legal)
         if not plays or len(legal) == 1 or not self.within_horizon(view, plays[0].seat):
             return self.heuristic.choose(view, legal, default)
@@ -499,8 +535,10 @@ def strong(seed: int | None = None) -> MonteCarloPlayer:
 
 
 __all__ = [
+    "BIDDERS",
     "DEFAULT_LEVEL",
     "LEVELS",
+    "Bidder",
     "Estimate",
     "Level",
     "MonteCarloPlayer",
