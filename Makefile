@@ -31,8 +31,11 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy --strict src/vivant tests $(wildcard benchmarks)
 
+# The suite on both cores, a test file a worker (a file's fixtures are made once); then the
+# tests that measure a speed, alone, so that no other test's load counts in their figures.
 pytest: setup browser
-	$(BIN)/python -m pytest -q --durations=25
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not timing" --durations=25
+	$(BIN)/python -m pytest -q -m timing --durations=10
 
 test: lint typecheck pytest
 

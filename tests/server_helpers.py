@@ -22,7 +22,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from vivant.actions import action_from_json
 from vivant.cards import CardSet, parse_card, parse_seat
@@ -474,3 +475,18 @@ def chromium() -> Iterator[Browser]:
             yield b
         finally:
             b.close()
+
+
+def close_last_summary(page: Page, *, tap: bool = False) -> None:
+    """Close the last hand's summary, if it is still open, and wait until it is gone. At the quick
+    pace it also closes by itself after 300 ms, so the button may be gone before it is pressed."""
+    button = page.locator("#summary:not([hidden]) button")
+    if button.count():
+        try:
+            if tap:
+                button.tap(timeout=2_000)
+            else:
+                button.click(timeout=2_000)
+        except PlaywrightTimeout:
+            pass  # closed by itself between the look and the press
+    page.wait_for_selector("#summary", state="hidden")

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from test_boston import calls, cards, deal, formed
 from vivant.actions import Elect
 from vivant.cards import CardSet
@@ -126,6 +128,7 @@ def test_whole_auctions_only_legal_calls_and_the_same_seed_the_same_calls() -> N
     assert any(c != "pass" for a in seen for _, c in a)
 
 
+@pytest.mark.timing
 def test_a_call_takes_about_a_second_at_most() -> None:
     """The search counts nodes (BID_NODES): the first call of seeded deals stays within a
     generous bound on a loaded machine (measured about 0.1 s, at most 0.2 s, unloaded)."""

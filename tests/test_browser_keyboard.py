@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from server_helpers import QUICK_PACE, ServerProcess, http_json
+from server_helpers import QUICK_PACE, ServerProcess, close_last_summary, http_json
 from vivant.variants import VARIANTS
 
 pytestmark = pytest.mark.timeout(300)
@@ -165,9 +165,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
             if hands_scored(page) == 1 and not (tmp_path / "touch-mort-hand-390.png").exists():
                 keep(page, "touch-mort-hand-390.png", tmp_path)
         assert page.locator("#score-sheet").count() == 1
-        if page.locator("#summary:not([hidden]) button").count():  # the last hand's summary
-            page.locator("#summary button").tap()
-        page.wait_for_selector("#summary", state="hidden")
+        close_last_summary(page, tap=True)
         keep(page, "touch-mort-score-sheet-390.png", tmp_path)
         assert narrowest >= 44, f"a card of the hand shows only {narrowest:.0f} px to tap"
     finally:

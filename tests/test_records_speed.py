@@ -24,6 +24,9 @@ from vivant.cli import main
 from vivant.records import format_deal, read_pbn
 from vivant.records.sitting import import_pbn
 
+#: Every test here measures a speed: make test runs them alone (the ``timing`` marker).
+pytestmark = pytest.mark.timing
+
 SMALL = 500_000
 LARGE = 4 * SMALL
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Dialog, Page
 
-from server_helpers import QUICK_PACE, ServerProcess, http_json
+from server_helpers import QUICK_PACE, ServerProcess, close_last_summary, http_json
 from vivant.server.store import Store
 
 pytestmark = pytest.mark.timeout(240)
@@ -93,9 +93,7 @@ def test_a_person_plays_mort_in_the_browser(
 
     sheet = page.locator("#score-sheet")
     assert sheet.is_visible()
-    if page.locator("#summary:not([hidden]) button").count():  # the last hand's summary first
-        page.locator("#summary button").click()
-    page.wait_for_selector("#summary", state="hidden")
+    close_last_summary(page)  # the last hand's summary first
     save(page, tmp_path / "score-sheet.png")
     assert mid_hand is not None and mid_hand.exists()
     assert plays >= 39  # at least three hands' worth of cards
