@@ -115,6 +115,11 @@ _PLAY_TOKEN_RE: Final = re.compile(r"\^[A-Za-z]|[!?]{1,2}|=\d+=|\$\d+|\*|\+|[^\^
 _CONTROL_RE: Final = re.compile("[\x00-\x08\x0c-\x1f\x7f-\x9f]")  # not \t \n \v (PBN §2.2)
 _FORBIDDEN_RE: Final = re.compile(_CONTROL_RE.pattern + "|[^\x00-\xff]")  # and beyond Latin-1
 _TAG_STOP_RE: Final = re.compile(r"[\]\n]")  # where a broken tag pair is skipped to
+#: The usual tag pair, on one line with one space, its value free of escapes and tabs: read at
+#: once (any other form goes through the careful reader of §3.3, with its reports).
+_PLAIN_TAG_RE: Final = re.compile(r'\[([A-Z][A-Za-z0-9_]*) "([^"\\\t\n]*)"\]')
+#: A string free of escapes on one line (PBN §3.2), likewise.
+_PLAIN_STRING_RE: Final = re.compile(r'"([^"\\\n]*)"')
 #: Every spelling of a card in the play section (a suit letter and a rank, either case, "10" for
 #: the ten; PBN §3.6.1), and the card it names.
 _CARD_TOKENS: Final = {
@@ -477,6 +482,9 @@ def _scan_string(text: str, pos: int) -> tuple[int, str, bool]:
 
     Returns the position after it, its unescaped value and whether it was closed on its line.
     """
+    plain = _PLAIN_STRING_RE.match(text, pos)
+    if plain:
+        return plain.end(), plain.group(1), True
     out = []
     j = pos + 1
     n = len(text)
@@ -503,6 +511,9 @@ def _scan_tag(
     Import format allows white space, even line breaks, between the four tokens. On a syntax
     error the rest of the broken tag (up to a ``]`` on the same line) is skipped.
     """
+    plain = _PLAIN_TAG_RE.match(text, pos)
+    if plain:
+        return _Token("tag", plain.group(1), line, plain.group(2)), plain.end(), line
     start_line = line
     n = len(text)
 
