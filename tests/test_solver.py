@@ -109,7 +109,7 @@ def small_positions(draw: st.DrawFn) -> Position:
     return Position(tuple(CardSet(h) for h in hands), trump, leader, tuple(played))
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(small_positions())
 def test_equals_brute_force_minimax(pos: Position) -> None:
     masks = tuple(h.mask for h in pos.hands)

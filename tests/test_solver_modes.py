@@ -123,25 +123,25 @@ def assert_exact(solver: Solver, pos: Position) -> None:
     assert sol.tricks == best, pos
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(positions(sides=ONE_V_THREE, misere=(False,)))
 def test_one_against_three_equals_brute_force(pos: Position) -> None:
     assert_exact(Solver(4), pos)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(positions(sides=TWO_TWO_OTHER, misere=(False,)))
 def test_other_two_two_partitions_equal_brute_force(pos: Position) -> None:
     assert_exact(Solver(4), pos)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=1000, deadline=None)
 @given(positions(misere=(True,), two_hands=True))
 def test_misere_equals_brute_force_in_every_partition(pos: Position) -> None:
     assert_exact(Solver(4), pos)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=15, deadline=None)
 @given(positions(sides=(*ONE_V_THREE, *TWO_TWO_OTHER), sizes=(5,)))
 def test_five_cards_a_hand_equal_brute_force(pos: Position) -> None:
     """The largest positions the brute force reaches: 5 cards a hand, every game but whist."""
@@ -151,7 +151,7 @@ def test_five_cards_a_hand_equal_brute_force(pos: Position) -> None:
 GAMES = st.tuples(st.sampled_from(ALL_PARTITIONS), st.booleans())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     st.lists(positions(two_hands=True, sizes=(3, 4)), min_size=4, max_size=4),
     st.lists(GAMES, min_size=3, max_size=3),
