@@ -370,6 +370,9 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
         u16 others = p | a | b;
         u16 top = others ? (u16)(l & above_mask(top_bit(others))) : l;
+        /* no top card here, and the partner's top card is no start of a split pair: nothing to
+         * cash in this suit (most suits; the counts below are not needed) */
+        if (!top && !(split && (p >> top_bit(others) & 1))) continue;
         const int la = popc16(a), lb = popc16(b), lp = popc16(p), ll = popc16(l);
         int w = popc16(top);
         int cnt = w;
