@@ -255,7 +255,7 @@ struct dd_engine {
     int tc[4];
     int twi;       /* index in the current trick of the card winning it (kept card by card) */
     int tbeat;     /* and whether another card of its suit is in the trick (it wins by rank) */
-    u16 tseq[4];   /* lower cards equivalent to each card of the trick when it was played */
+    int pre;       /* cards of the current trick given in the position solved (not searched) */
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
     u64 lkey;      /* the suit lengths of every hand, 4 bits each */
@@ -973,7 +973,7 @@ typedef struct {
     int twi, tbeat;
     int completed;
     int tc[4];
-    u16 tseq[4];
+    int pre;
     u16 rem[4];
     u32 pat[4];
 } undo_t;
@@ -1003,14 +1003,6 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
             e->tbeat = 0;
         }
     }
-    {
-        const int s = c >> 4;
-        /* the cards not yet gone below c down to the highest one another hand holds (or on
-         * the table) */
-        const u16 below = (u16)(e->rem[s] & ((1u << (c & 15)) - 1));
-        const u16 other = (u16)(below & ~suit_of_hand(e->hand[pl], s));
-        e->tseq[e->tn] = other ? (u16)(below & above_mask(top_bit(other))) : below;
-    }
     e->hand[pl] &= ~(1ull << c);
     e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
@@ -1018,12 +1010,25 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     const int wi = e->twi;
     const int ws = (e->tl + wi) & (e->np - 1);
     int winc = -1;
-    if (e->tbeat) winc = ((e->tc[wi] >> 4) << 16) | (1 << (e->tc[wi] & 15)) | e->tseq[wi];
+    if (e->tbeat) {
+        /* the winning card, and when it was searched as the highest of its run, the cards of the
+         * run below it: those not yet gone down to the highest one another hand holds (or on the
+         * table; the same now as when it was played, as only a trick's end changes rem) */
+        const int s = e->tc[wi] >> 4, r = e->tc[wi] & 15;
+        u16 seq = 0;
+        if (wi >= e->pre) {
+            const u16 below = (u16)(e->rem[s] & ((1u << r) - 1));
+            const u16 other = (u16)(below & ~suit_of_hand(e->hand[ws], s));
+            seq = other ? (u16)(below & above_mask(top_bit(other))) : below;
+        }
+        winc = (s << 16) | (1 << r) | seq;
+    }
     u->completed = 1;
+    u->pre = e->pre;
+    e->pre = 0;
     memcpy(u->pat, e->pat, sizeof u->pat);
     memcpy(u->rem, e->rem, sizeof u->rem);
     memcpy(u->tc, e->tc, sizeof u->tc);
-    memcpy(u->tseq, e->tseq, sizeof u->tseq);
     for (int i = 0; i < e->np; i++) {
         const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
         const int k = 2 * popc16(e->rem[tcs] & above_mask(tcr));
@@ -1041,7 +1046,7 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     if (u->completed) {
         /* whole arrays, fixed sizes: a copy of np entries would be a call to memcpy */
         memcpy(e->tc, u->tc, sizeof e->tc);
-        memcpy(e->tseq, u->tseq, sizeof e->tseq);
+        e->pre = u->pre;
         memcpy(e->rem, u->rem, sizeof e->rem);
         memcpy(e->pat, u->pat, sizeof e->pat);
     }
@@ -1639,7 +1644,7 @@ static void load(dd_engine *e, const dd_position *p) {
     }
     e->tl = p->leader;
     e->tn = p->ntrick;
-    memset(e->tseq, 0, sizeof e->tseq);
+    e->pre = p->ntrick;
     for (int i = 0; i < p->ntrick; i++) {
         int c = card_to_internal(p->trick[i]);
         e->tc[i] = c;
