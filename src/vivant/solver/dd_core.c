@@ -274,6 +274,7 @@ struct dd_engine {
     int tt_live, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (tt_live 0:
                                                 nothing yet) */
     uint64_t node_limit; /* nodes a solve may visit (0: no limit), and whether it ran out */
+    uint64_t node_stop;  /* the node count at which the search stops: node_limit, or never */
     int aborted;
 #ifdef DD_VERIFY
     int nott;
@@ -288,6 +289,7 @@ dd_engine *dd_engine_new(size_t tt_bytes) {
         return NULL;
     }
     e->tt_live = 0;
+    e->node_stop = UINT64_MAX;
     return e;
 }
 
@@ -1075,13 +1077,17 @@ static int search(dd_engine *e, int depth, u16 *wr);
 
 /* After card c was searched without a cut-off: its pinned ranks join the node's, and if c lies
  * below every rank that mattered in its suit, the lower cards of that suit need no search
- * (Kuijf's rule; lw[suit] is the rank below which moves are skipped, 0 while unset). */
-ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], int lw[4], int c) {
+ * (Kuijf's rule, decided at the first card of the suit to fail: *skip receives the cards not to
+ * search, 16 bits a suit, and *set the suits decided). */
+ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], u64 *skip, u32 *set, int c) {
     for (int s = 0; s < 4; s++) acc[s] |= cw[s];
     const int s = c >> 4;
-    if (!lw[s]) {
+    if (!(*set >> s & 1)) {
         const int low = acc[s] ? low_bit(acc[s]) : 15;
-        if ((c & 15) < low) lw[s] = low;
+        if ((c & 15) < low) {
+            *set |= 1u << s;
+            *skip |= (u64)((1u << low) - 1) << (16 * s);
+        }
     }
 }
 
@@ -1296,11 +1302,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     u16 acc[4] = {0, 0, 0, 0};
     int result = !maxnode;
     int cut_card = -1;
-    int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
+    u64 skip = 0; /* Kuijf: cards that need no search */
+    u32 skip_set = 0;
     for (int i = 0; i < n; i++) {
         undo_t u;
         int c = mv[i].card;
-        if ((c & 15) < lw[c >> 4]) continue;
+        if (skip >> c & 1) continue;
         do_play(e, c, &u);
         u16 cw[4];
         int r = search(e, depth + 1, cw);
@@ -1316,7 +1323,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             e->hist[c] += (u32)(R * R);
             break;
         }
-        failed_move(acc, cw, lw, c);
+        failed_move(acc, cw, &skip, &skip_set, c);
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -1404,11 +1411,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 
 static int search(dd_engine *e, int depth, u16 *wr) {
     e->nodes++;
-    if (e->node_limit && e->nodes >= e->node_limit) {
-        e->aborted = 1; /* unwound at once: every result from here on is discarded */
+    if (e->nodes >= e->node_stop) {
+        /* unwound at once: every result from here on is discarded (the count only grows, so
+         * every later node stops here too) */
+        e->aborted = 1;
         return 0;
     }
-    if (e->aborted) return 0;
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) & (e->np - 1);
     const int maxnode = side_of(e, pl) == e->maxside;
@@ -1496,11 +1504,12 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
-    int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
+    u64 skip = 0; /* Kuijf: cards that need no search */
+    u32 skip_set = 0;
     for (int i = 0; i < n; i++) {
         undo_t u;
         int c = mv[i].card;
-        if ((c & 15) < lw[c >> 4]) continue;
+        if (skip >> c & 1) continue;
         int winc = do_play(e, c, &u);
         u16 cw[4];
         int r = search(e, depth + 1, cw);
@@ -1513,7 +1522,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             wr[3] = cw[3];
             return r;
         }
-        failed_move(acc, cw, lw, c);
+        failed_move(acc, cw, &skip, &skip_set, c);
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -1735,10 +1744,12 @@ int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values
                     uint64_t node_limit) {
     int t = 0, vals[52];
     e->node_limit = node_limit;
+    e->node_stop = node_limit ? node_limit : UINT64_MAX;
     e->aborted = 0;
     int rc = dd_solve(e, p, &t, values ? vals : NULL);
     const int aborted = e->aborted;
     e->node_limit = 0;
+    e->node_stop = UINT64_MAX;
     e->aborted = 0;
     if (rc != DD_OK) return rc;
     if (aborted) {
