@@ -255,7 +255,7 @@ struct dd_engine {
     int tc[4];
     int twi;       /* index in the current trick of the card winning it (kept card by card) */
     int tbeat;     /* and whether another card of its suit is in the trick (it wins by rank) */
-    u16 tseq[4];   /* lower cards equivalent to each card of the trick when it was played */
+    int pre;       /* cards of the current trick given in the position solved (not searched) */
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
     u64 lkey;      /* the suit lengths of every hand, 4 bits each */
@@ -274,6 +274,7 @@ struct dd_engine {
     int tt_live, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (tt_live 0:
                                                 nothing yet) */
     uint64_t node_limit; /* nodes a solve may visit (0: no limit), and whether it ran out */
+    uint64_t node_stop;  /* the node count at which the search stops: node_limit, or never */
     int aborted;
 #ifdef DD_VERIFY
     int nott;
@@ -288,6 +289,7 @@ dd_engine *dd_engine_new(size_t tt_bytes) {
         return NULL;
     }
     e->tt_live = 0;
+    e->node_stop = UINT64_MAX;
     return e;
 }
 
@@ -370,6 +372,9 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
         u16 others = p | a | b;
         u16 top = others ? (u16)(l & above_mask(top_bit(others))) : l;
+        /* no top card here, and the partner's top card is no start of a split pair: nothing to
+         * cash in this suit (most suits; the counts below are not needed) */
+        if (!top && !(split && (p >> top_bit(others) & 1))) continue;
         const int la = popc16(a), lb = popc16(b), lp = popc16(p), ll = popc16(l);
         int w = popc16(top);
         int cnt = w;
@@ -970,7 +975,7 @@ typedef struct {
     int twi, tbeat;
     int completed;
     int tc[4];
-    u16 tseq[4];
+    int pre;
     u16 rem[4];
     u32 pat[4];
 } undo_t;
@@ -1000,14 +1005,6 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
             e->tbeat = 0;
         }
     }
-    {
-        const int s = c >> 4;
-        /* the cards not yet gone below c down to the highest one another hand holds (or on
-         * the table) */
-        const u16 below = (u16)(e->rem[s] & ((1u << (c & 15)) - 1));
-        const u16 other = (u16)(below & ~suit_of_hand(e->hand[pl], s));
-        e->tseq[e->tn] = other ? (u16)(below & above_mask(top_bit(other))) : below;
-    }
     e->hand[pl] &= ~(1ull << c);
     e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
@@ -1015,12 +1012,25 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     const int wi = e->twi;
     const int ws = (e->tl + wi) & (e->np - 1);
     int winc = -1;
-    if (e->tbeat) winc = ((e->tc[wi] >> 4) << 16) | (1 << (e->tc[wi] & 15)) | e->tseq[wi];
+    if (e->tbeat) {
+        /* the winning card, and when it was searched as the highest of its run, the cards of the
+         * run below it: those not yet gone down to the highest one another hand holds (or on the
+         * table; the same now as when it was played, as only a trick's end changes rem) */
+        const int s = e->tc[wi] >> 4, r = e->tc[wi] & 15;
+        u16 seq = 0;
+        if (wi >= e->pre) {
+            const u16 below = (u16)(e->rem[s] & ((1u << r) - 1));
+            const u16 other = (u16)(below & ~suit_of_hand(e->hand[ws], s));
+            seq = other ? (u16)(below & above_mask(top_bit(other))) : below;
+        }
+        winc = (s << 16) | (1 << r) | seq;
+    }
     u->completed = 1;
+    u->pre = e->pre;
+    e->pre = 0;
     memcpy(u->pat, e->pat, sizeof u->pat);
     memcpy(u->rem, e->rem, sizeof u->rem);
     memcpy(u->tc, e->tc, sizeof u->tc);
-    memcpy(u->tseq, e->tseq, sizeof u->tseq);
     for (int i = 0; i < e->np; i++) {
         const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
         const int k = 2 * popc16(e->rem[tcs] & above_mask(tcr));
@@ -1038,7 +1048,7 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     if (u->completed) {
         /* whole arrays, fixed sizes: a copy of np entries would be a call to memcpy */
         memcpy(e->tc, u->tc, sizeof e->tc);
-        memcpy(e->tseq, u->tseq, sizeof e->tseq);
+        e->pre = u->pre;
         memcpy(e->rem, u->rem, sizeof e->rem);
         memcpy(e->pat, u->pat, sizeof e->pat);
     }
@@ -1067,13 +1077,17 @@ static int search(dd_engine *e, int depth, u16 *wr);
 
 /* After card c was searched without a cut-off: its pinned ranks join the node's, and if c lies
  * below every rank that mattered in its suit, the lower cards of that suit need no search
- * (Kuijf's rule; lw[suit] is the rank below which moves are skipped, 0 while unset). */
-ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], int lw[4], int c) {
+ * (Kuijf's rule, decided at the first card of the suit to fail: *skip receives the cards not to
+ * search, 16 bits a suit, and *set the suits decided). */
+ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], u64 *skip, u32 *set, int c) {
     for (int s = 0; s < 4; s++) acc[s] |= cw[s];
     const int s = c >> 4;
-    if (!lw[s]) {
+    if (!(*set >> s & 1)) {
         const int low = acc[s] ? low_bit(acc[s]) : 15;
-        if ((c & 15) < low) lw[s] = low;
+        if ((c & 15) < low) {
+            *set |= 1u << s;
+            *skip |= (u64)((1u << low) - 1) << (16 * s);
+        }
     }
 }
 
@@ -1288,11 +1302,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     u16 acc[4] = {0, 0, 0, 0};
     int result = !maxnode;
     int cut_card = -1;
-    int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
+    u64 skip = 0; /* Kuijf: cards that need no search */
+    u32 skip_set = 0;
     for (int i = 0; i < n; i++) {
         undo_t u;
         int c = mv[i].card;
-        if ((c & 15) < lw[c >> 4]) continue;
+        if (skip >> c & 1) continue;
         do_play(e, c, &u);
         u16 cw[4];
         int r = search(e, depth + 1, cw);
@@ -1308,7 +1323,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             e->hist[c] += (u32)(R * R);
             break;
         }
-        failed_move(acc, cw, lw, c);
+        failed_move(acc, cw, &skip, &skip_set, c);
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -1396,11 +1411,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 
 static int search(dd_engine *e, int depth, u16 *wr) {
     e->nodes++;
-    if (e->node_limit && e->nodes >= e->node_limit) {
-        e->aborted = 1; /* unwound at once: every result from here on is discarded */
+    if (e->nodes >= e->node_stop) {
+        /* unwound at once: every result from here on is discarded (the count only grows, so
+         * every later node stops here too) */
+        e->aborted = 1;
         return 0;
     }
-    if (e->aborted) return 0;
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) & (e->np - 1);
     const int maxnode = side_of(e, pl) == e->maxside;
@@ -1488,11 +1504,12 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
-    int lw[4] = {0, 0, 0, 0}; /* Kuijf: cards below these ranks need no search */
+    u64 skip = 0; /* Kuijf: cards that need no search */
+    u32 skip_set = 0;
     for (int i = 0; i < n; i++) {
         undo_t u;
         int c = mv[i].card;
-        if ((c & 15) < lw[c >> 4]) continue;
+        if (skip >> c & 1) continue;
         int winc = do_play(e, c, &u);
         u16 cw[4];
         int r = search(e, depth + 1, cw);
@@ -1505,7 +1522,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             wr[3] = cw[3];
             return r;
         }
-        failed_move(acc, cw, lw, c);
+        failed_move(acc, cw, &skip, &skip_set, c);
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -1636,7 +1653,7 @@ static void load(dd_engine *e, const dd_position *p) {
     }
     e->tl = p->leader;
     e->tn = p->ntrick;
-    memset(e->tseq, 0, sizeof e->tseq);
+    e->pre = p->ntrick;
     for (int i = 0; i < p->ntrick; i++) {
         int c = card_to_internal(p->trick[i]);
         e->tc[i] = c;
@@ -1727,10 +1744,12 @@ int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values
                     uint64_t node_limit) {
     int t = 0, vals[52];
     e->node_limit = node_limit;
+    e->node_stop = node_limit ? node_limit : UINT64_MAX;
     e->aborted = 0;
     int rc = dd_solve(e, p, &t, values ? vals : NULL);
     const int aborted = e->aborted;
     e->node_limit = 0;
+    e->node_stop = UINT64_MAX;
     e->aborted = 0;
     if (rc != DD_OK) return rc;
     if (aborted) {
