@@ -291,3 +291,32 @@ def test_a_decision_does_not_depend_on_the_decisions_before_it() -> None:
     used.choose(late.view(la[0]), late.legal_actions(la[0]))
     fresh.choose(late.view(la[0]), late.legal_actions(la[0]))
     assert used.last is not None and used.last == fresh.last
+
+
+def test_a_lead_is_sampled_lead_scale_times_over() -> None:
+    """``lead_scale``: where the seat to play opens a trick it draws and solves that many times
+    its samples (the fewest samples and the budget scaled alike), at any other card its
+    samples; without inference the lead's first worlds are the ones it draws unscaled (the
+    same random numbers), so the extra worlds only add to them."""
+    leads = follows = 0
+    for seed in range(4):
+        t = late_position(seed, tricks=8)
+        while t.phase == PLAY and t.hand is not None and len(t.hand.tricks) == 8:
+            turn = who_acts(t)
+            assert turn is not None
+            seat = turn[0]
+            view, legal = t.view(seat), t.legal_actions(seat)
+            plays = [a for a in legal if isinstance(a, Play)]
+            if len(plays) > 1:
+                p = MonteCarloPlayer(seed, samples=3, min_samples=3, lead_scale=3)
+                p.choose(view, legal)
+                assert p.last is not None
+                lead = view.trick is None or not view.trick.cards
+                assert p.last.samples == (9 if lead else 3)
+                leads += lead
+                follows += not lead
+                if lead:
+                    plain = MonteCarloPlayer(seed, samples=3, inference=False)
+                    assert plain.worlds(view, 3)[0][:3] == plain.worlds(view)[0]
+            t.apply(HeuristicPlayer(seed).choose(view, legal))
+    assert leads and follows

@@ -20,7 +20,7 @@ from vivant.cards import parse_card
 from vivant.cli.duel import duel, duel_deal
 from vivant.players import find_player, step
 from vivant.players.endgame import Endgame
-from vivant.players.inference import PlayModel
+from vivant.players.inference import PlayModel, weights
 from vivant.players.montecarlo import MonteCarloPlayer, effective, fast
 from vivant.players.sampling import all_hands, consistent, sample_hands
 from vivant.solver import NOTRUMP, Position, Solver
@@ -253,3 +253,21 @@ def test_a_larger_pool_keeps_likelier_worlds_where_the_weights_are_skewed() -> N
         assert all(b >= a - 1e-9 for a, b in zip(logs1, logs3, strict=True))
         deeper += effective(ws1) < 12 and logs3 != logs1
     assert deeper
+
+
+def test_a_noisier_model_leaves_more_effective_worlds() -> None:
+    """``noise`` (the player's setting, handed to its model of play) tempers the weights: the
+    same worlds count as more effective worlds under a noisier model, over positions of
+    heuristic play (a card against the model weighs ``noise / legal`` against the model's card's
+    ``1 - noise + noise / legal``)."""
+    sharp = tempered = 0.0
+    for seed, cards in itertools.product(range(4), (10, 7)):
+        t, seat = mort_at(seed, cards)
+        v = t.view(seat)
+        worlds, ws = MonteCarloPlayer(seed, samples=24, inference=False).worlds(v)
+        assert ws == [1.0] * 24
+        player = MonteCarloPlayer(seed, noise=0.6)
+        assert player.model is not None and player.model.noise == 0.6
+        sharp += effective(weights(PlayModel(0.3).log_weights(v, worlds)))
+        tempered += effective(weights(player.model.log_weights(v, worlds)))
+    assert tempered > sharp

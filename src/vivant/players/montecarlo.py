@@ -73,7 +73,7 @@ from vivant.players.dd import (
 )
 from vivant.players.endgame import Endgame
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.inference import PlayModel, weights
+from vivant.players.inference import NOISE, PlayModel, weights
 from vivant.players.sampling import all_hands, knowledge, sample_hands
 from vivant.solver import InvalidPositionError, Solver
 from vivant.views import View
@@ -85,12 +85,24 @@ ENDGAME_CARDS = 3
 #: Tricks the joint endgame search looks ahead before the solver takes each world over.
 ENDGAME_TRICKS = 2
 #: Batches of worlds drawn at most, with inference, for the likeliest to count as the fewest
-#: samples' worth of effective worlds (1: one batch, the weights as they come).
+#: samples' worth of effective worlds (1: one batch, the weights as they come). Measured at 4
+#: against 1 (montecarlo against itself, seeds by side, Mort deals ``duel/2026/0..17``): dd
+#: error 0.722 against 0.583 a hand, paired +0.139 [-0.052, +0.330], tricks -0.278 [-0.660,
+#: +0.104] a deal, 7 of the 10 deals that differ against it: keeping the likeliest of more
+#: worlds trusts the heuristic model of play further than players who do not follow it deserve
+#: (not yet resolved at 95%). Kept at 1.
 POOL = 1
 #: The joint endgame search takes the likeliest this many worlds (its time grows with them).
 ENDGAME_WORLDS = 16
 #: Standard errors by which the leading card must be ahead of every other one to stop sampling.
 STOP_Z = 2.0
+#: At a lead, the samples, the fewest samples and the node budget are this many times the
+#: level's (1: as at any other card). Measured at 2 against 1 (``benchmarks/leads.py``, 87 leads
+#: of Mort's first seven tricks, deals ``duel/2026/0..86``): dd loss 0.069 against 0.057 tricks a
+#: lead, paired +0.011 [-0.028, +0.051] (the cards differ at 17 leads), at twice the CPU time of
+#: the opening lead (6.55 s against 3.41 s, median): more worlds do not mend the leads, whose
+#: loss is what the concealed hands leave unknown, not sampling noise. Kept at 1.
+LEAD_SCALE = 1
 #: At most this many worlds are enumerated to prove a claim or a concession.
 CLAIM_WORLDS = 256
 
@@ -120,7 +132,10 @@ class Level:
     budget (nodes summed over the samples of one decision), the cards a hand from which the
     endgame is searched jointly (0: never), the solver threads; adaptive sampling: the fewest
     samples after which a settled decision stops (``None``: all of them) and the standard
-    errors that settle it (:class:`Tally`); the worlds drawn per world kept (inference)."""
+    errors that settle it (:class:`Tally`); the worlds drawn per world kept (inference); the
+    noise of the model of play that weighs the worlds
+    (:class:`~vivant.players.inference.PlayModel`: the higher, the flatter the weights); the
+    samples' and budget's factor at a lead (:data:`LEAD_SCALE`)."""
 
     samples: int
     max_cards: int
@@ -130,6 +145,8 @@ class Level:
     min_samples: int | None = None
     stop_z: float = STOP_Z
     pool: int = POOL
+    noise: float = NOISE
+    lead_scale: int = LEAD_SCALE
 
 
 #: The levels by registry name.
@@ -207,8 +224,10 @@ class Tally:
 
 class MonteCarloPlayer:
     """Samples, weighs, solves and averages (see the module doc). ``kind`` names the level;
-    ``inference`` weighs the worlds by the others' play; ``endgame_cards`` sets where the joint
-    endgame search starts (0: never)."""
+    ``inference`` weighs the worlds by the others' play, with the model's ``noise``;
+    ``endgame_cards`` sets where the joint endgame search starts (0: never); ``lead_scale``
+    multiplies the samples and the budget at a lead; the other keywords override the level's
+    (:class:`Level`)."""
 
     def __init__(
         self,
@@ -224,6 +243,8 @@ class MonteCarloPlayer:
         threads: int | None = None,
         min_samples: int | None = None,
         pool: int | None = None,
+        noise: float | None = None,
+        lead_scale: int | None = None,
     ) -> None:
         level = LEVELS.get(kind, LEVELS[DEFAULT_LEVEL])
         self.kind = kind
@@ -239,6 +260,7 @@ class MonteCarloPlayer:
         self.min_samples = min(least, self.samples)
         self.stop_z = level.stop_z
         self.pool = level.pool if pool is None else pool
+        self.lead_scale = level.lead_scale if lead_scale is None else lead_scale
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
         if self.threads < 1:
@@ -247,7 +269,7 @@ class MonteCarloPlayer:
         self.solvers = [Solver(tt_mb) for _ in range(self.threads)]
         self.solver = self.solvers[0]
         self.heuristic = HeuristicPlayer(seed)
-        self.model = PlayModel() if inference else None
+        self.model = PlayModel(level.noise if noise is None else noise) if inference else None
         self.last: Estimate | None = None
         #: The player's bidders (:data:`BIDDERS`) by variant, each made at its first decision.
         self.bidders: dict[str, Bidder] = {}
@@ -269,30 +291,37 @@ class MonteCarloPlayer:
         key = f"{self.seed}/{view.hand.mask:x}/{','.join(map(str, played))}/{view.to_play}"
         return random.Random(key)
 
-    def worlds(self, view: View) -> tuple[list[list[int]], list[float]]:
+    def scale(self, view: View) -> int:
+        """How many times the level's samples and budget the decision gets: ``lead_scale`` at a
+        lead (the seat to play opens a trick), else 1."""
+        return self.lead_scale if not _trick_state(view)[1] else 1
+
+    def worlds(self, view: View, scale: int = 1) -> tuple[list[list[int]], list[float]]:
         """The sampled worlds and their weights. With inference the likeliest ``samples`` of
         the worlds drawn are kept, likeliest first (:mod:`vivant.players.inference`), and the
         worlds are drawn ``samples`` at a time, at most ``pool`` times, until the kept ones
         count as ``min_samples`` effective worlds (:func:`effective`: weights that leave the
-        decision to a few worlds call for more of them); otherwise each weighs 1."""
+        decision to a few worlds call for more of them); otherwise each weighs 1. ``scale``
+        multiplies the samples and the fewest samples (:meth:`scale`)."""
         model = self.model
         rng = self.rng_for(view)
+        samples = self.samples * scale
         if model is None or not model.applies(view):
-            return [sample_hands(view, rng) for _ in range(self.samples)], [1.0] * self.samples
+            return [sample_hands(view, rng) for _ in range(samples)], [1.0] * samples
         drawn: list[list[int]] = []
         logs: list[float] = []
         for _ in range(self.pool):
-            batch = [sample_hands(view, rng) for _ in range(self.samples)]
+            batch = [sample_hands(view, rng) for _ in range(samples)]
             drawn += batch
             logs += model.log_weights(view, batch)
-            order = sorted(range(len(drawn)), key=lambda i: -logs[i])[: self.samples]
+            order = sorted(range(len(drawn)), key=lambda i: -logs[i])[:samples]
             ws = weights([logs[i] for i in order])
-            if effective(ws) >= self.min_samples:
+            if effective(ws) >= self.min_samples * scale:
                 break
         return [drawn[i] for i in order], ws
 
     def _solve_all(
-        self, view: View, worlds: list[list[int]]
+        self, view: View, worlds: list[list[int]], budget: int
     ) -> Iterator[tuple[int, Mapping[Card, float]]]:
         """Each world's card values in order, until the node budget is spent or the caller has
         seen enough (a settled decision, one thread); worlds the solver cannot take are skipped.
@@ -314,12 +343,12 @@ class MonteCarloPlayer:
                 values, nodes = found
                 yield i, values
                 spent += nodes
-                if spent >= self.node_budget:
+                if spent >= budget:
                     return
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(n)
-        share = -(-self.node_budget // n)
+        share = -(-budget // n)
         lanes = [
             self._pool.submit(self._lane, self.solvers[k], view, worlds, k, n, share)
             for k in range(n)
@@ -363,14 +392,15 @@ class MonteCarloPlayer:
         plays = plays_of(legal)
         if not plays:
             return None
-        worlds, ws = self.worlds(view)
+        scale = self.scale(view)
+        worlds, ws = self.worlds(view, scale)
         averages = self._endgame(view, plays[0].seat, worlds, ws)
         solved = len(worlds)
         if averages is None:
             tally = Tally()
-            for i, values in self._values(view, worlds):
+            for i, values in self._values(view, worlds, self.node_budget * scale):
                 tally.add(ws[i], values)
-                least = self.min_samples
+                least = self.min_samples * scale
                 if len(tally.worlds) >= least and tally.settled(self.stop_z, least):
                     break
             if not tally.worlds:
@@ -384,13 +414,13 @@ class MonteCarloPlayer:
         return Estimate(averages, solved, pick)
 
     def _values(
-        self, view: View, worlds: list[list[int]]
+        self, view: View, worlds: list[list[int]], budget: int
     ) -> Iterator[tuple[int, Mapping[Card, float]]]:
         """Each world's card values: the game's own search where it scores points, else the
-        solver's (within the budget)."""
+        solver's (within ``budget`` nodes)."""
         search = SAMPLE_SEARCHES.get(view.variant)
         if search is None:
-            yield from self._solve_all(view, worlds)
+            yield from self._solve_all(view, worlds, budget)
             return
         spent = 0
         for i, hands in enumerate(worlds):
@@ -400,7 +430,7 @@ class MonteCarloPlayer:
             values, nodes = found
             yield i, values
             spent += nodes
-            if spent >= self.node_budget:
+            if spent >= budget:
                 return
 
     def our_seats(self, view: View, seat: Seat) -> frozenset[Seat] | None:
