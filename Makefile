@@ -31,11 +31,12 @@ lint: setup
 typecheck: setup
 	$(BIN)/mypy --strict src/vivant tests $(wildcard benchmarks)
 
-# The suite on both cores, a test file a worker (a file's fixtures are made once); then the
-# tests that measure a speed, alone, so that no other test's load counts in their figures.
+# The suite on both cores, a test file a worker (a file's fixtures are made once); then, alone,
+# the tests that measure a speed (no other test's load counts in their figures) or that keep
+# both cores busy themselves (beside another worker they take four times as long).
 pytest: setup browser
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not timing" --durations=25
-	$(BIN)/python -m pytest -q -m timing --durations=10
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not alone" --durations=25
+	$(BIN)/python -m pytest -q -m alone --durations=10
 
 test: lint typecheck pytest
 

@@ -128,7 +128,7 @@ def test_whole_auctions_only_legal_calls_and_the_same_seed_the_same_calls() -> N
     assert any(c != "pass" for a in seen for _, c in a)
 
 
-@pytest.mark.timing
+@pytest.mark.alone
 def test_a_call_takes_about_a_second_at_most() -> None:
     """The search counts nodes (BID_NODES): the first call of seeded deals stays within a
     generous bound on a loaded machine (measured about 0.1 s, at most 0.2 s, unloaded)."""

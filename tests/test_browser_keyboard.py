@@ -114,7 +114,8 @@ def test_a_deal_is_played_by_keyboard_alone(
         acted: list[str] = []
         shot = False
         for step in range(400):
-            if hands_scored(page):
+            # Four at Mort: she may sit out the first hand; then she plays in the next.
+            if hands_scored(page) and sum(a.startswith("Play") for a in acted) >= 5:
                 break
             acted.append(keyboard_move(page, step))
             if (

@@ -24,8 +24,8 @@ from vivant.cli import main
 from vivant.records import format_deal, read_pbn
 from vivant.records.sitting import import_pbn
 
-#: Every test here measures a speed: make test runs them alone (the ``timing`` marker).
-pytestmark = pytest.mark.timing
+#: Every test here measures a speed: make test runs them alone (the ``alone`` marker).
+pytestmark = pytest.mark.alone
 
 SMALL = 500_000
 LARGE = 4 * SMALL

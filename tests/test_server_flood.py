@@ -154,7 +154,7 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-@pytest.mark.timing
+@pytest.mark.alone
 def test_a_catch_up_flood_does_not_hold_up_another_table(server: ServerProcess) -> None:
     flooded = long_table(server)
     quiet = http_json(

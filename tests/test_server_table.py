@@ -141,7 +141,7 @@ def test_a_seat_asked_for_twice_at_once_is_given_once(server: ServerProcess) -> 
     assert next(a for a in answers if "token" not in a)["error"] == "seat_taken"
 
 
-@pytest.mark.timing
+@pytest.mark.alone
 def test_a_seat_write_waiting_for_the_store_holds_up_no_other_client(tmp_path: Path) -> None:
     """While the store is locked, taking a seat waits for it (in a worker thread); meanwhile
     another table's spectator is answered at once, and the seat is taken once the lock goes."""

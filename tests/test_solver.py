@@ -176,6 +176,7 @@ def test_mid_game_positions_equal_dds(kind: str) -> None:
         assert solver.tricks(pos) == p["max_tricks"], p["id"]
 
 
+@pytest.mark.alone  # both cores
 def test_every_full_deal_result_equals_dds() -> None:
     """All 200 deals x 20 (trump, leader) results of the vector file, through the table entry
     point on both cores (about 80 s on this 2-core machine)."""
@@ -209,6 +210,7 @@ def test_lead_table_equals_dds_on_an_endgame_deal() -> None:
             assert table[s][seat] == solver.tricks(Position(hands, s, seat))
 
 
+@pytest.mark.alone  # both cores
 def test_every_opening_lead_score_equals_dds() -> None:
     """The 500 opening-lead score sets (every legal lead's tricks, 13 cards a hand) of the vector
     file, through the batch entry point on both cores (about 50 s)."""
