@@ -114,7 +114,12 @@ def test_a_table_mid_hand_and_its_hand_summary(
         for _ in range(400):
             page.wait_for_selector(ACT, timeout=30_000)
             if page.locator("#summary:not([hidden])").count():
-                break
+                if checked_mid_hand:
+                    break
+                # Four at Mort: one player sits out each game (M-2.6); she plays in the next.
+                page.locator("#summary:not([hidden]) button").first.click()
+                page.wait_for_selector("#summary", state="hidden")
+                continue
             if plays >= 4 and not checked_mid_hand:
                 assert serious_violations(page) == [], "mid-hand"
                 checked_mid_hand = True
