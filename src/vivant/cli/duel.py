@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action, Deal, Play
-from vivant.cards import Seat
+from vivant.cards import Card, Seat
 from vivant.errors import VivantError
 from vivant.players import Player, boston, find_player, step
 from vivant.players.dd import (
@@ -143,18 +143,40 @@ def play_sitting_of_deal(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class TrickMeasure:
+    """A game's own double-dummy measure of a card (:data:`MEASURES`): its search of a position
+    (each legal card's value in tricks for the seat to play, ``None`` beyond its horizon or where
+    it cannot search), the cards a hand within which it searches, and what it measures in words."""
+
+    search: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
+    horizon: dict[str, int]
+    words: str
+
+
+#: The games whose dd error has sides and an objective of their own, by variant; the others are
+#: measured by the solver's tricks for the partnerships within :data:`DD_MAX_CARDS`.
+MEASURES: dict[str, TrickMeasure] = {
+    "boston": TrickMeasure(
+        boston.trick_values,
+        {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON},
+        "the solver with the hand's sides (the single player against three; misère partout each "
+        "for himself) and objective (misères to lose), within the last "
+        f"{boston.TRICK_HORIZON} tricks of trick bids and {boston.MISERE_HORIZON} of misères",
+    ),
+}
+
+
 def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> int | None:
     """The tricks ``action`` loses against the solver's best card on the true position
     ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS` cards a hand
-    in four-hand games, a position the solver cannot take (a revoke standing, laws mode). In
-    Boston the sides and the objective are the hand's (the single player against three, a
-    misère to lose; misère partout each for himself, to lose; in tricks,
-    :func:`vivant.players.boston.trick_values`), within the Monte-Carlo player's search horizon
-    (:data:`vivant.players.boston.TRICK_HORIZON` cards a hand in trick bids,
-    :data:`~vivant.players.boston.MISERE_HORIZON` in misères: a whole one-against-three hand is
-    beyond the solver's reach at every card)."""
-    if each_for_himself(view.variant):
-        found = boston.trick_values(view, list(hands))
+    in four-hand games, a position the solver cannot take (a revoke standing, laws mode). A game
+    of :data:`MEASURES` is measured by its own search (Boston: the single player against three,
+    a misère to lose, within the Monte-Carlo player's search horizon: a whole one-against-three
+    hand is beyond the solver's reach at every card)."""
+    measure = MEASURES.get(view.variant)
+    if measure is not None:
+        found = measure.search(view, list(hands))
         values = {} if found is None else found[0]
     else:
         if len(playing_seats(view)) == 4 and view.hand_sizes.get(action.seat, 0) > DD_MAX_CARDS:
@@ -225,9 +247,8 @@ class DuelResult:
 
 def dd_horizon(game: str) -> int | dict[str, int]:
     """The cards a hand may hold for a card decision to be measured (:func:`dd_loss`)."""
-    if each_for_himself(game):
-        return {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON}
-    return DD_MAX_CARDS
+    measure = MEASURES.get(game)
+    return DD_MAX_CARDS if measure is None else measure.horizon
 
 
 def mean_ci(xs: list[float]) -> tuple[float, tuple[float, float]]:
@@ -473,13 +494,9 @@ def run(args: argparse.Namespace) -> int:
 
 def dd_note(game: str) -> str:
     """What the printed dd error measures (:func:`dd_loss`)."""
-    if each_for_himself(game):
-        return (
-            f"dd error: tricks lost per hand against the solver with the hand's sides (the single "
-            f"player against three; misère partout each for himself) and objective (misères to "
-            f"lose), within the last {boston.TRICK_HORIZON} tricks of trick bids and "
-            f"{boston.MISERE_HORIZON} of misères"
-        )
+    measure = MEASURES.get(game)
+    if measure is not None:
+        return f"dd error: tricks lost per hand against {measure.words}"
     if DD_MAX_CARDS >= 13:
         return "dd error: tricks lost per hand against the solver, over whole hands"
     return (
