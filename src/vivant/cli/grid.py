@@ -34,8 +34,9 @@ def fit(widths: list[int], room: int) -> list[int]:
 
 def cell(text: str, width: int) -> str:
     """``text`` padded (or cut, ending in "…") to exactly ``width`` cells."""
-    if cell_len(text) <= width:
-        return text + " " * (width - cell_len(text))
+    size = cell_len(text)
+    if size <= width:
+        return text + " " * (width - size)
     return set_cell_size(text, width - 1) + "…"
 
 
