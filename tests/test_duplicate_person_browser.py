@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page
 from server_helpers import QUICK_PACE, ServerProcess, http_json
 from test_browser_axe import serious_violations
 from vivant.duplicate import progress
+from vivant.duplicate.movements import MOVEMENT_WORDS
 from vivant.duplicate.scoring import fixed_pairs_mnemonic
 
 pytestmark = pytest.mark.timeout(120)
@@ -114,11 +115,9 @@ def test_two_people_play_a_two_table_event_in_the_browser(
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(server.base + "/")
     page.wait_for_selector("#new-event select#event-movement")
-    assert page.locator("#event-movement option").all_text_contents() == [
-        "howell",
-        "mitchell",
-        "teams",
-    ]
+    assert page.locator("#event-movement option").all_text_contents() == list(
+        MOVEMENT_WORDS.values()
+    )
     refused = http_json(
         f"{server.base}/api/events", {"name": "Ann", "movement": "howell", "tables": 9}
     )

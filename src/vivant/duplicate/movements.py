@@ -49,6 +49,7 @@ __all__ = [
     "HOWELL_OFFSETS",
     "KINDS",
     "MAX_TABLES",
+    "MOVEMENT_WORDS",
     "Check",
     "IndividualSeating",
     "InvalidScheduleError",
@@ -100,6 +101,13 @@ KINDS: Final[Mapping[str, str]] = {
     "foster-six": "foster-six",
     "foster6": "foster-six",
     "snow": "snow",
+}
+
+#: What a person is told of each movement the lobby offers, in a line (MI-3, HO-2, HO-4, §4.7).
+MOVEMENT_WORDS: Final[Mapping[str, str]] = {
+    "howell": "Howell — every pair meets every other",
+    "mitchell": "Mitchell — N–S stay, E–W and trays move",
+    "teams": "Teams — team against team",
 }
 
 #: Set offsets b_1…b_{n−1} and reversed matches of the cyclic Howell (movements.md §4.6), for the

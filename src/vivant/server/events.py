@@ -48,7 +48,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from vivant.duplicate.movements import KINDS
+from vivant.duplicate.movements import MOVEMENT_WORDS
 from vivant.duplicate.progress import PairEvent
 from vivant.duplicate.scoring import TrayResult
 from vivant.duplicate.table import DuplicateTable
@@ -320,7 +320,7 @@ async def event_form(request: Request) -> Response:
     return JSONResponse(
         {
             "title": DuplicateTable.info.title,
-            "movements": sorted(k for k in KINDS if k in ("howell", "mitchell", "teams")),
+            "movements": [{"value": k, "words": w} for k, w in MOVEMENT_WORDS.items()],
             "default": "howell",
             "max_tables": MAX_TABLES,
             "max_trays": MAX_TRAYS,

@@ -152,7 +152,7 @@ async function eventForm() {
   const box = el("form", { id: "new-event" },
     el("h2", {}, `${f.title}: an event of several tables`),
     el("div", { class: "form-row" }, el("label", { for: "event-movement" }, "Movement"),
-      el("select", { id: "event-movement" }, f.movements.map((m) => el("option", { value: m, selected: m === f.default }, m)))),
+      el("select", { id: "event-movement" }, f.movements.map((m) => el("option", { value: m.value, selected: m.value === f.default }, m.words)))),
     el("div", { class: "form-row" }, el("label", { for: "event-tables" }, "Tables"),
       el("input", { id: "event-tables", type: "number", min: "2", max: `${f.max_tables}`, value: "2" })),
     el("div", { class: "form-row" }, el("label", { for: "event-trays" }, "Boards a round"),
