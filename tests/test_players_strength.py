@@ -271,3 +271,33 @@ def test_a_noisier_model_leaves_more_effective_worlds() -> None:
         sharp += effective(weights(PlayModel(0.3).log_weights(v, worlds)))
         tempered += effective(weights(player.model.log_weights(v, worlds)))
     assert tempered > sharp
+
+
+def test_dd_where_sorts_every_loss_of_a_duels_sitting() -> None:
+    """``benchmarks/dd_where.py`` finds every card decision the duel measures and the same loss:
+    per deal, its decisions and their losses add up to the duel's own count and dd error of that
+    sitting (both sides), and each falls in a trick, a place and a role of the game."""
+    from vivant.cli.duel import deal_position, duel_seed, play_sitting_of_deal
+
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "dd_where.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--player", "heuristic", "--deals", "3", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = json.loads(done.stdout)["decisions"]
+    solver = Solver(16)
+    for i in range(3):
+        seed = duel_seed(2026, i)
+        cls, config, log = deal_position("mort", seed)
+        make = find_player("heuristic")
+        sitting = play_sitting_of_deal(
+            cls, config, log, (make(seed=seed), make(seed=seed + 1)), solver
+        )
+        mine = [r for r in rows if r["deal"] == i]
+        assert len(mine) == sum(sitting.measured)
+        assert sum(r["lost"] for r in mine) == sum(sitting.dd_error)
+    assert {r["role"] for r in rows} == {"V", "M", "R", "L"}
+    assert {r["place"] for r in rows} <= {"lead", "second", "third", "fourth"}
+    assert all(1 <= r["trick"] <= 13 and r["lost"] >= 0 for r in rows)

@@ -90,11 +90,13 @@ def play_sitting_of_deal(
     sides: tuple[Player, Player],
     solver: Solver,
     seats: frozenset[Seat] | None = None,
+    observe: Callable[[View, Play, int], None] | None = None,
 ) -> Sitting:
     """Play the hand of a prepared deal with ``sides[k]`` deciding for every hand of side ``k``,
-    measuring each card decision against the solver on the true position. With ``seats``, side
-    0 is those seats and side 1 the others, deciding everything from the prepared position on
-    (Boston's auction included) and scored by seat."""
+    measuring each card decision against the solver on the true position (``observe`` is told
+    each measured card: the view it was chosen in, the card and the tricks it lost). With
+    ``seats``, side 0 is those seats and side 1 the others, deciding everything from the
+    prepared position on (Boston's auction included) and scored by seat."""
     table = cls.replay(config, log)
     hand = table.hand
     assert hand is not None
@@ -124,6 +126,8 @@ def play_sitting_of_deal(
             if lost is not None:
                 out.dd_error[side] += lost
                 out.measured[side] += 1
+                if observe is not None:
+                    observe(view, action, lost)
         table.apply(action)
     record = table.hand_records[-1] if table.hand_records else {}
 
