@@ -55,11 +55,14 @@ def refusal(table: Table, seat: Seat) -> str | None:
         )
     h = table.hand
     if h is None or table.phase != "play" or table.is_over():
-        return "a claim is made while a hand is being played (D-TC4)"
+        return "a claim or a concession is made while a hand is being played (D-TC4)"
     if table.pending is not None:
         return f"the {table.pending.kind} must be settled first"
     if h.trick or h.must_correct is not None:
-        return f"a claim is made between tricks, not in the middle of one ({table._position(h)})"
+        return (
+            "a claim or a concession is made between tricks, not in the middle of one "
+            f"({table._position(h)})"
+        )
     if type(seat) is not int or not 0 <= seat < 4:
         return f"no seat {seat!r}"
     side = table.seat_sides[seat]
