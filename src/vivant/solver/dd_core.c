@@ -8,9 +8,11 @@
  *    the suit lengths of every hand and the leader, each entry a *class* of positions: in each
  *    suit only the owners of the cards that won a trick by rank in the subtree (the winning card
  *    and the cards equivalent to it in its hand), and of all cards above them, are pinned, in
- *    relative ranks, so lower cards are interchangeable "x"s (partition search).  An entry holds
- *    for every position of its class and strain whatever the deal, so the table is kept between
- *    solves (keyed on the strain: no-trump once no trump is left, shared by every strain);
+ *    relative ranks, so lower cards are interchangeable "x"s (partition search); a suit's bottom
+ *    run (its lowest cards, all in one hand) is never pinned, as the lengths fix it.  An entry
+ *    holds for every position of its class and strain whatever the deal, so the table is kept
+ *    between solves (keyed on the strain: no-trump once no trump is left, shared by every
+ *    strain);
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
  *    partner, can cash at once, both added up when no trump is against them, the top two split
  *    between them counted by crossing to the short hand and back; top trumps either side holds;
@@ -407,10 +409,28 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
             const int k = stop - total;
             if (k < w) top = top_k(top, k);
             total += cnt;
-            wr[s] = top;
+            /* a suit nobody else holds needs no pin: the lengths say whose its cards are */
+            wr[s] = others ? top : 0;
         }
     }
     return total;
+}
+
+/* The ranks w of suit s to pin at a trick start, with the suit's bottom run taken out: the
+ * lowest cards of the suit held by one hand, up to the lowest card another hand holds.  An entry
+ * pins the owners of a suit's cards from the top down to its lowest pinned rank, and each hand's
+ * unpinned cards number its length less its pinned ones; so when every card above the bottom run
+ * is pinned, the run's cards are the only ones unpinned and all belong to its hand, in every
+ * position with those lengths and pins.  Pinning down to the card just above the run (nothing,
+ * when one hand holds the whole suit) thus describes the same positions, and the nodes above,
+ * where those cards may have other cards below them, need not pin them. */
+ALWAYS_INLINE u16 above_bottom_run(const dd_engine *e, int s, u16 w) {
+    const u16 rem = e->rem[s];
+    const u16 hs = suit_of_hand(e->hand[e->owner[16 * s + low_bit(rem)]], s);
+    const u16 others = (u16)(rem & ~hs);
+    const u16 run = others ? (u16)(hs & ((1u << low_bit(others)) - 1)) : rem;
+    if (!(w & run)) return w;
+    return (u16)((w & ~run) | (others ? 1u << low_bit(others) : 0));
 }
 
 /* When the side on lead needs every remaining trick: does the other side surely take one?
@@ -454,14 +474,14 @@ static int other_side_sure_trick(const dd_engine *e, int L, int R, u16 *wr) {
     if ((h1 & 1) != (L & 1) || (h2 & 1) == (L & 1)) return 0;
     if (popc16(suit_of_hand(e->hand[h2], tr)) < 2) return 0;
     if (h1 == ((h2 + 3) & 3)) {
-        wr[tr] = (u16)(1u << t2);
+        wr[tr] = above_bottom_run(e, tr, (u16)(1u << t2));
         return 1;
     }
     const u16 rem3 = (u16)(rem2 & ~(1u << t2));
     if (!rem3) return 0;
     const int t3 = top_bit(rem3);
     if ((e->owner[16 * tr + t3] & 1) == (L & 1)) return 0;
-    wr[tr] = (u16)(1u << t3);
+    wr[tr] = above_bottom_run(e, tr, (u16)(1u << t3));
     return 1;
 }
 
