@@ -26,7 +26,9 @@
  *    second hand following suit; third hand beats the winning card rather than ducks, or forces
  *    out the fourth hand's top), the table's best lead, a killer lead per depth and a history of
  *    the leads' cut-offs (a killer among the followers' cards costs ~8x nodes: the card that
- *    refuted one trick is seldom right in the next, so followers have none).
+ *    refuted one trick is seldom right in the next, so followers have none); before all these,
+ *    the card that last made a cut-off in the same context (the cut-off cache: for a lead the
+ *    cards of the leader's side, for a follower his side's hands and the trick).
  * Other games (dd_position.sides and .misere): any partition of the seats into two sides, and
  * misere, where each side plays for the fewest tricks of its own, searched as the most tricks of
  * the other side.  The sure-trick cut-offs reason about partners opposite cashing winners, so
@@ -93,6 +95,16 @@ typedef struct {
 #define TT_MIN_TRICKS 2
 #endif
 
+/* The cut-off cache: the card that last made a cut-off in a context, searched first when the
+ * context comes again (in the driver's next search, or in a like position).  The context of a
+ * lead is the cards of the leader's side (both hands, the leader, the trump): the opponents' cards
+ * are left out, so one lead serves the positions that differ only in how they lie (10% fewer
+ * nodes than the whole position as the key, which adds nothing to the table's own best lead).  A
+ * follower's is his hand and his partner's, the cards on the table and the led suit's cards left.
+ * One word an entry: a 40-bit tag, the low 16 bits of the table's generation (so emptying the
+ * table empties the cache; it is really emptied when those bits wrap), the card. */
+#define CUT_BITS 14
+
 typedef struct {
     tt_bucket *buckets;
     u32 bmask;
@@ -110,6 +122,7 @@ typedef struct {
     u32 nflog;
     int foverflow;
     size_t fbytes;
+    u64 *cut; /* the cut-off cache, 1 << CUT_BITS words */
 } tt_table;
 
 #define FLOG_MAX 4096
@@ -122,22 +135,26 @@ static int tt_init(tt_table *t, size_t bytes) {
     size_t bbytes = nb * sizeof(tt_bucket);
     size_t fb = (size_t)1 << 15;
     while (fb * 2 <= bytes / 32 && fb < ((size_t)1 << 20)) fb <<= 1;
-    size_t ne = (bytes - bbytes - fb - FLOG_MAX * sizeof(u32)) / sizeof(tt_chunk);
+    const size_t cbytes = ((size_t)1 << CUT_BITS) * sizeof(u64);
+    size_t ne = (bytes - bbytes - fb - FLOG_MAX * sizeof(u32) - cbytes) / sizeof(tt_chunk);
     if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
     t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
     t->entries = (tt_chunk *)malloc(ne * sizeof(tt_chunk));
     t->filter = (u64 *)aligned_alloc(64, fb); /* one filter line = one cache line */
     if (t->filter) memset(t->filter, 0, fb);
     t->flog = (u32 *)malloc(FLOG_MAX * sizeof(u32));
-    if (!t->buckets || !t->entries || !t->filter || !t->flog) {
+    t->cut = (u64 *)calloc((size_t)1 << CUT_BITS, sizeof(u64));
+    if (!t->buckets || !t->entries || !t->filter || !t->flog || !t->cut) {
         free(t->buckets);
         free(t->entries);
         free(t->filter);
         free(t->flog);
+        free(t->cut);
         t->buckets = NULL;
         t->entries = NULL;
         t->filter = NULL;
         t->flog = NULL;
+        t->cut = NULL;
         return -1;
     }
     t->fmask = (u32)(fb * 8 - 1);
@@ -148,7 +165,7 @@ static int tt_init(tt_table *t, size_t bytes) {
     t->nentries = (u32)ne;
     t->used = 0;
     t->gen = 1;
-    t->bytes = bbytes + ne * sizeof(tt_chunk) + t->fbytes;
+    t->bytes = bbytes + ne * sizeof(tt_chunk) + t->fbytes + cbytes;
     return 0;
 }
 
@@ -166,6 +183,7 @@ static void tt_clear(tt_table *t) {
         memset(t->buckets, 0, ((size_t)t->bmask + 1) * sizeof(tt_bucket));
         t->gen = 1;
     }
+    if ((t->gen & 0xFFFF) <= 1) memset(t->cut, 0, ((size_t)1 << CUT_BITS) * sizeof(u64));
 }
 
 /* Hashes of a bucket key (suit lengths, and the leader with the tops or wildcards): the lengths
@@ -235,6 +253,12 @@ static tt_bucket *tt_find(tt_table *t, u64 key, int leader, u32 i, int create) {
     return victim;
 }
 
+/* The cut-off cache's slot for a context hash h, and the tag its entry must carry. */
+ALWAYS_INLINE u64 *cut_slot(const tt_table *t, u64 h, u64 *tag) {
+    *tag = (h & 0xFFFFFFFFFFull) << 24 | (u64)(t->gen & 0xFFFF) << 8;
+    return &t->cut[h >> (64 - CUT_BITS)];
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Engine state */
 
@@ -301,6 +325,7 @@ void dd_engine_free(dd_engine *e) {
     free(e->tt.entries);
     free(e->tt.filter);
     free(e->tt.flog);
+    free(e->tt.cut);
     free(e);
 }
 
@@ -987,6 +1012,19 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
     return n;
 }
 
+/* Puts the cut-off cache's card for this slot and tag, if it is among the n moves, first. */
+ALWAYS_INLINE void cut_first(move_t *mv, int n, u64 slot, u64 tag) {
+    if ((slot & ~0xFFull) != tag) return;
+    const int c = (int)(slot & 0xFF);
+    for (int i = 1; i < n; i++)
+        if (mv[i].card == c) {
+            const move_t x = mv[i];
+            for (int j = i; j > 0; j--) mv[j] = mv[j - 1];
+            mv[0] = x;
+            return;
+        }
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Playing and unplaying */
 
@@ -1315,9 +1353,16 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     }
     }
 
-    /* search the leads */
+    /* search the leads, the cut-off cache's first */
+    u64 ctag;
+    u64 *const slot =
+        cut_slot(&e->tt,
+                 ((e->hand[L] ^ (u64)(L | e->trump << 2) << 58) * 0x9E3779B97F4A7C15ull) ^
+                     (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
+                 &ctag);
     move_t mv[16];
     int n = gen_moves(e, L, mv, depth, best_card);
+    cut_first(mv, n, *slot, ctag);
     const int maxnode = mine;
     u16 acc[4] = {0, 0, 0, 0};
     int result = !maxnode;
@@ -1341,6 +1386,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             cut_card = c;
             e->killer[depth] = c;
             e->hist[c] += (u32)(R * R);
+            *slot = ctag | (u64)c;
             break;
         }
         failed_move(acc, cw, &skip, &skip_set, c);
@@ -1497,6 +1543,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     }
     move_t mv[16];
     int n;
+    u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves were weighed */
     {
         /* a follower with one run of cards in the suit led has one move: no weights to find
          * (a third of the followers' nodes) */
@@ -1521,6 +1568,15 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                 mv[n++].card = (int8_t)(16 * ls + low_bit(m));
         } else {
             n = gen_moves(e, pl, mv, depth, -1);
+            const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
+            u64 tcs = (u64)e->rem[ls] << 24;
+            for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
+            cslot = cut_slot(&e->tt,
+                             ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
+                              0x9E3779B97F4A7C15ull) ^
+                                 (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
+                             &ctag);
+            cut_first(mv, n, *cslot, ctag);
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
@@ -1536,6 +1592,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         undo_play(e, c, &u);
         if (winc >= 0) cw[winc >> 16] |= (u16)(winc & 0x1FFF);
         if (r == maxnode) {
+            if (cslot) *cslot = ctag | (u64)c;
             wr[0] = cw[0];
             wr[1] = cw[1];
             wr[2] = cw[2];
