@@ -24,11 +24,11 @@
  *    lower cards of its suit are not searched (Kuijf's rule);
  *  - move ordering by whist heuristics (after the published DDS weights for leads and for the
  *    second hand following suit; third hand beats the winning card rather than ducks, or forces
- *    out the fourth hand's top), the table's best lead, a killer lead per depth and a history of
- *    the leads' cut-offs (a killer among the followers' cards costs ~8x nodes: the card that
- *    refuted one trick is seldom right in the next, so followers have none); before all these,
- *    the card that last made a cut-off in the same context (the cut-off cache: for a lead the
- *    cards of the leader's side, for a follower his side's hands and the trick).
+ *    out the fourth hand's top), the table's best lead and a history of the leads' cut-offs (a
+ *    killer among the followers' cards costs ~8x nodes: the card that refuted one trick is
+ *    seldom right in the next, so followers have none); before all these, the card that last
+ *    made a cut-off in the same context (the cut-off cache: for a lead the cards of the
+ *    leader's side, for a follower his side's hands and the trick).
  * Other games (dd_position.sides and .misere): any partition of the seats into two sides, and
  * misere, where each side plays for the fewest tricks of its own, searched as the most tricks of
  * the other side.  The sure-trick cut-offs reason about partners opposite cashing winners, so
@@ -708,8 +708,9 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
     const int pos = e->tn;
     int n = 0;
     /* in misere every player wants to lose the trick: the weights, written for winning it, are
-     * turned round, and the killer and the table's best lead put first */
-    const int kill = e->misere ? -1 : e->killer[depth];
+     * turned round, and the killer and the table's best lead put first (in the whist game the
+     * killer has no weight: the cut-off cache's card, put first after the weights, knows better,
+     * and a killer's weight beside it costs 2% more nodes) */
     const int best_in = best_card;
     if (e->misere) best_card = -1;
 
@@ -789,7 +790,6 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         const int guarded2 = (own2 == lho && popc16(lf) > 1) ||
                                              (rho >= 0 && own2 == rho && popc16(rf) > 1);
                         w = sw + adj + (guarded2 ? 18 : 45) + rr;
-                        if (c == kill) w += 126;
                         if (c == best_card) w += 32;
                     } else {
                         int adj = 0;
@@ -810,7 +810,6 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                         else
                             w = 29 - rr;
                         w += sw + adj;
-                        if (c == kill) w += 47;
                         if (c == best_card) w += 19;
                     }
                 } else {
@@ -827,7 +826,6 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                             w = 22 + rr;
                         else
                             w = 11 + rr;
-                        if (c == kill) w += 55;
                         if (c == best_card) w += 18;
                     } else {
                         const int d = next_round == 2 ? 20 : next_round ? 13 : 0;
@@ -841,7 +839,6 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
                             w = d + 35;
                         else
                             w = d + 15 - r;
-                        if (c == kill) w += 18;
                     }
                     w += sw;
                 }
