@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vivant.actions import Action, Deal, Play
-from vivant.cards import Card, Seat
+from vivant.cards import Seat
 from vivant.errors import VivantError
-from vivant.players import Player, boston, find_player, step
+from vivant.players import Player, find_player, step
 from vivant.players.dd import (
     DD_MAX_CARDS,
     DD_TT_MB,
@@ -42,6 +42,7 @@ from vivant.players.dd import (
     solver_position,
 )
 from vivant.players.heuristic import HeuristicPlayer
+from vivant.players.montecarlo import DD_MEASURES
 from vivant.solver import InvalidPositionError, Solver
 from vivant.table import DECLARE, PLAY, Table
 from vivant.variants import find_variant
@@ -147,38 +148,14 @@ def play_sitting_of_deal(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class TrickMeasure:
-    """A game's own double-dummy measure of a card (:data:`MEASURES`): its search of a position
-    (each legal card's value in tricks for the seat to play, ``None`` beyond its horizon or where
-    it cannot search), the cards a hand within which it searches, and what it measures in words."""
-
-    search: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
-    horizon: dict[str, int]
-    words: str
-
-
-#: The games whose dd error has sides and an objective of their own, by variant; the others are
-#: measured by the solver's tricks for the partnerships within :data:`DD_MAX_CARDS`.
-MEASURES: dict[str, TrickMeasure] = {
-    "boston": TrickMeasure(
-        boston.trick_values,
-        {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON},
-        "the solver with the hand's sides (the single player against three; misère partout each "
-        "for himself) and objective (misères to lose), within the last "
-        f"{boston.TRICK_HORIZON} tricks of trick bids and {boston.MISERE_HORIZON} of misères",
-    ),
-}
-
-
 def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> int | None:
     """The tricks ``action`` loses against the solver's best card on the true position
     ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS` cards a hand
     in four-hand games, a position the solver cannot take (a revoke standing, laws mode). A game
-    of :data:`MEASURES` is measured by its own search (Boston: the single player against three,
-    a misère to lose, within the Monte-Carlo player's search horizon: a whole one-against-three
-    hand is beyond the solver's reach at every card)."""
-    measure = MEASURES.get(view.variant)
+    of :data:`~vivant.players.montecarlo.DD_MEASURES` is measured by its own search (Boston:
+    the single player against three, a misère to lose, within the Monte-Carlo player's search
+    horizon: a whole one-against-three hand is beyond the solver's reach at every card)."""
+    measure = DD_MEASURES.get(view.variant)
     if measure is not None:
         found = measure.search(view, list(hands))
         values = {} if found is None else found[0]
@@ -251,7 +228,7 @@ class DuelResult:
 
 def dd_horizon(game: str) -> int | dict[str, int]:
     """The cards a hand may hold for a card decision to be measured (:func:`dd_loss`)."""
-    measure = MEASURES.get(game)
+    measure = DD_MEASURES.get(game)
     return DD_MAX_CARDS if measure is None else measure.horizon
 
 
@@ -498,7 +475,7 @@ def run(args: argparse.Namespace) -> int:
 
 def dd_note(game: str) -> str:
     """What the printed dd error measures (:func:`dd_loss`)."""
-    measure = MEASURES.get(game)
+    measure = DD_MEASURES.get(game)
     if measure is not None:
         return f"dd error: tricks lost per hand against {measure.words}"
     if DD_MAX_CARDS >= 13:

@@ -112,6 +112,30 @@ SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], 
 }
 
 
+@dataclass(frozen=True, slots=True)
+class TrickMeasure:
+    """A game's own double-dummy measure of a card (:data:`DD_MEASURES`): its search of a position
+    (each legal card's value in tricks for the seat to play, ``None`` beyond its horizon or where
+    it cannot search), the cards a hand within which it searches, and what it measures in words."""
+
+    search: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
+    horizon: dict[str, int]
+    words: str
+
+
+#: The games whose dd error has sides and an objective of their own, by variant; the others are
+#: measured by the solver's tricks for the partnerships within ``vivant.players.dd.DD_MAX_CARDS``.
+DD_MEASURES: dict[str, TrickMeasure] = {
+    "boston": TrickMeasure(
+        boston.trick_values,
+        {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON},
+        "the solver with the hand's sides (the single player against three; misère partout each "
+        "for himself) and objective (misères to lose), within the last "
+        f"{boston.TRICK_HORIZON} tricks of trick bids and {boston.MISERE_HORIZON} of misères",
+    ),
+}
+
+
 class Bidder(Protocol):
     """A game's own choices before play for one Monte-Carlo player (its calls, its trump):
     ``choose`` returns one of ``legal``, or ``None`` to leave the decision to the player."""
