@@ -312,4 +312,35 @@ def test_a_narrow_terminal_cuts_the_widest_cells_short() -> None:
     )
     lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
     assert all(len(line) == 30 for line in lines[1:]), lines
-    assert "│ 1     │ N Mortimer Longna… │" in lines
+    assert "┃ bo… ┃ dealer               ┃" in lines
+    assert "│ 1   │ N Mortimer Longname… │" in lines
+
+
+def test_a_narrow_terminal_gives_up_empty_columns_and_wide_headings_before_cells() -> None:
+    """At 60 columns a Mort listing keeps every trick count whole: the columns empty in every
+    row are left out and named below, and headings are cut before any cell is."""
+    from vivant.cli.grid import grid
+
+    headers = ["board", "dealer", "trump", "turn-up", "tricks", "points", "honours", "irr."]
+    rows = [
+        ["1", "S Mort", "C", "CJ", "NS 4 EW 9", "EW 3", "", ""],
+        ["5", "N Ann Lee", "H", "HA", "NS 10 EW 3", "NS 4", "", ""],
+    ]
+
+    def drawn(width: int) -> list[str]:
+        console = Console(file=io.StringIO(), width=width, force_terminal=True, color_system=None)
+        console.print(grid(console, "Hands", headers, rows))
+        return str(console.file.getvalue()).splitlines()  # type: ignore[attr-defined]
+
+    at_60 = drawn(60)
+    assert all(len(line) <= 60 for line in at_60), at_60
+    assert "┃ board ┃ dealer    ┃ trump ┃ turn-… ┃ tricks     ┃ points ┃" in at_60
+    assert "│ 5     │ N Ann Lee │ H     │ HA     │ NS 10 EW 3 │ NS 4   │" in at_60
+    assert at_60[-1].rstrip() == "empty in every row, left out: honours, irr."
+    at_52 = drawn(52)
+    assert all(len(line) <= 52 for line in at_52), at_52
+    assert "┃ bo… ┃ dealer    ┃ tr… ┃ tu… ┃ tricks     ┃ poin… ┃" in at_52
+    assert "│ 5   │ N Ann Lee │ H   │ HA  │ NS 10 EW 3 │ NS 4  │" in at_52
+    wide = Console(file=io.StringIO(), width=120, force_terminal=True, color_system=None)
+    wide.print(grid(wide, "Hands", headers, rows))
+    assert "honours" in wide.file.getvalue()  # type: ignore[attr-defined]
