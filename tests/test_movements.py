@@ -703,3 +703,10 @@ def test_cli_refuses_snow_and_bad_table_counts(capsys: pytest.CaptureFixture[str
     assert "10 pairs" in capsys.readouterr().err
     assert main(["duplicate", "movement", "--tables", "2", "--kind", "mitchell"]) == 2
     assert "3 to 30 tables" in capsys.readouterr().err
+
+
+def test_an_event_asked_for_no_movement_gets_the_howell_at_two_tables_else_the_mitchell() -> None:
+    """HO-4/MT-3: at two tables the Howell lets every pair meet every other; MI-3 otherwise."""
+    assert mv.default_movement(2) == "howell"
+    assert [mv.default_movement(n) for n in (3, 4)] == ["mitchell", "mitchell"]
+    assert set(mv.MOVEMENT_WORDS) >= {mv.default_movement(n) for n in (2, 3, 4)}

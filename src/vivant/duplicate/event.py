@@ -22,6 +22,7 @@ from vivant.cards import parse_suit
 from vivant.duplicate.movements import (
     Schedule,
     Validation,
+    default_movement,
     generate,
     single_table_individuals,
 )
@@ -134,7 +135,7 @@ def play_event(
         if save is not None:
             save("match", table, {"event": "Single-table Mnemonic Duplicate", "seed": seed})
         return {"game": "duplicate", "seed": seed, "tables": 1, "form": "single-table", **record}
-    name = kind or ("howell" if tables == 2 else "mitchell")
+    name = kind or default_movement(tables)
     schedule = generate(name, tables, trays_per_set, replay=mnemonic)
     suit = None if trump is None else parse_suit(trump)
     count = sum(len(s.trays) for s in schedule.sets)

@@ -61,6 +61,7 @@ __all__ = [
     "Validation",
     "accepted_tables",
     "comparisons",
+    "default_movement",
     "foster_six",
     "generate",
     "howell",
@@ -105,10 +106,17 @@ KINDS: Final[Mapping[str, str]] = {
 
 #: What a person is told of each movement the lobby offers, in a line (MI-3, HO-2, HO-4, §4.7).
 MOVEMENT_WORDS: Final[Mapping[str, str]] = {
-    "howell": "Howell — every pair meets every other",
-    "mitchell": "Mitchell — N–S stay, E–W and trays move",
+    "howell": "Howell — every two pairs meet",
+    "mitchell": "Mitchell — E–W and trays move on",
     "teams": "Teams — team against team",
 }
+
+
+def default_movement(tables: int) -> str:
+    """The movement an event gets when none is asked for: the Howell pair system at two tables,
+    where every pair meets every other (HO-4, MT-3), else the Mitchell (MI-3)."""
+    return "howell" if tables == 2 else "mitchell"
+
 
 #: Set offsets b_1…b_{n−1} and reversed matches of the cyclic Howell (movements.md §4.6), for the
 #: pair counts the rules file lists; chosen there for their balanced comparisons. Other counts are

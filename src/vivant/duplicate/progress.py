@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from vivant.cards import SUIT_NAMES
 from vivant.describe import count_words
-from vivant.duplicate.movements import ANY_PAIR, Schedule, TrayPlay, plays
+from vivant.duplicate.movements import ANY_PAIR, Schedule, TrayPlay, default_movement, plays
 from vivant.duplicate.scoring import (
     EW,
     NS,
@@ -322,7 +322,7 @@ class PairEvent:
         from vivant.duplicate.movements import generate
         from vivant.duplicate.table import deal_trays, event_sessions, pair_players
 
-        self.kind = kind or ("howell" if tables == 2 else "mitchell")
+        self.kind = kind or default_movement(tables)
         self.schedule = generate(self.kind, tables, trays_per_set, replay=mnemonic)
         suit = None if trump is None else parse_suit(trump)
         count = sum(len(s.trays) for s in self.schedule.sets)

@@ -48,7 +48,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from vivant.duplicate.movements import MOVEMENT_WORDS
+from vivant.duplicate.movements import MOVEMENT_WORDS, default_movement
 from vivant.duplicate.progress import PairEvent
 from vivant.duplicate.scoring import TrayResult
 from vivant.duplicate.table import DuplicateTable
@@ -321,7 +321,7 @@ async def event_form(request: Request) -> Response:
         {
             "title": DuplicateTable.info.title,
             "movements": [{"value": k, "words": w} for k, w in MOVEMENT_WORDS.items()],
-            "default": "howell",
+            "default": default_movement(2),
             "max_tables": MAX_TABLES,
             "max_trays": MAX_TRAYS,
         }
@@ -356,10 +356,10 @@ async def create_event(request: Request) -> Response:
                 f"partner {partner!r}: a name other than yours, 1 to 32 letters, digits, "
                 "spaces or .'-",
             )
-        movement = data.get("movement", "howell")
+        tables = _whole(data, "tables", 2, MAX_TABLES, 2)
+        movement = data.get("movement", default_movement(tables))
         if not isinstance(movement, str):
             raise ClientError("bad_event", f"movement is a name, not {movement!r}")
-        tables = _whole(data, "tables", 2, MAX_TABLES, 2)
         trays = _whole(data, "trays", 1, MAX_TRAYS, 2)
         seed = data.get("seed")
         if seed is None:
