@@ -60,12 +60,13 @@ studies: setup
 	$(BIN)/vivant study all --deals $(MC_STUDY_DEALS) --players mc-fast --out docs/studies/mc-fast
 
 # The players' strength in every game (docs/strength.md): paired deals on both cores, up to
-# STRENGTH_DEALS a comparison or STRENGTH_MINUTES of wall time; deals are kept in strength.jsonl.
+# STRENGTH_DEALS a comparison or STRENGTH_MINUTES of wall time; every deal is kept in
+# benchmarks/results/strength.jsonl (committed: a run resumes it, the report is made from it).
 STRENGTH_DEALS ?= 10000
 STRENGTH_MINUTES ?= 600
 strength: setup
 	$(BIN)/python benchmarks/strength.py --deals $(STRENGTH_DEALS) --minutes $(STRENGTH_MINUTES) \
-		--workers 2 --results strength.jsonl --out docs/strength.md
+		--workers 2 --results benchmarks/results/strength.jsonl --out docs/strength.md
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info

@@ -21,8 +21,10 @@ edits made meanwhile do not change it midway; each line records the commit it wa
 
 Usage::
 
-    python benchmarks/strength.py --minutes 90 --workers 2 --results strength.jsonl
-    python benchmarks/strength.py --report-only --results strength.jsonl --out docs/strength.md
+    python benchmarks/strength.py --minutes 90 --workers 2 \
+        --results benchmarks/results/strength.jsonl
+    python benchmarks/strength.py --report-only --results benchmarks/results/strength.jsonl \
+        --out docs/strength.md
 """
 
 from __future__ import annotations
