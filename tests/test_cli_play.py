@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 from vivant.actions import Action, CorrectRevoke, Play
 from vivant.cards import card_name
@@ -489,3 +490,29 @@ def test_undo_is_refused_in_words_with_the_laws() -> None:
     typed, out = undo_once(laws=True)
     assert "undo" in typed
     assert "Nothing to take back now" in out and "Taken back" not in out
+
+
+def test_a_choice_may_be_typed_by_the_start_of_its_words_where_that_is_unambiguous() -> None:
+    from vivant.cli.play import _by_words
+
+    words = ["stand: the turned suit is trumps", "beg: the dealer gives a point or runs the cards"]
+    assert _by_words("beg", words) == 2
+    assert _by_words("  STAND ", words) == 1
+    assert _by_words("b", words) is None  # one letter is too little to be sure
+    assert _by_words("bog", words) is None
+    both = ["play with this trump", "play it out"]
+    assert _by_words("play", both) is None  # several choices start so
+    assert _by_words("play w", both) == 1
+
+
+def test_help_fits_a_narrow_terminal_with_each_command_beside_its_words() -> None:
+    from vivant.cli import laws as table_laws
+    from vivant.cli.play import HELP, help_view
+
+    console = Console(file=io.StringIO(), width=60, color_system=None)
+    console.print(help_view(HELP + table_laws.help_text(True)))
+    lines = console.file.getvalue().splitlines()  # type: ignore[attr-defined]
+    assert all(len(line) <= 60 for line in lines), lines
+    claim = next(i for i, line in enumerate(lines) if line.startswith("  claim    claim the rest"))
+    assert lines[claim + 1].startswith(" " * 11) and lines[claim + 1][11] != " "
+    assert any(line.startswith("  revoke N") for line in lines), lines

@@ -314,29 +314,35 @@ def how_to_type(actions: list[Action]) -> str:
     return " or ".join(c.usage for c in COMMANDS if c.action in kinds) or "the command"
 
 
-def help_text(laws: bool, table: Table | None = None) -> str:
-    """The laws part of ``help``: the commands of ``table``'s game (those whose action it
-    knows) in the core's words, or, in strict mode, that they are for laws mode."""
+def help_text(laws: bool, table: Table | None = None) -> tuple[tuple[str, str], ...]:
+    """The laws part of ``help`` (paragraphs have an empty command): the commands of
+    ``table``'s game (those whose action it knows) in the core's words, or, in strict mode,
+    that they are for laws mode."""
     if not laws:
         return (
-            "With --laws the laws decide irregular play: any card may be played, in or out of "
-            "turn, and two cards at once, a misdeal, an exposed card, attention called, "
-            '"having none?" and revoke claims are commands (see help in such a game).'
+            (
+                "",
+                "With --laws the laws decide irregular play: any card may be played, in or out "
+                "of turn, and two cards at once, a misdeal, an exposed card, attention called, "
+                '"having none?" and revoke claims are commands (see help in such a game).',
+            ),
         )
-    rows = [
-        "With --laws (the laws decide irregular play), at any prompt:",
-        f"  {'a card':<17}{LAWS_ACTION_WORDS['Play']}",
+    return (
+        ("", "With --laws (the laws decide irregular play), at any prompt:"),
+        ("a card", LAWS_ACTION_WORDS["Play"]),
         *(
-            f"  {c.usage:<17}{LAWS_ACTION_WORDS[c.action]}"
+            (c.usage, LAWS_ACTION_WORDS[c.action])
             for c in COMMANDS
             if table is None or table.knows(c.action)
         ),
-        f"  {'law':<17}the rule that gives the choice the laws give now",
-        "Before each computer player's card the program waits a moment (--pause): type a "
-        "card or a command then to act out of turn, or Enter to hold the play while you "
-        "decide.",
-    ]
-    return "\n".join(rows)
+        ("law", "the rule that gives the choice the laws give now"),
+        (
+            "",
+            "Before each computer player's card the program waits a moment (--pause): type a "
+            "card or a command then to act out of turn, or Enter to hold the play while you "
+            "decide.",
+        ),
+    )
 
 
 def is_command(text: str) -> bool:

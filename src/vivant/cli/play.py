@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import IO, Any
 
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -86,23 +86,57 @@ BOT_NAMES = ("Ada", "Bea", "Cyd")
 #: How the terminal shows each tone of the core's words (:class:`vivant.describe.Line`).
 TONES: dict[str, str | None] = {"plain": None, "heading": "bold", "warning": "yellow"}
 
-HELP = """\
-Type a card to play it: suit letter then rank, e.g. SA, HK, DT (or D10), c2 — case does not matter.
-A ten is shown as T. When you control a dummy you are asked for its card when it is to play.
-Commands, at every prompt:
-  help         this text
-  show         show the table again
-  sheet        the score sheet so far
-  hint         the Monte-Carlo player's choice for you (for a card, with its estimate)
-  quit         leave the game (you are asked to confirm)
-  undo         take back your last card (not with --laws; the computer players agree)
-  claim        claim the rest of the tricks, showing your hand (not with --laws; between
-               tricks): the other side accepts, or disputes and the solver adjudicates
-  claim N      claim N of the remaining tricks (with --laws it claims the revoke in trick
-               N, and claim tricks N claims tricks where the game's own laws allow it)
-  concede      give up the rest of the tricks to the other side
-In a numbered choice type the number (or the suit letter, where trumps are named); an empty
-line takes the default."""
+#: ``help``: paragraphs (an empty command) and commands with their words, drawn by :func:`help_view`
+#: at the terminal's width.
+HELP: tuple[tuple[str, str], ...] = (
+    (
+        "",
+        "Type a card to play it: suit letter then rank, e.g. SA, HK, DT (or D10), c2 — case does "
+        "not matter. A ten is shown as T. When you control a dummy you are asked for its card "
+        "when it is to play.",
+    ),
+    ("", "Commands, at every prompt:"),
+    ("help", "this text"),
+    ("show", "show the table again"),
+    ("sheet", "the score sheet so far"),
+    ("hint", "the Monte-Carlo player's choice for you (for a card, with its estimate)"),
+    ("quit", "leave the game (you are asked to confirm)"),
+    ("undo", "take back your last card (not with --laws; the computer players agree)"),
+    (
+        "claim",
+        "claim the rest of the tricks, showing your hand (not with --laws; between tricks): the "
+        "other side accepts, or disputes and the solver adjudicates",
+    ),
+    (
+        "claim N",
+        "claim N of the remaining tricks (with --laws it claims the revoke in trick N, and claim "
+        "tricks N claims tricks where the game's own laws allow it)",
+    ),
+    ("concede", "give up the rest of the tricks to the other side"),
+    (
+        "",
+        "In a numbered choice type the number, the suit letter where trumps are named, or the "
+        "start of the choice's words; an empty line takes the default.",
+    ),
+)
+
+
+def help_view(parts: Sequence[tuple[str, str]]) -> Group:
+    """``help`` drawn at any width: paragraphs wrap, and each command's words wrap beside it."""
+    out: list[RenderableType] = []
+    rows: RichTable | None = None
+    for command, words in parts:
+        if not command:
+            rows = None
+            out.append(Text(words))
+            continue
+        if rows is None:
+            rows = RichTable.grid(padding=(0, 2), pad_edge=True)
+            rows.add_column(no_wrap=True)
+            rows.add_column()
+            out.append(rows)
+        rows.add_row(command, words)
+    return Group(*out)
 
 
 def register(subparsers: Any) -> None:
@@ -682,7 +716,7 @@ class Session:
         word = text.lower()
         view = self.table.view(seat)
         if word in ("help", "?"):
-            self.say(HELP + "\n" + table_laws.help_text(self.laws, self.table))
+            self.console.print(help_view(HELP + table_laws.help_text(self.laws, self.table)))
         elif word == "law":
             self.say(table_laws.law_words(self.table))
         elif word in ("show", "table"):
@@ -949,7 +983,8 @@ class Session:
     def choice_turn(self, seat: Seat, legal: list[Action], view: View) -> None:
         """A decision other than a card: the hand it is made on, what it means, numbered
         options and the customary default on Enter (issue 13, point 15). A choice may also be
-        typed by its name where it has one (a suit letter for the trumps)."""
+        typed by its name where it has one (a suit letter for the trumps), or by the start of
+        its words where no other choice's words start so."""
         t = self.table
         default = table_laws.default_for(seat, customary_default(t, legal))
         if view.hand or view.phase == DECLARE:
@@ -978,6 +1013,8 @@ class Session:
                 index = default_index
             elif text.isdecimal() and 1 <= int(text) <= len(legal):
                 index = int(text)
+            elif (found := _by_words(text, [self.describe(a) for a in legal])) is not None:
+                index = found
             else:
                 self.say(f"{text!r} is not one of the choices 1–{len(legal)}.", "red")
                 continue
@@ -1092,6 +1129,16 @@ class Session:
     def describe(self, a: Action) -> str:
         """A numbered choice in words (the core's)."""
         return self.narrator.action(a, getattr(a, "seat", None))
+
+
+def _by_words(text: str, words: Sequence[str]) -> int | None:
+    """The number of the one choice whose words start with ``text`` (two letters at least,
+    any case), or None where none or several do."""
+    typed = " ".join(text.lower().split())
+    if len(typed) < 2:
+        return None
+    found = [i for i, w in enumerate(words, start=1) if w.lower().startswith(typed)]
+    return found[0] if len(found) == 1 else None
 
 
 def _usage(message: str) -> VivantError:
