@@ -516,3 +516,18 @@ def test_help_fits_a_narrow_terminal_with_each_command_beside_its_words() -> Non
     claim = next(i for i, line in enumerate(lines) if line.startswith("  claim    claim the rest"))
     assert lines[claim + 1].startswith(" " * 11) and lines[claim + 1][11] != " "
     assert any(line.startswith("  revoke N") for line in lines), lines
+
+
+def test_a_hand_too_wide_for_the_terminal_breaks_between_suits_never_inside_one() -> None:
+    from vivant.cards import CardSet, parse_card
+    from vivant.cli.play import hand_lines, suit_line
+
+    cards = "SA SQ ST S2 HJ H9 H3 D7 D5 D4 CA CK CT C5 C3"
+    hand = CardSet(parse_card(c) for c in cards.split(" "))
+    assert hand_lines("Your hand (N)", hand, 80) == [f"Your hand (N): {suit_line(hand)}"]
+    assert hand_lines("Your hand (N)", hand, 60) == [
+        "Your hand (N): ♠S A Q T 2   ♥H J 9 3   ♦D 7 5 4",
+        "               ♣C A K T 5 3",
+    ]
+    narrow = hand_lines("Your hand (N)", hand, 25)
+    assert narrow == ["Your hand (N): ♠S A Q T 2", "  ♥H J 9 3   ♦D 7 5 4", "  ♣C A K T 5 3"]

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import IO, Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -488,11 +489,34 @@ def _game_cell(game: Mapping[str, Any], player: str) -> str:
 def suit_line(cards: CardSet) -> str:
     """A hand sorted by suits: ``♠S A K 4   ♥H T 9   ♦D –   ♣C Q``. A ten is ``T`` here as in
     every card the terminal shows (``HT``), one notation everywhere (issue 13, point 22)."""
+    return "   ".join(suit_parts(cards))
+
+
+def suit_parts(cards: CardSet) -> list[str]:
+    """A hand's four suits, each as :func:`suit_line` writes it."""
     parts = []
     for s in SUITS:
         shown = " ".join(RANK_LETTERS[c % 13] for c in cards.suit(s)) or "–"
         parts.append(f"{SUIT_SYMBOLS[s]}{SUIT_LETTERS[s]} {shown}")
-    return "   ".join(parts)
+    return parts
+
+
+def hand_lines(label: str, cards: CardSet, width: int) -> list[str]:
+    """``label: ♠S …   ♥H …`` in lines of at most ``width`` cells, broken between suits, never
+    inside one: the suits that do not fit go on under the first, lined up with it where there is
+    room."""
+    lines = [f"{label}: "]
+    parts = suit_parts(cards)
+    aligned = cell_len(lines[0]) + max(cell_len(p) for p in parts) <= width
+    indent = " " * (cell_len(lines[0]) if aligned else 2)
+    for part in parts:
+        last = lines[-1]
+        gap = "" if last.endswith(": ") or last == indent else "   "
+        if cell_len(last + gap + part) > width and last.strip() and last != indent:
+            lines.append(indent + part)
+        else:
+            lines[-1] = last + gap + part
+    return lines
 
 
 class Quit(Exception):
@@ -671,11 +695,13 @@ class Session:
             + (f" · games: {_pair(extra['games_won'])}" if "games_won" in extra else "")
             + (f" · tricks this hand: {_pair(view.won)}" if view.won else "")
         )
+        width = self.console.width
         for s, cs in view.exposed.items():
-            self.say(f"{words.exposed_label(s, view)}: {suit_line(cs)}")
+            self.say("\n".join(hand_lines(words.exposed_label(s, view), cs, width)))
         if view.seat is not None and view.hand_sizes:
             if view.hand or not view.hand_sizes.get(view.seat):
-                self.say(f"Your hand ({view.roles[view.seat]}): {suit_line(view.hand)}", "bold")
+                label = f"Your hand ({view.roles[view.seat]})"
+                self.say("\n".join(hand_lines(label, view.hand, width)), "bold")
             else:
                 self.say(f"Your hand ({view.roles[view.seat]}): not looked at yet", "bold")
         for s, cs in view.penalty_cards.items():
