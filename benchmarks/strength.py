@@ -285,7 +285,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10_000, help="deals per comparison at most")
     parser.add_argument("--minutes", type=float, default=60.0, help="wall time of the run")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--results", type=Path, default=Path("strength.jsonl"))
+    parser.add_argument("--results", type=Path, default=Path("benchmarks/results/strength.jsonl"))
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
     parser.add_argument("--no-ablations", action="store_true")
     parser.add_argument("--weakest", default=LEVELS[0], choices=LEVELS, help="first level duelled")
@@ -309,7 +309,7 @@ def main() -> None:
         )
     command = "make strength"
     if args.report_only:
-        command = f"python benchmarks/strength.py --report-only --results {args.results.name}"
+        command = f"python benchmarks/strength.py --report-only --results {args.results}"
     args.out.write_text(report(load(args.results), command, args.note))
     print(f"wrote {args.out}")
 
