@@ -18,7 +18,8 @@
  *    between them counted by crossing to the short hand and back; top trumps either side holds;
  *    the partner's ruff when one trick is enough; a sure trick for the other side when the side
  *    on lead needs every one) and at second hand (his side surely wins the trick, and in
- *    no-trump, or holding every trump left, cashes on, and that is enough);
+ *    no-trump, or holding every trump left, cashes on, and that is enough; in a trump contract,
+ *    a side suit led, the trick won by rank or by a ruff and then the side's top trumps);
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
@@ -1537,6 +1538,48 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                     q = 1;
                 }
                 if (q >= needq) return maxnode;
+            }
+        } else if (tr < 4 && tr != e->tc[0] >> 4 && trumps) {
+            /* In a trump contract, a side suit led, the third hand unable to ruff: when the
+             * second hand's side surely wins this trick, by rank (its top card in the suit led
+             * beats the opponents') or by a ruff (with the ruffer's lowest trump), the other hand
+             * of the side following suit or throwing a card besides trumps, its trumps above all
+             * of the opponents' each win a later trick, counted as sure_trumps does: enough with
+             * those? */
+            const int ls = e->tc[0] >> 4;
+            const u64 h2 = e->hand[pl], h4 = e->hand[fourth], h3 = e->hand[third];
+            const u16 f3 = suit_of_hand(h3, ls);
+            const u16 t2 = suit_of_hand(h2, tr), t4 = suit_of_hand(h4, tr);
+            const u16 against = (u16)(suit_of_hand(e->hand[e->tl], tr) | suit_of_hand(h3, tr));
+            /* (sure_trumps counts no more than the side's trumps above all of the opponents') */
+            const u16 t24 = (u16)(t2 | t4);
+            const u16 hi = against ? (u16)(t24 & above_mask(top_bit(against))) : t24;
+            if (popc16(hi) + 1 >= needq && (f3 || !suit_of_hand(h3, tr))) {
+                const u16 f2 = suit_of_hand(h2, ls), f4 = suit_of_hand(h4, ls);
+                const u64 tmask = (u64)0x1FFF << (16 * tr);
+                const int keep2 = f2 || (h2 & ~tmask), keep4 = f4 || (h4 & ~tmask);
+                const u16 ours = (u16)(f2 | f4);
+                int best = -1;
+                u16 bpin = 0, bls = 0, pin;
+                if (ours && keep2 && keep4 &&
+                    top_bit(ours) > top_bit((u16)(f3 | (1u << (e->tc[0] & 15))))) {
+                    best = sure_trumps(t2, t4, against, &bpin);
+                    bls = (u16)(1u << top_bit(ours));
+                }
+                if (best + 1 < needq && !f2 && t2 && keep4) {
+                    const int k = sure_trumps((u16)(t2 & (t2 - 1)), t4, against, &pin);
+                    if (k > best) best = k, bpin = pin, bls = 0;
+                }
+                if (best + 1 < needq && !f4 && t4 && keep2) {
+                    const int k = sure_trumps(t2, (u16)(t4 & (t4 - 1)), against, &pin);
+                    if (k > best) best = k, bpin = pin, bls = 0;
+                }
+                if (best + 1 >= needq) {
+                    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+                    wr[ls] = bls;
+                    wr[tr] = bpin;
+                    return maxnode;
+                }
             }
         }
     }
