@@ -1586,6 +1586,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     move_t mv[16];
     int n;
     u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves were weighed */
+    u64 lazy = 0; /* the cut-off cache's word, when its card is searched before any weighing */
     {
         /* a follower with one run of cards in the suit led has one move: no weights to find
          * (a third of the followers' nodes) */
@@ -1609,7 +1610,6 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
                 mv[n++].card = (int8_t)(16 * ls + low_bit(m));
         } else {
-            n = gen_moves(e, pl, mv, depth, -1);
             const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
             u64 tcs = (u64)e->rem[ls] << 24;
             for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
@@ -1618,7 +1618,23 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                               0x9E3779B97F4A7C15ull) ^
                                  (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
                              &ctag);
-            cut_first(mv, n, *cslot, ctag);
+            /* The cut-off cache's card, when it is one of the moves gen_moves would give (a
+             * card of the suit led, or of any suit when void, heading its run), comes first
+             * whatever the weights: it is searched before they are found, and they are found
+             * only if it makes no cut-off (the same search: a follower's weights depend on
+             * nothing the search below changes). */
+            const u64 sv = *cslot;
+            const int c0 = (int)(sv & 0xFF);
+            if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[pl] >> c0 & 1) &&
+                (!fol || c0 >> 4 == ls) &&
+                (run_reps(suit_of_hand(e->hand[pl], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
+                mv[0].card = (int8_t)c0;
+                n = 1;
+                lazy = sv;
+            } else {
+                n = gen_moves(e, pl, mv, depth, -1);
+                cut_first(mv, n, sv, ctag);
+            }
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
@@ -1642,6 +1658,12 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             return r;
         }
         failed_move(acc, cw, &skip, &skip_set, c);
+        if (lazy) {
+            /* the cache's card failed: the other moves, in their weights' order */
+            n = gen_moves(e, pl, mv, depth, -1);
+            cut_first(mv, n, lazy, ctag);
+            lazy = 0;
+        }
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
