@@ -29,7 +29,8 @@
  *    killer among the followers' cards costs ~8x nodes: the card that refuted one trick is
  *    seldom right in the next, so followers have none); before all these, the card that last
  *    made a cut-off in the same context (the cut-off cache: for a lead the cards of the
- *    leader's side, for a follower his side's hands and the trick).
+ *    leader's side, for a follower his side's hands and the trick), searched before the
+ *    weights are found, which they are only if it makes no cut-off.
  * Other games (dd_position.sides and .misere): any partition of the seats into two sides, and
  * misere, where each side plays for the fewest tricks of its own, searched as the most tricks of
  * the other side.  The sure-trick cut-offs reason about partners opposite cashing winners, so
@@ -1361,8 +1362,21 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                      (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
                  &ctag);
     move_t mv[16];
-    int n = gen_moves(e, L, mv, depth, best_card);
-    cut_first(mv, n, *slot, ctag);
+    int n;
+    /* the cut-off cache's card, when the leader holds it heading its run, is searched before
+     * the weights are found (they are found only if it makes no cut-off) */
+    const u64 sv = *slot;
+    const int c0 = (int)(sv & 0xFF);
+    u64 lazy = 0;
+    if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[L] >> c0 & 1) &&
+        (run_reps(suit_of_hand(e->hand[L], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
+        mv[0].card = (int8_t)c0;
+        n = 1;
+        lazy = sv;
+    } else {
+        n = gen_moves(e, L, mv, depth, best_card);
+        cut_first(mv, n, sv, ctag);
+    }
     const int maxnode = mine;
     u16 acc[4] = {0, 0, 0, 0};
     int result = !maxnode;
@@ -1390,6 +1404,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             break;
         }
         failed_move(acc, cw, &skip, &skip_set, c);
+        if (lazy) {
+            n = gen_moves(e, L, mv, depth, best_card);
+            cut_first(mv, n, lazy, ctag);
+            lazy = 0;
+        }
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
