@@ -18,7 +18,8 @@
  *    between them counted by crossing to the short hand and back; top trumps either side holds;
  *    the partner's ruff when one trick is enough; a sure trick for the other side when the side
  *    on lead needs every one) and at second hand (his side surely wins the trick, and in
- *    no-trump, or holding every trump left, cashes on, and that is enough);
+ *    no-trump, or holding every trump left, cashes on, and that is enough; in a trump contract,
+ *    a side suit led, the trick won by rank or by a ruff and then the side's top trumps);
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
@@ -28,7 +29,8 @@
  *    killer among the followers' cards costs ~8x nodes: the card that refuted one trick is
  *    seldom right in the next, so followers have none); before all these, the card that last
  *    made a cut-off in the same context (the cut-off cache: for a lead the cards of the
- *    leader's side, for a follower his side's hands and the trick).
+ *    leader's side, for a follower his side's hands and the trick), searched before the
+ *    weights are found, which they are only if it makes no cut-off.
  * Other games (dd_position.sides and .misere): any partition of the seats into two sides, and
  * misere, where each side plays for the fewest tricks of its own, searched as the most tricks of
  * the other side.  The sure-trick cut-offs reason about partners opposite cashing winners, so
@@ -1360,8 +1362,21 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                      (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
                  &ctag);
     move_t mv[16];
-    int n = gen_moves(e, L, mv, depth, best_card);
-    cut_first(mv, n, *slot, ctag);
+    int n;
+    /* the cut-off cache's card, when the leader holds it heading its run, is searched before
+     * the weights are found (they are found only if it makes no cut-off) */
+    const u64 sv = *slot;
+    const int c0 = (int)(sv & 0xFF);
+    u64 lazy = 0;
+    if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[L] >> c0 & 1) &&
+        (run_reps(suit_of_hand(e->hand[L], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
+        mv[0].card = (int8_t)c0;
+        n = 1;
+        lazy = sv;
+    } else {
+        n = gen_moves(e, L, mv, depth, best_card);
+        cut_first(mv, n, sv, ctag);
+    }
     const int maxnode = mine;
     u16 acc[4] = {0, 0, 0, 0};
     int result = !maxnode;
@@ -1389,6 +1404,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             break;
         }
         failed_move(acc, cw, &skip, &skip_set, c);
+        if (lazy) {
+            n = gen_moves(e, L, mv, depth, best_card);
+            cut_first(mv, n, lazy, ctag);
+            lazy = 0;
+        }
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
@@ -1538,11 +1558,54 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                 }
                 if (q >= needq) return maxnode;
             }
+        } else if (tr < 4 && tr != e->tc[0] >> 4 && trumps) {
+            /* In a trump contract, a side suit led, the third hand unable to ruff: when the
+             * second hand's side surely wins this trick, by rank (its top card in the suit led
+             * beats the opponents') or by a ruff (with the ruffer's lowest trump), the other hand
+             * of the side following suit or throwing a card besides trumps, its trumps above all
+             * of the opponents' each win a later trick, counted as sure_trumps does: enough with
+             * those? */
+            const int ls = e->tc[0] >> 4;
+            const u64 h2 = e->hand[pl], h4 = e->hand[fourth], h3 = e->hand[third];
+            const u16 f3 = suit_of_hand(h3, ls);
+            const u16 t2 = suit_of_hand(h2, tr), t4 = suit_of_hand(h4, tr);
+            const u16 against = (u16)(suit_of_hand(e->hand[e->tl], tr) | suit_of_hand(h3, tr));
+            /* (sure_trumps counts no more than the side's trumps above all of the opponents') */
+            const u16 t24 = (u16)(t2 | t4);
+            const u16 hi = against ? (u16)(t24 & above_mask(top_bit(against))) : t24;
+            if (popc16(hi) + 1 >= needq && (f3 || !suit_of_hand(h3, tr))) {
+                const u16 f2 = suit_of_hand(h2, ls), f4 = suit_of_hand(h4, ls);
+                const u64 tmask = (u64)0x1FFF << (16 * tr);
+                const int keep2 = f2 || (h2 & ~tmask), keep4 = f4 || (h4 & ~tmask);
+                const u16 ours = (u16)(f2 | f4);
+                int best = -1;
+                u16 bpin = 0, bls = 0, pin;
+                if (ours && keep2 && keep4 &&
+                    top_bit(ours) > top_bit((u16)(f3 | (1u << (e->tc[0] & 15))))) {
+                    best = sure_trumps(t2, t4, against, &bpin);
+                    bls = (u16)(1u << top_bit(ours));
+                }
+                if (best + 1 < needq && !f2 && t2 && keep4) {
+                    const int k = sure_trumps((u16)(t2 & (t2 - 1)), t4, against, &pin);
+                    if (k > best) best = k, bpin = pin, bls = 0;
+                }
+                if (best + 1 < needq && !f4 && t4 && keep2) {
+                    const int k = sure_trumps(t2, (u16)(t4 & (t4 - 1)), against, &pin);
+                    if (k > best) best = k, bpin = pin, bls = 0;
+                }
+                if (best + 1 >= needq) {
+                    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+                    wr[ls] = bls;
+                    wr[tr] = bpin;
+                    return maxnode;
+                }
+            }
         }
     }
     move_t mv[16];
     int n;
     u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves were weighed */
+    u64 lazy = 0; /* the cut-off cache's word, when its card is searched before any weighing */
     {
         /* a follower with one run of cards in the suit led has one move: no weights to find
          * (a third of the followers' nodes) */
@@ -1566,7 +1629,6 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
                 mv[n++].card = (int8_t)(16 * ls + low_bit(m));
         } else {
-            n = gen_moves(e, pl, mv, depth, -1);
             const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
             u64 tcs = (u64)e->rem[ls] << 24;
             for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
@@ -1575,7 +1637,23 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                               0x9E3779B97F4A7C15ull) ^
                                  (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
                              &ctag);
-            cut_first(mv, n, *cslot, ctag);
+            /* The cut-off cache's card, when it is one of the moves gen_moves would give (a
+             * card of the suit led, or of any suit when void, heading its run), comes first
+             * whatever the weights: it is searched before they are found, and they are found
+             * only if it makes no cut-off (the same search: a follower's weights depend on
+             * nothing the search below changes). */
+            const u64 sv = *cslot;
+            const int c0 = (int)(sv & 0xFF);
+            if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[pl] >> c0 & 1) &&
+                (!fol || c0 >> 4 == ls) &&
+                (run_reps(suit_of_hand(e->hand[pl], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
+                mv[0].card = (int8_t)c0;
+                n = 1;
+                lazy = sv;
+            } else {
+                n = gen_moves(e, pl, mv, depth, -1);
+                cut_first(mv, n, sv, ctag);
+            }
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
@@ -1599,6 +1677,12 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             return r;
         }
         failed_move(acc, cw, &skip, &skip_set, c);
+        if (lazy) {
+            /* the cache's card failed: the other moves, in their weights' order */
+            n = gen_moves(e, pl, mv, depth, -1);
+            cut_first(mv, n, lazy, ctag);
+            lazy = 0;
+        }
     }
     wr[0] = acc[0];
     wr[1] = acc[1];
