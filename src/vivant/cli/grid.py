@@ -6,9 +6,8 @@ the 3,317 hands of a 2 MB file).
 Columns take the width of their widest cell. When the console is narrower than the table, what
 carries least gives way first: columns empty in every row are left out (named under the table),
 then headings wider than their column's cells are cut (to no fewer than three characters), and
-only then the widest cells; a cell cut
-short ends in "…", as in Rich's ``no_wrap`` columns. A console that is not a terminal gets every
-line whole.
+only then the widest cells; a cell cut short ends in "…", as in Rich's ``no_wrap`` columns. A
+console that is not a terminal gets every line whole.
 """
 
 from __future__ import annotations
