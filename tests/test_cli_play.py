@@ -496,13 +496,13 @@ def test_a_choice_may_be_typed_by_the_start_of_its_words_where_that_is_unambiguo
     from vivant.cli.play import _by_words
 
     words = ["stand: the turned suit is trumps", "beg: the dealer gives a point or runs the cards"]
-    assert _by_words("beg", words) == 2
-    assert _by_words("  STAND ", words) == 1
-    assert _by_words("b", words) is None  # one letter is too little to be sure
-    assert _by_words("bog", words) is None
+    assert _by_words("beg", words) == [2]
+    assert _by_words("  STAND ", words) == [1]
+    assert _by_words("b", words) == []  # one letter is too little to be sure
+    assert _by_words("bog", words) == []
     both = ["play with this trump", "play it out"]
-    assert _by_words("play", both) is None  # several choices start so
-    assert _by_words("play w", both) == 1
+    assert _by_words("play", both) == [1, 2]  # ambiguous: the person is told so
+    assert _by_words("play w", both) == [1]
 
 
 def test_help_fits_a_narrow_terminal_with_each_command_beside_its_words() -> None:

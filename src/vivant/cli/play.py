@@ -1039,8 +1039,12 @@ class Session:
                 index = default_index
             elif text.isdecimal() and 1 <= int(text) <= len(legal):
                 index = int(text)
-            elif (found := _by_words(text, [self.describe(a) for a in legal])) is not None:
-                index = found
+            elif len(found := _by_words(text, [self.describe(a) for a in legal])) == 1:
+                index = found[0]
+            elif found:
+                numbers = ", ".join(map(str, found))
+                self.say(f"{text!r} starts several choices ({numbers}): type its number.", "red")
+                continue
             else:
                 self.say(f"{text!r} is not one of the choices 1–{len(legal)}.", "red")
                 continue
@@ -1157,14 +1161,13 @@ class Session:
         return self.narrator.action(a, getattr(a, "seat", None))
 
 
-def _by_words(text: str, words: Sequence[str]) -> int | None:
-    """The number of the one choice whose words start with ``text`` (two letters at least,
-    any case), or None where none or several do."""
+def _by_words(text: str, words: Sequence[str]) -> list[int]:
+    """The numbers of the choices whose words start with ``text`` (two letters at least, any
+    case): one is the choice meant, several are ambiguous."""
     typed = " ".join(text.lower().split())
     if len(typed) < 2:
-        return None
-    found = [i for i, w in enumerate(words, start=1) if w.lower().startswith(typed)]
-    return found[0] if len(found) == 1 else None
+        return []
+    return [i for i, w in enumerate(words, start=1) if w.lower().startswith(typed)]
 
 
 def _usage(message: str) -> VivantError:
