@@ -505,17 +505,15 @@ def hand_lines(label: str, cards: CardSet, width: int) -> list[str]:
     """``label: ♠S …   ♥H …`` in lines of at most ``width`` cells, broken between suits, never
     inside one: the suits that do not fit go on under the first, lined up with it where there is
     room."""
-    lines = [f"{label}: "]
-    parts = suit_parts(cards)
-    aligned = cell_len(lines[0]) + max(cell_len(p) for p in parts) <= width
-    indent = " " * (cell_len(lines[0]) if aligned else 2)
-    for part in parts:
-        last = lines[-1]
-        gap = "" if last.endswith(": ") or last == indent else "   "
-        if cell_len(last + gap + part) > width and last.strip() and last != indent:
+    first, *rest = suit_parts(cards)
+    lines = [f"{label}: {first}"]
+    aligned = cell_len(label) + 2 + max(cell_len(p) for p in (first, *rest)) <= width
+    indent = " " * (cell_len(label) + 2 if aligned else 2)
+    for part in rest:
+        if cell_len(lines[-1]) + 3 + cell_len(part) > width:
             lines.append(indent + part)
         else:
-            lines[-1] = last + gap + part
+            lines[-1] += "   " + part
     return lines
 
 
