@@ -176,7 +176,7 @@ def test_show_a_pbn_file_of_any_game(
     assert main(["record", "show", str(pbn)]) == 0
     out = capsys.readouterr().out
     deals = sitting_deals(table)
-    assert f"(pbn, {len(deals)} deals)" in out
+    assert f"— {len(deals)} deals (pbn)\nFile: {pbn}\n" in out
     assert "Settlement:" in out
     irregular = [ir for d in deals for ir in d.irregularities]
     assert ("Irregularities" in out) == bool(irregular)

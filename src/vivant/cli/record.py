@@ -289,7 +289,9 @@ def show(console: Console, loaded: Loaded) -> None:
     deals = loaded.deals
     first = deals[0] if deals else None
     title = first.variant if first else "no deals"
-    console.print(Text(f"{title} — {loaded.path} ({loaded.kind}, {len(deals)} deals)", "bold"))
+    count = f"{len(deals)} deal" + ("" if len(deals) == 1 else "s")
+    console.print(Text(f"{title} — {count} ({loaded.kind})", "bold"))
+    console.print(f"File: {loaded.path}", markup=False)
     if first is not None:
         for key in ("event", "site", "date"):
             value = getattr(first, key)
