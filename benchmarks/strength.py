@@ -57,7 +57,16 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "montecarlo-no-inference": {"kind": "montecarlo", "inference": False},
     "montecarlo-no-endgame": {"kind": "montecarlo", "endgame_cards": 0},
     "montecarlo-endgame-7": {"kind": "montecarlo", "endgame_cards": 7},
+    "mc-fast-no-inference": {"kind": "mc-fast", "inference": False},
+    "mc-fast-pool-4": {"kind": "mc-fast", "pool": 4},
 }
+#: The ablations measured against players who play as the model of play says (the heuristic
+#: player, whose policy the inference weights model): A and B each meet them on the deal.
+AGAINST_MODEL: tuple[tuple[str, str], ...] = (
+    ("mc-fast", "mc-fast-no-inference"),
+    ("mc-fast-pool-4", "mc-fast"),
+)
+MODEL_PLAYER = "heuristic"
 ABLATION_GAME = "mort"
 #: The ablations get this many times the computing time of a level comparison (they need more
 #: deals: their differences are small).
@@ -66,6 +75,8 @@ SEED = 2026
 #: Marks a comparison played with seeds by side (the ablations: the same draws for both players
 #: wherever they face the same decision, so the difference is the ablated part's).
 SIDE_SEEDS = " (seeds by side)"
+#: Marks a comparison whose two players each duel a third (:attr:`Comparison.against`).
+AGAINST = " against "
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,10 +88,18 @@ class Comparison:
     b: str
     #: Common random numbers (``duel_deal``'s ``seeds_by_side``): the ablations' setting.
     seeds_by_side: bool = False
+    #: A third player that A and B each duel on the deal instead of each other (both with the
+    #: same seeds: common random numbers); A - B is then the difference of their results
+    #: against the same opponents on the same cards.
+    against: str = ""
 
     @property
     def key(self) -> str:
-        return f"{self.game} {self.a} v {self.b}" + (SIDE_SEEDS if self.seeds_by_side else "")
+        return (
+            f"{self.game} {self.a} v {self.b}"
+            + (SIDE_SEEDS if self.seeds_by_side else "")
+            + (f"{AGAINST}{self.against}" if self.against else "")
+        )
 
 
 def comparisons(games: list[str], ablations: bool, weakest: str = LEVELS[0]) -> list[Comparison]:
@@ -88,7 +107,12 @@ def comparisons(games: list[str], ablations: bool, weakest: str = LEVELS[0]) -> 
     levels = LEVELS[LEVELS.index(weakest) :]
     out = [Comparison(g, hi, lo) for g in games for lo, hi in itertools.pairwise(levels)]
     if ablations and ABLATION_GAME in games:
-        out += [Comparison(ABLATION_GAME, "montecarlo", name, True) for name in ABLATIONS]
+        out += [
+            Comparison(ABLATION_GAME, "montecarlo", name, True)
+            for name in ABLATIONS
+            if name.startswith("montecarlo-")
+        ]
+        out += [Comparison(ABLATION_GAME, a, b, against=MODEL_PLAYER) for a, b in AGAINST_MODEL]
     return out
 
 
@@ -105,15 +129,25 @@ _solver: Solver | None = None
 
 
 def play_deal(
-    game: str, a: str, b: str, index: int, seeds_by_side: bool = False
+    game: str, a: str, b: str, index: int, seeds_by_side: bool = False, against: str = ""
 ) -> tuple[DealOutcome, float]:
-    """Deal ``index`` of a comparison, and the seconds it took (in a worker process)."""
+    """Deal ``index`` of a comparison, and the seconds it took (in a worker process): A against
+    B, or A and B each against ``against`` (A's outcome first, then B's, each A's or B's side of
+    its own duel)."""
     global _solver
     if _solver is None:
         _solver = Solver(DD_TT_MB)
     start = time.process_time()
-    out = duel_deal(
-        game, factory(a), factory(b), duel_seed(SEED, index), _solver, seeds_by_side=seeds_by_side
+    seed = duel_seed(SEED, index)
+    if not against:
+        out = duel_deal(game, factory(a), factory(b), seed, _solver, seeds_by_side=seeds_by_side)
+        return out, time.process_time() - start
+    oa, ob = (duel_deal(game, factory(p), factory(against), seed, _solver) for p in (a, b))
+    out = DealOutcome(
+        tricks=(oa.tricks[0], ob.tricks[0]),
+        points=(oa.points[0], ob.points[0]),
+        dd_error=(oa.dd_error[0], ob.dd_error[0]),
+        unit=oa.unit,
     )
     return out, time.process_time() - start
 
@@ -150,7 +184,7 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
             count[r["key"]] += 1
             spent[r["key"]] += r["seconds"]
     by_key = {c.key: c for c in todo}
-    share = {c.key: ABLATION_SHARE if c.b in ABLATIONS else 1.0 for c in todo}
+    share = {c.key: ABLATION_SHARE if {c.a, c.b} & ABLATIONS.keys() else 1.0 for c in todo}
     next_index = dict(count)
     stop = time.monotonic() + 60 * minutes
     version = commit()
@@ -173,7 +207,9 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                 if k is None:
                     break
                 c = by_key[k]
-                job = pool.submit(play_deal, c.game, c.a, c.b, next_index[k], c.seeds_by_side)
+                job = pool.submit(
+                    play_deal, c.game, c.a, c.b, next_index[k], c.seeds_by_side, c.against
+                )
                 pending[job] = k
                 next_index[k] += 1
             if not pending:
@@ -191,6 +227,7 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                     "a": c.a,
                     "b": c.b,
                     "seeds_by_side": c.seeds_by_side,
+                    **({"against": c.against} if c.against else {}),
                     "tricks": list(out.tricks),
                     "points": list(out.points),
                     "dd_error": list(out.dd_error),
@@ -216,7 +253,8 @@ def _rows(lines: list[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any
 
 
 def _seeding(r: dict[str, Any]) -> str:
-    return SIDE_SEEDS if r.get("seeds_by_side") else ""
+    against = r.get("against")
+    return (SIDE_SEEDS if r.get("seeds_by_side") else "") + (AGAINST + against if against else "")
 
 
 def _ci(xs: list[float]) -> str:
@@ -244,7 +282,9 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         "(the whole hand; per hand, the mean over both sittings). **A - B**: the paired "
         "difference in tricks a deal (All Fours: points a deal). Intervals are 95% (normal "
         "approximation over the deals). Deal seeds are the same for every comparison "
-        f"(`duel/{SEED}/i`).",
+        f"(`duel/{SEED}/i`). **A v B against C**: A and B do not meet; each duels C on the "
+        "deal, with the same seeds, and A - B compares their results against the same "
+        "opponents on the same cards.",
         "",
         *([note, ""] if note else []),
         "| game | A v B | commit | deals | dd error A | dd error B | dd error A - B | A - B "

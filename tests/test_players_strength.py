@@ -301,3 +301,31 @@ def test_dd_where_sorts_every_loss_of_a_duels_sitting() -> None:
     assert {r["role"] for r in rows} == {"V", "M", "R", "L"}
     assert {r["place"] for r in rows} <= {"lead", "second", "third", "fourth"}
     assert all(1 <= r["trick"] <= 13 and r["lost"] >= 0 for r in rows)
+
+
+def test_ablations_against_the_model_players_duel_a_third_player(tmp_path: Path) -> None:
+    """The inference ablations against the model's own players (``against heuristic``): A and B
+    each duel the heuristic player on the deal, and the row holds A's side of its duel and B's
+    of its own, as the duels give them played on their own."""
+    from vivant.cli.duel import duel_seed
+    from vivant.players.montecarlo import MonteCarloPlayer
+
+    results, out = tmp_path / "r.jsonl", tmp_path / "strength.md"
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
+    args = ["--games", "mort", "--only", "against", "--deals", "1", "--workers", "1"]
+    args += ["--results", str(results), "--out", str(out)]
+    subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
+    rows = {r["key"]: r for r in map(json.loads, results.read_text().splitlines())}
+    key = "mort mc-fast v mc-fast-no-inference against heuristic"
+    assert sorted(rows) == [key, "mort mc-fast-pool-4 v mc-fast against heuristic"]
+    solver, seed = Solver(16), duel_seed(2026, 0)
+    heuristic = find_player("heuristic")
+    for i, inference in enumerate((True, False)):
+
+        def make(seed: int | None = None, inference: bool = inference) -> MonteCarloPlayer:
+            return MonteCarloPlayer(seed, kind="mc-fast", inference=inference)
+
+        alone = duel_deal("mort", make, heuristic, seed, solver)
+        assert rows[key]["tricks"][i] == alone.tricks[0]
+        assert rows[key]["dd_error"][i] == alone.dd_error[0]
+    assert f"| mort | {key[5:]} |" in out.read_text()
