@@ -4,12 +4,15 @@ Principle: paired deals (``vivant duel``'s duplicate comparison). For every game
 levels are duelled — heuristic v random, mc-fast v heuristic, montecarlo v mc-fast, mc-strong v
 montecarlo — and each duel gives both players' double-dummy error (tricks lost a deal against
 the solver's value of the best card on the true position) and the paired difference A - B with
-its 95% interval. On Mort three more duels measure what the Monte-Carlo player's parts are worth:
-montecarlo against itself without the inference weights, without the exact endgame, and with
-the endgame searched from more cards,
-played with seeds by side (``duel_deal``'s common random numbers: each side's player has the same
-seed in both sittings, so the two players draw the same worlds wherever they face the same
-decision and the sittings differ only where the ablated part changes a card).
+its 95% interval. On Mort more duels measure what the Monte-Carlo player's parts are worth
+(:data:`SIDE_ABLATIONS`): montecarlo against itself without the inference weights, without the
+exact endgame, and with the endgame searched from more cards, and mc-fast with the likeliest of
+four batches of worlds against mc-fast with one, played with seeds by side (``duel_deal``'s
+common random numbers: each side's player has the same seed in both sittings, so the two players
+draw the same worlds wherever they face the same decision and the sittings differ only where the
+ablated part changes a card). Inference models the others' play by the heuristic player's
+policy, so it is also measured against that player (:data:`AGAINST_MODEL`): mc-fast with and
+without the weights, and with four batches, each duelling the heuristic player on the deal.
 
 The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
 comparison or the ``--minutes`` run out. A scheduler hands the next deal to the comparison that
@@ -60,6 +63,13 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "mc-fast-no-inference": {"kind": "mc-fast", "inference": False},
     "mc-fast-pool-4": {"kind": "mc-fast", "pool": 4},
 }
+#: The ablations duelled against each other, with seeds by side.
+SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
+    ("montecarlo", "montecarlo-no-inference"),
+    ("montecarlo", "montecarlo-no-endgame"),
+    ("montecarlo", "montecarlo-endgame-7"),
+    ("mc-fast-pool-4", "mc-fast"),
+)
 #: The ablations measured against players who play as the model of play says (the heuristic
 #: player, whose policy the inference weights model): A and B each meet them on the deal.
 AGAINST_MODEL: tuple[tuple[str, str], ...] = (
@@ -107,11 +117,7 @@ def comparisons(games: list[str], ablations: bool, weakest: str = LEVELS[0]) -> 
     levels = LEVELS[LEVELS.index(weakest) :]
     out = [Comparison(g, hi, lo) for g in games for lo, hi in itertools.pairwise(levels)]
     if ablations and ABLATION_GAME in games:
-        out += [
-            Comparison(ABLATION_GAME, "montecarlo", name, True)
-            for name in ABLATIONS
-            if name.startswith("montecarlo-")
-        ]
+        out += [Comparison(ABLATION_GAME, a, b, True) for a, b in SIDE_ABLATIONS]
         out += [Comparison(ABLATION_GAME, a, b, against=MODEL_PLAYER) for a, b in AGAINST_MODEL]
     return out
 
