@@ -317,7 +317,7 @@ def test_ablations_against_the_model_players_duel_a_third_player(tmp_path: Path)
     subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
     rows = {r["key"]: r for r in map(json.loads, results.read_text().splitlines())}
     key = "mort mc-fast v mc-fast-no-inference against heuristic"
-    assert sorted(rows) == [key, "mort mc-fast-pool-4 v mc-fast against heuristic"]
+    assert sorted(rows) == [key, "mort mc-fast v mc-fast-pool-1 against heuristic"]
     solver, seed = Solver(16), duel_seed(2026, 0)
     heuristic = find_player("heuristic")
     for i, inference in enumerate((True, False)):

@@ -27,8 +27,9 @@ decision draws its worlds from its own random numbers, :meth:`MonteCarloPlayer.r
 
 Levels differ by sample count, horizon (the cards a hand may hold for the solver to be
 consulted) and search budget: ``mc-fast`` 8 samples from 11 cards within 2.5 million search
-nodes, ``montecarlo`` (the default) 16 to 40 samples from the first trick within 10 million
-nodes (adaptive sampling: it stops once the leading card is settled, :class:`Tally`),
+nodes (with inference, the likeliest 8 of up to 32 worlds drawn, :data:`POOL`), ``montecarlo``
+(the default) 16 to 40 samples from the first trick within 10 million nodes (adaptive
+sampling: it stops once the leading card is settled, :class:`Tally`),
 ``mc-strong`` 48 samples from the first trick within 40 million nodes. A sampled 13-card deal
 solves every card's value in about 0.4 million nodes (median; 0.75 million mean, about 0.1 µs a
 node here), so at the first tricks the budget, not the sample count, decides how many samples
@@ -90,7 +91,14 @@ ENDGAME_TRICKS = 2
 #: error 0.722 against 0.583 a hand, paired +0.139 [-0.052, +0.330], tricks -0.278 [-0.660,
 #: +0.104] a deal, 7 of the 10 deals that differ against it: keeping the likeliest of more
 #: worlds trusts the heuristic model of play further than players who do not follow it deserve
-#: (not yet resolved at 95%). Kept at 1.
+#: (not yet resolved at 95%). Kept at 1, but at ``mc-fast`` 4 (``benchmarks/strength.py`` at
+#: 97c887e, Mort, ``docs/strength.md``): against the heuristic player, whose play the weights
+#: model, mc-fast with 4 batches and with 1 each duelling it on the same deals, dd error 0.946
+#: against 1.050 a hand, paired -0.104 [-0.163, -0.045] over 404 deals (1 batch against no
+#: weights: -0.030 [-0.069, +0.008] over 561); against each other, seeds by side, -0.008 [-0.054,
+#: +0.037] over 413: the likeliest of more worlds help where the others play as the model says,
+#: and cost nothing measurable where they do not. Weighing the 32 worlds costs about 0.25 CPU
+#: seconds a sitting more.
 POOL = 1
 #: The joint endgame search takes the likeliest this many worlds (its time grows with them).
 ENDGAME_WORLDS = 16
@@ -175,7 +183,7 @@ class Level:
 
 #: The levels by registry name.
 LEVELS: dict[str, Level] = {
-    "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000),
+    "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000, pool=4),
     "montecarlo": Level(samples=40, max_cards=13, nodes=10_000_000, min_samples=16),
     "mc-strong": Level(samples=48, max_cards=13, nodes=40_000_000, threads=2),
 }
