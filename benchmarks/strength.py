@@ -12,7 +12,8 @@ common random numbers: each side's player has the same seed in both sittings, so
 draw the same worlds wherever they face the same decision and the sittings differ only where the
 ablated part changes a card). Inference models the others' play by the heuristic player's
 policy, so it is also measured against that player (:data:`AGAINST_MODEL`): mc-fast with and
-without the weights, and with one batch, each duelling the heuristic player on the deal.
+without the weights, and with one batch, and montecarlo with four batches and with one, each
+duelling the heuristic player on the deal.
 (Until 97c887e mc-fast drew one batch, and ``mc-fast-pool-4`` was the ablation.)
 
 The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
@@ -63,6 +64,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "montecarlo-endgame-7": {"kind": "montecarlo", "endgame_cards": 7},
     "mc-fast-no-inference": {"kind": "mc-fast", "inference": False},
     "mc-fast-pool-1": {"kind": "mc-fast", "pool": 1},
+    "montecarlo-pool-4": {"kind": "montecarlo", "pool": 4},
 }
 #: The ablations duelled against each other, with seeds by side.
 SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
@@ -76,6 +78,7 @@ SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
 AGAINST_MODEL: tuple[tuple[str, str], ...] = (
     ("mc-fast", "mc-fast-no-inference"),
     ("mc-fast", "mc-fast-pool-1"),
+    ("montecarlo-pool-4", "montecarlo"),
 )
 MODEL_PLAYER = "heuristic"
 ABLATION_GAME = "mort"

@@ -312,7 +312,8 @@ def test_ablations_against_the_model_players_duel_a_third_player(tmp_path: Path)
 
     results, out = tmp_path / "r.jsonl", tmp_path / "strength.md"
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
-    args = ["--games", "mort", "--only", "against", "--deals", "1", "--workers", "1"]
+    only = "mc-fast v mc-fast-no-inference against,mc-fast v mc-fast-pool-1 against"
+    args = ["--games", "mort", "--only", only, "--deals", "1", "--workers", "1"]
     args += ["--results", str(results), "--out", str(out)]
     subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
     rows = {r["key"]: r for r in map(json.loads, results.read_text().splitlines())}

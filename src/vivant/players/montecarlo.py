@@ -93,10 +93,10 @@ ENDGAME_TRICKS = 2
 #: worlds trusts the heuristic model of play further than players who do not follow it deserve
 #: (not yet resolved at 95%). Kept at 1, but at ``mc-fast`` 4 (``benchmarks/strength.py`` at
 #: 97c887e, Mort, ``docs/strength.md``): against the heuristic player, whose play the weights
-#: model, mc-fast with 4 batches and with 1 each duelling it on the same deals, dd error 0.946
-#: against 1.050 a hand, paired -0.104 [-0.163, -0.045] over 404 deals (1 batch against no
-#: weights: -0.030 [-0.069, +0.008] over 561); against each other, seeds by side, -0.008 [-0.054,
-#: +0.037] over 413: the likeliest of more worlds help where the others play as the model says,
+#: model, mc-fast with 4 batches and with 1 each duelling it on the same deals, dd error 0.953
+#: against 1.049 a hand, paired -0.096 [-0.150, -0.043] over 508 deals (1 batch against no
+#: weights: -0.027 [-0.061, +0.008] over 696); against each other, seeds by side, -0.016 [-0.056,
+#: +0.025] over 516: the likeliest of more worlds help where the others play as the model says,
 #: and cost nothing measurable where they do not. Weighing the 32 worlds costs about 0.25 CPU
 #: seconds a sitting more.
 POOL = 1
