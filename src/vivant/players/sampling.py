@@ -142,32 +142,30 @@ def _feasible(counts: list[int], room: dict[int, int], voids: dict[int, int]) ->
     """Hall's condition: every set of suits fits in the room of the holders allowed to hold it.
 
     The sets are the submasks of the suits with cards left; a holder gives a set its room
-    unless it is void in every suit of the set."""
+    unless it is void in every suit of the set. The cards left fill the room exactly, so only
+    the sets within a holder's voids can fail: the others have all the room."""
     present = 0
     for x in range(4):
         if counts[x]:
             present |= 1 << x
     total = 0
-    blocked: list[tuple[int, int]] = []  # (voids, room) of the holders void in some suit
+    blocked: list[tuple[int, int]] = []  # (voids among the suits left, room) of void holders
     for s, r in room.items():
         total += r
-        if r and voids[s]:
-            blocked.append((voids[s], r))
-    m = present
-    while m:
-        need = 0
-        rest = m
-        while rest:
-            low = rest & -rest
-            need += counts[low.bit_length() - 1]
-            rest ^= low
-        have = total
-        for v, r in blocked:
-            if not m & ~v:
-                have -= r
-        if need > have:
-            return False
-        m = (m - 1) & present
+        v = voids[s] & present
+        if r and v:
+            blocked.append((v, r))
+    seen = 0  # the sets checked, a bit each
+    for v, _ in blocked:
+        m = v
+        while m:
+            if not seen >> m & 1:
+                seen |= 1 << m
+                need = sum(counts[x] for x in range(4) if m >> x & 1)
+                have = total - sum(r for w, r in blocked if not m & ~w)
+                if need > have:
+                    return False
+            m = (m - 1) & v
     return True
 
 
