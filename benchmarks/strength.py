@@ -6,14 +6,14 @@ montecarlo — and each duel gives both players' double-dummy error (tricks lost
 the solver's value of the best card on the true position) and the paired difference A - B with
 its 95% interval. On Mort more duels measure what the Monte-Carlo player's parts are worth
 (:data:`SIDE_ABLATIONS`): montecarlo against itself without the inference weights, without the
-exact endgame, and with the endgame searched from more cards, and mc-fast (the likeliest of
-four batches of worlds) against mc-fast with one batch, played with seeds by side (``duel_deal``'s
-common random numbers: each side's player has the same seed in both sittings, so the two players
-draw the same worlds wherever they face the same decision and the sittings differ only where the
-ablated part changes a card). Inference models the others' play by the heuristic player's
-policy, so it is also measured against that player (:data:`AGAINST_MODEL`): mc-fast with and
-without the weights, and with one batch, and montecarlo with four batches and with one, each
-duelling the heuristic player on the deal.
+exact endgame, and with the endgame searched from more cards, mc-fast (the likeliest of four
+batches of worlds) against mc-fast with one batch, and montecarlo with four against one, played
+with seeds by side (``duel_deal``'s common random numbers: each side's player has the same seed
+in both sittings, so the two players draw the same worlds wherever they face the same decision
+and the sittings differ only where the ablated part changes a card). Inference models the
+others' play by the heuristic player's policy, so it is also measured against that player
+(:data:`AGAINST_MODEL`): mc-fast with and without the weights, and with one batch, and
+montecarlo with four batches and with one, each duelling the heuristic player on the deal.
 (Until 97c887e mc-fast drew one batch, and ``mc-fast-pool-4`` was the ablation.)
 
 The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
@@ -72,6 +72,7 @@ SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
     ("montecarlo", "montecarlo-no-endgame"),
     ("montecarlo", "montecarlo-endgame-7"),
     ("mc-fast", "mc-fast-pool-1"),
+    ("montecarlo-pool-4", "montecarlo"),
 )
 #: The ablations measured against players who play as the model of play says (the heuristic
 #: player, whose policy the inference weights model): A and B each meet them on the deal.
