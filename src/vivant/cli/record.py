@@ -30,6 +30,7 @@ from rich.text import Text
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, card_name
 from vivant.cli.grid import grid
 from vivant.cli.play import make_console
+from vivant.describe import count_words
 from vivant.errors import InvalidNotationError
 from vivant.records.log import dumps_log, parse_log, save_log, table_record
 from vivant.records.pbn import PbnError
@@ -289,8 +290,7 @@ def show(console: Console, loaded: Loaded) -> None:
     deals = loaded.deals
     first = deals[0] if deals else None
     title = first.variant if first else "no deals"
-    count = f"{len(deals)} deal" + ("" if len(deals) == 1 else "s")
-    console.print(Text(f"{title} — {count} ({loaded.kind})", "bold"))
+    console.print(Text(f"{title} — {count_words(len(deals), 'deal')} ({loaded.kind})", "bold"))
     console.print(f"File: {loaded.path}", markup=False)
     if first is not None:
         for key in ("event", "site", "date"):
