@@ -125,7 +125,10 @@ def test_rows_are_written_as_csv_or_parquet(tmp_path: Path, fmt: str) -> None:
         (["mort", "--seats", "9"], "not 9"),
         (["nosuchgame"], "nosuchgame"),
         (["mort", "--backend", "serial", "--dask", "tcp://127.0.0.1:1"], "--backend dask"),
-        (["mort", "--dask", "tcp://127.0.0.1:1", "--sittings", "1"], "127.0.0.1:1"),
+        (
+            ["mort", "--dask", "tcp://127.0.0.1:1", "--sittings", "1"],
+            "127.0.0.1:1: nothing listens there",
+        ),
     ],
 )
 def test_bad_options_get_a_plain_error(args: list[str], message: str) -> None:

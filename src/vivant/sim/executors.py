@@ -9,6 +9,7 @@ before they are cut into batches, so a long sitting is not left to start last.
 from __future__ import annotations
 
 import multiprocessing
+import socket
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
@@ -48,6 +49,23 @@ def _processes(work: list[Batch], workers: int, address: str | None) -> Iterator
             yield future.result()
 
 
+def _refuse_if_nobody_listens(address: str) -> None:
+    """Fail at once where a TCP scheduler's port refuses connections: Dask itself would try
+    again for its whole timeout before saying what the operating system said at the first try."""
+    scheme, _, rest = address.rpartition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme not in ("", "tcp") or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=2).close()
+    except ConnectionRefusedError as exc:
+        raise VivantError(
+            f"cannot reach the Dask scheduler at {address}: nothing listens there ({exc.strerror})"
+        ) from exc
+    except OSError:
+        return  # a slow or filtered network: Dask's own timeout decides
+
+
 def _dask(work: list[Batch], workers: int, address: str | None) -> Iterator[list[Result]]:
     try:
         from distributed import Client, LocalCluster
@@ -55,6 +73,8 @@ def _dask(work: list[Batch], workers: int, address: str | None) -> Iterator[list
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise VivantError("the dask backend needs Dask: pip install 'vivant[sim]'") from exc
     cluster = None
+    if address is not None:
+        _refuse_if_nobody_listens(address)
     if address is None:
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
