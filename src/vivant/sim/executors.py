@@ -59,9 +59,7 @@ def _refuse_if_nobody_listens(address: str) -> None:
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=2).close()
     except ConnectionRefusedError as exc:
-        raise VivantError(
-            f"cannot reach the Dask scheduler at {address}: nothing listens there ({exc.strerror})"
-        ) from exc
+        raise ConnectionRefusedError(f"nothing listens there ({exc.strerror})") from exc
     except OSError:
         return  # a slow or filtered network: Dask's own timeout decides
 
@@ -73,13 +71,13 @@ def _dask(work: list[Batch], workers: int, address: str | None) -> Iterator[list
     except ImportError as exc:  # pragma: no cover - depends on the installed extras
         raise VivantError("the dask backend needs Dask: pip install 'vivant[sim]'") from exc
     cluster = None
-    if address is not None:
-        _refuse_if_nobody_listens(address)
     if address is None:
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
         )
     try:
+        if address is not None:
+            _refuse_if_nobody_listens(address)
         with Client(address if address is not None else cluster, timeout="10s") as client:  # type: ignore[no-untyped-call]
             futures = [client.submit(run_batch, batch, pure=False) for batch in work]
             for future in dask_completed(futures):  # type: ignore[no-untyped-call]
