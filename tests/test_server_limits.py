@@ -395,7 +395,7 @@ def test_store_errors_reach_clients_as_plain_messages(tmp_path: Path) -> None:
     action; the details go to the server log."""
     path = tmp_path / "locked.db"
     log = tmp_path / "serve.log"
-    server = ServerProcess(f"sqlite:///{path}", log=log).start()
+    server = ServerProcess(f"sqlite:///{path}?timeout=0.5", log=log).start()  # a short wait
     try:
         table = new_table(server)
         tid = table["id"]
@@ -524,9 +524,10 @@ def test_actions_are_stored_in_canonical_form(tmp_path: Path) -> None:
     assert {"NT", "S"} <= set(declared) and set(declared) <= {"S", "H", "D", "C", "NT"}, declared
 
 
-def test_serve_documents_and_checks_its_limits() -> None:
+def test_serve_documents_and_checks_its_limits(tmp_path: Path) -> None:
     """Every limit is an option of ``vivant serve`` with its default in the help, and a value
-    that is no number of seconds is refused with a clear message, not a traceback."""
+    that is no number of seconds is refused with a clear message, not a traceback; so is an
+    SQLite store's busy timeout (``?timeout=``), whose default the help gives too."""
     import subprocess
     import sys
 
@@ -554,3 +555,8 @@ def test_serve_documents_and_checks_its_limits() -> None:
         done = serve(*bad)
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert bad[0] in done.stderr and "seconds" in done.stderr
+    assert "?timeout=S" in text and "default 5" in text.split("?timeout=S")[1][:80]
+    done = serve("--db", f"sqlite:///{tmp_path / 'v.db'}?timeout=soon", "--port", "0")
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert "timeout=soon is not a number of seconds" in done.stderr, done.stderr
+    assert not (tmp_path / "v.db").exists()

@@ -53,7 +53,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "--db",
         default="sqlite:///vivant.db",
         help="SQLAlchemy URL of the store (default sqlite:///vivant.db; "
-        "e.g. postgresql+psycopg://user@127.0.0.1/vivant)",
+        "e.g. postgresql+psycopg://user@127.0.0.1/vivant; on SQLite ?timeout=S sets the "
+        "seconds a write waits for another process's lock, default 5)",
     )
     parser.add_argument(
         "--bot-delay",
@@ -166,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         app = create_app(args.db, bot_delay=args.bot_delay, limits=limits)
-    except (SQLAlchemyError, OSError) as exc:  # a store that cannot be opened: say which
+    except (SQLAlchemyError, OSError, ValueError) as exc:  # a store that cannot be opened
         reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
         raise VivantError(f"cannot open the store {_safe(args.db)}: {reason}") from None
     print(f"Vivant: serving on http://{args.host}:{args.port}  (store: {_safe(args.db)})")

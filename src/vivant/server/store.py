@@ -52,10 +52,14 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError
 
 DEFAULT_URL = "sqlite:///vivant.db"
+
+#: Seconds an SQLite write waits for a lock another connection holds, unless the store's URL
+#: sets its own ``timeout``.
+SQLITE_BUSY_TIMEOUT = 5.0
 
 metadata = MetaData()
 
@@ -314,15 +318,25 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # NORMAL is durable against a killed process in WAL mode (only a power loss can lose the
     # last transactions); the server's promise is about the process.
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 
 
 def make_engine(url: str = DEFAULT_URL) -> Engine:
-    """An SQLAlchemy engine for ``url``; SQLite gets WAL mode and a busy timeout."""
+    """An SQLAlchemy engine for ``url``; SQLite gets WAL mode and a busy timeout: a write waits
+    that long for another connection's lock before it fails (and the table pauses), by default
+    :data:`SQLITE_BUSY_TIMEOUT` seconds, or as the URL says (``sqlite:///vivant.db?timeout=1``)."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        parsed = make_url(url)
+        wait = parsed.query.get("timeout", str(SQLITE_BUSY_TIMEOUT))
+        try:
+            seconds = float(str(wait))
+        except ValueError:
+            raise ValueError(f"timeout={wait} is not a number of seconds") from None
+        engine = create_engine(
+            parsed.difference_update_query(["timeout"]),
+            connect_args={"check_same_thread": False, "timeout": seconds},
+        )
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
