@@ -53,7 +53,12 @@ def brute_force(pos: Position) -> dict[int, int]:
         if trick:
             led = trick[0] // 13
             hand = hand & (0x1FFF << 13 * led) or hand
-        return [c for c in range(52) if hand >> c & 1]
+        out = []
+        while hand:
+            low = hand & -hand
+            out.append(low.bit_length() - 1)
+            hand ^= low
+        return out
 
     def after(hs: tuple[int, ...], tl: int, trick: tuple[int, ...], c: int) -> int:
         """Tricks for the side of the player who plays c, from this trick on."""
@@ -64,16 +69,21 @@ def brute_force(pos: Position) -> dict[int, int]:
         nt = (*trick, c)
         if len(nt) == n:
             w = winner(tl, nt)
-            rest = value(tuple(nh), w, ()) if left > 1 else 0
+            rest = leading(tuple(nh), w) if left > 1 else 0
             return 1 + rest if side[w] == side[pl] else left - 1 - rest
         nxt = (pl + 1) % n
         r = value(tuple(nh), tl, nt)
         return r if side[nxt] == side[pl] else left - r
 
-    @functools.cache
     def value(hs: tuple[int, ...], tl: int, trick: tuple[int, ...]) -> int:
         pl = (tl + len(trick)) % n
         return pick([after(hs, tl, trick, c) for c in legal(hs[pl], trick)])
+
+    @functools.cache
+    def leading(hs: tuple[int, ...], tl: int) -> int:
+        """A trick's start: the only node met by more than one line of play (a node inside a
+        trick holds the cards played to it), so the only one remembered."""
+        return value(hs, tl, ())
 
     hs = tuple(h.mask for h in pos.hands)
     return {c: after(hs, pos.leader, pos.trick, c) for c in legal(hs[pos.to_move], pos.trick)}
