@@ -215,7 +215,9 @@ def test_laws_at_the_table_in_the_browser(
             ann.wait_for_timeout(30)
     assert elected is not None, "Ann never led for her side"
     assert asked, "Cal never renounced while Bea could ask him"
-    ann.wait_for_selector(".log li:has-text('a lead out of turn')")
+    # The election is stored once the table tells it ("is withdrawn" and the irregularity's
+    # notice, both said before it, also name a lead out of turn).
+    ann.wait_for_selector(".log li:has-text('For a lead out of turn:')")
 
     store = Store(server.db_url)
     try:
