@@ -556,7 +556,8 @@ def test_serve_documents_and_checks_its_limits(tmp_path: Path) -> None:
         assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert bad[0] in done.stderr and "seconds" in done.stderr
     assert "?timeout=S" in text and "default 5" in text.split("?timeout=S")[1][:80]
-    done = serve("--db", f"sqlite:///{tmp_path / 'v.db'}?timeout=soon", "--port", "0")
-    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
-    assert "timeout=soon is not a number of seconds" in done.stderr, done.stderr
+    for wait in ("soon", "-1", "nan", "inf"):
+        done = serve("--db", f"sqlite:///{tmp_path / 'v.db'}?timeout={wait}", "--port", "0")
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+        assert f"timeout={wait} is not a number of seconds" in done.stderr, done.stderr
     assert not (tmp_path / "v.db").exists()

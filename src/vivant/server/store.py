@@ -27,6 +27,7 @@ gets them, empty, when it is opened (``create_all`` makes the tables a store lac
 from __future__ import annotations
 
 import json
+import math
 import secrets
 import time
 from dataclasses import asdict, dataclass, field, fields
@@ -332,7 +333,9 @@ def make_engine(url: str = DEFAULT_URL) -> Engine:
         try:
             seconds = float(str(wait))
         except ValueError:
-            raise ValueError(f"timeout={wait} is not a number of seconds") from None
+            seconds = math.nan
+        if not 0 <= seconds < math.inf:
+            raise ValueError(f"timeout={wait} is not a number of seconds")
         engine = create_engine(
             parsed.difference_update_query(["timeout"]),
             connect_args={"check_same_thread": False, "timeout": seconds},
