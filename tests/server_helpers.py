@@ -477,6 +477,24 @@ def chromium() -> Iterator[Browser]:
             b.close()
 
 
+def play_a_card(pg: Page, choices: str = ".decision button") -> bool:
+    """Click the first of ``choices`` offered, else a legal card; ``False`` if there is none, or
+    if it went before it could be clicked (a choice offered to two people goes once one of them
+    has made it: Mort's adversaries' seats, a partner's turn)."""
+    buttons = pg.locator(choices)
+    legal = pg.locator(".card.legal")
+    try:
+        if buttons.count():
+            buttons.first.click(timeout=2_000)
+            return True
+        if legal.count():
+            legal.first.click(position={"x": 12, "y": 12}, timeout=2_000)
+            return True
+    except PlaywrightTimeout:
+        pass
+    return False
+
+
 def close_last_summary(page: Page, *, tap: bool = False) -> None:
     """Close the last hand's summary, if it is still open, and wait until it is gone. At the quick
     pace it also closes by itself after 300 ms, so the button may be gone before it is pressed."""

@@ -14,9 +14,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from server_helpers import QUICK_PACE, ServerProcess, http_json
+from server_helpers import QUICK_PACE, ServerProcess, http_json, play_a_card
 from test_browser_axe import serious_violations
 from vivant.cards import card_name, cards_of
 from vivant.conventions import Sitting
@@ -63,20 +62,6 @@ def ann_hand(server: ServerProcess, table_id: str) -> list[str]:
     assert t.hand is not None
     hidden = t.hand.hands[seat] & ~t.view(None).visible_cards().mask
     return [card_name(c) for c in cards_of(hidden)]
-
-
-def play_a_card(pg: Page) -> bool:
-    """Click a legal card, or the first choice offered; ``False`` if there is none, or it went
-    before it was clicked (the other person chose first)."""
-    buttons = pg.locator(".decision button")
-    target = buttons.first if buttons.count() else pg.locator(".card.legal").first
-    if not buttons.count() and not pg.locator(".card.legal").count():
-        return False
-    try:
-        target.click(timeout=2000, position=None if buttons.count() else {"x": 12, "y": 12})
-    except PlaywrightTimeout:
-        return False
-    return True
 
 
 def shown(pg: Page, cards: list[str]) -> int:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+import server_helpers
 from server_helpers import ServerProcess, http_json
 from vivant.server.store import Store
 
@@ -32,16 +33,8 @@ def sit(browser: Browser, server: ServerProcess, url: str, name: str, errors: li
 
 
 def play_a_card(pg: Page) -> bool:
-    """Click a legal card, or the first choice offered (not an answer to a request)."""
-    buttons = pg.locator(".decision button:not([data-action='AnswerUndo'])")
-    if buttons.count():
-        buttons.first.click()
-        return True
-    legal = pg.locator(".card.legal")
-    if legal.count():
-        legal.first.click(position={"x": 12, "y": 12})
-        return True
-    return False
+    """A choice offered (not an answer to a request) or a legal card, clicked."""
+    return server_helpers.play_a_card(pg, ".decision button:not([data-action='AnswerUndo'])")
 
 
 def stored(server: ServerProcess, table_id: str) -> list[Any]:
