@@ -24,6 +24,7 @@ from test_records_sitting import assert_same_sitting, round_trip
 from vivant.actions import (
     Action,
     AskRenounce,
+    CorrectRevoke,
     DrawAttention,
     Elect,
     Play,
@@ -34,6 +35,7 @@ from vivant.cards import SUIT_MASK, CardSet, cards_of
 from vivant.cli import main
 from vivant.duplicate.movements import generate
 from vivant.duplicate.table import DuplicateTable, deal_trays, event_sessions
+from vivant.errors import InvalidActionError
 from vivant.players import find_player, step
 from vivant.records import format_deal, read_whist_pbn
 from vivant.records.log import load_log, save_log, table_record
@@ -266,6 +268,20 @@ def test_sd4_new_deal_on_an_overplay_round_trip() -> None:
 def test_random_laws_sessions_round_trip(seed: int, mnemonic: bool) -> None:
     t = random_sitting(seed, trays=2, mnemonic=mnemonic, declared_trump="D" if mnemonic else None)
     assert_same_session(t, round_trip(t))
+
+
+def test_having_none_is_not_asked_again_while_the_revoke_waits_its_correction() -> None:
+    """Seed 63297 (found by the random sessions): in tray 2's trick 1 W revokes, E asks him
+    "having none?" (DL-3) and N elects how he corrects (WL-7.4); E's second question before the
+    correction is refused (the answer stands: it once found the revoke again and asked N again,
+    and the session's PBN did not read back), and the session round-trips."""
+    t = random_sitting(63297, stop=64, trays=2, mnemonic=True, declared_trump="D")
+    assert t.log[-2:] == [AskRenounce(1), Elect(0, "call_card")]
+    with pytest.raises(InvalidActionError, match=r"W \(Dee\) must first correct the revoke"):
+        t.apply(AskRenounce(1))
+    assert t.legal_actions(3) and all(isinstance(a, CorrectRevoke) for a in t.legal_actions(3))
+    whole = random_sitting(63297, trays=2, mnemonic=True, declared_trump="D")
+    assert_same_session(whole, round_trip(whole))
 
 
 def test_a_question_after_another_irregularity_in_the_trick_keeps_all_but_the_order() -> None:

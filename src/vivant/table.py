@@ -1982,7 +1982,8 @@ class Table(ABC):
         """WL-7.3 (DL-3): ``seat`` asks his partner, who did not follow suit to a trick not yet
         turned and quitted, whether he has none of the suit. D-W16: the answer is given at once
         and truly: a renounce is confirmed, or the revoke is found and must be corrected (WL-7.4,
-        the adversaries choosing how, :meth:`_revoke_found`)."""
+        the adversaries choosing how, :meth:`_revoke_found`); until it is, nothing is asked
+        again (the answer stands)."""
         h = self._require_hand()
         seat = action.seat
         self._check_seat(seat)
@@ -1990,6 +1991,10 @@ class Table(ABC):
             raise InvalidActionError("irregularities are recorded in laws mode only")
         rule = self.renounce_question_rule
         partner = self._directable_partner(seat, f"there is nobody to ask ({rule})")
+        if h.must_correct is not None:  # the question is answered: the correction is due
+            raise InvalidActionError(
+                f"{self._seat_label(h.must_correct)} must first correct the revoke (WL-7.4)"
+            )
         if h.trick:
             cards, seats, number = list(h.trick), list(h.trick_seats), len(h.tricks) + 1
         elif h.tricks:
