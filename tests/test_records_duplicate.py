@@ -314,6 +314,22 @@ def test_a_revoke_corrected_with_the_card_then_led_out_of_turn_round_trips() -> 
     assert_same_session(t, round_trip(t))
 
 
+def test_a_revoke_corrected_with_the_card_then_played_again_to_the_trick_round_trips() -> None:
+    """Seed 278183, second play: in trick 3 N plays C5 and SQ together, C5 a revoke; E plays,
+    then N puts HJ to the trick before S has played (a card exposed, DL-6); S asks him (DL-3)
+    and N corrects the revoke with HJ (WL-7.4), E playing to the trick again. Import re-enacts
+    the correction after that exposure, not at once (HJ would be gone before it is exposed)."""
+    t = random_sitting(278183, trays=2, mnemonic=True, declared_trump="D")
+    trick_3 = [(ir.kind, ir.offender) for ir in sitting_deals(t)[1].irregularities if ir.trick == 3]
+    assert trick_3 == [
+        ("two_cards", 0),
+        ("card_exposed", 0),
+        ("revoke_corrected", 0),
+        ("ask_renounce", 2),
+    ]
+    assert_same_session(t, round_trip(t))
+
+
 @pytest.mark.parametrize("stop", [30, 75, 160])
 def test_unfinished_session_round_trip(stop: int) -> None:
     t = random_sitting(7, trays=2, mnemonic=True, declared_trump="H", stop=stop)

@@ -74,6 +74,28 @@ def choice_words(action: Action) -> str:
     return repr(choice_text(action))
 
 
+def timed_card(ir: WhistIrregularity) -> Card:
+    """The card a timed irregularity (:data:`TIMED_KINDS`, not ``direction``) put to the trick:
+    the card played out of turn, the card exposed, or the second winner led (DL-1, DL-6)."""
+    if ir.kind == "played_out_of_turn":
+        return note_cards(ir)[0]
+    if ir.kind == "card_exposed":
+        return note_cards(ir)[-1]
+    return note_cards(ir, 2)[1]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A revoke corrected only once the card it is corrected with was played again: led out of
+    turn to the next trick (``exposure`` None), or put to the same trick by ``exposure``."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    record: WhistIrregularity
+    exposure: WhistIrregularity | None
+
+
 class TrickError(InvalidNotationError):
     """A trick that does not re-enact (its number, for the line of its Play row)."""
 
@@ -129,8 +151,8 @@ class DealReplay:
     def __init__(self, table: Table, deal: WhistDeal, last: bool) -> None:
         self.table, self.deal, self.last = table, deal, last
         self.state: HandState | None = None
-        #: A revoke corrected only after its corrector's lead out of turn to the next trick.
-        self.deferred: tuple[int, Seat, Card, WhistIrregularity, WhistTrick] | None = None
+        #: A revoke corrected only once its card was played again (:class:`Correction`).
+        self.deferred: Correction | None = None
         self.irregular = list(deal.irregularities)
         self.suits = [
             note_items(ir.note).get("suit", "")
@@ -334,8 +356,8 @@ class DealReplay:
     def play_trick(self, no: int, trick: WhistTrick) -> None:
         t = self.table
         self.withdrawn_leads(no)
-        if self.deferred is not None:
-            self.correct_after_lead(*self.deferred)
+        if self.deferred is not None and self.deferred.exposure is None:
+            self.correct_later(len(self.trick_of(self.deferred.trick).cards))
         h = t.hand
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
@@ -395,27 +417,30 @@ class DealReplay:
             if ir.kind == "winning_cards" and position >= k:
                 continue  # cards played together in the offender's turn (play_card)
             self.irregular.remove(ir)
-            if ir.kind == "played_out_of_turn":
-                t.apply(Play(ir.offender, note_cards(ir)[0]))
-                ir = next(
-                    (x for x in self.irregular if x.kind == "direction" and x.trick == no), ir
-                )
-                if ir.kind != "direction":
-                    raise InvalidNotationError("no direction follows the card played out of turn")
-                self.irregular.remove(ir)
-                self.settle(ir)
-            elif ir.kind == "direction":
-                t.apply(DrawAttention(ir.offender))
-                self.settle(ir)
-            elif ir.kind == "card_exposed":  # D-DU17: the election follows, then the demand
-                t.apply(Play(ir.offender, note_cards(ir)[-1]))
-                if ir.penalty == "cancelled":
-                    self.settle(ir)
-                else:
-                    self.elect("call_card")
-            else:
-                t.apply(Play(ir.offender, note_cards(ir, 2)[1]))
-                self.settle(ir)
+            self.enact_timed(no, ir)
+            if self.deferred is not None and self.deferred.exposure is ir:
+                self.correct_later(k)
+
+    def enact_timed(self, no: int, ir: WhistIrregularity) -> None:
+        """One of :meth:`timed`'s irregularities, and the election that followed it."""
+        t = self.table
+        if ir.kind == "direction":
+            t.apply(DrawAttention(ir.offender))
+            self.settle(ir)
+            return
+        t.apply(Play(ir.offender, timed_card(ir)))
+        if ir.kind == "played_out_of_turn":
+            direction = next(
+                (x for x in self.irregular if x.kind == "direction" and x.trick == no), None
+            )
+            if direction is None:
+                raise InvalidNotationError("no direction follows the card played out of turn")
+            self.irregular.remove(direction)
+            self.settle(direction)
+        elif ir.kind == "card_exposed" and ir.penalty != "cancelled":
+            self.elect("call_card")  # D-DU17: the election follows, then the demand
+        else:
+            self.settle(ir)
 
     def play_card(self, no: int, seat: Seat, c: Card) -> None:
         """``seat``'s card ``c`` in trick ``no``: played alone or with another (two cards), and
@@ -440,7 +465,11 @@ class DealReplay:
                     )
                 self.elect("accept")
         if corrected is not None and self.led_next(no, seat, c):
-            self.deferred = (no, seat, c, corrected, self.trick_of(no))
+            self.deferred = Correction(no, seat, c, corrected, None)
+            return
+        exposure = self.exposure(no, seat, c) if corrected is not None else None
+        if corrected is not None and exposure is not None:
+            self.deferred = Correction(no, seat, c, corrected, exposure)
             return
         self.correct(no, seat, c, corrected)
 
@@ -460,18 +489,33 @@ class DealReplay:
             for ir in self.irregular
         )
 
-    def correct_after_lead(
-        self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity, trick: WhistTrick
-    ) -> None:
-        """The revoke of trick ``no`` found and corrected after the lead out of turn to the
-        next (:meth:`led_next`); the players after the revoker then play to the trick again."""
-        self.deferred = None
-        self.correct(no, seat, c, corrected)
-        t, h = self.table, self.table.hand
+    def exposure(self, no: int, seat: Seat, c: Card) -> WhistIrregularity | None:
+        """The irregularity by which ``seat`` played ``c``, the card he corrects his revoke in
+        trick ``no`` with, to the same trick again before the revoke was found (DL-1, DL-6):
+        the revoke is corrected with the card so played (WL-7.4)."""
+        return next(
+            (
+                ir
+                for ir in self.irregular
+                if ir.kind in TIMED_KINDS - {"direction"}
+                and ir.trick == no
+                and ir.offender == seat
+                and timed_card(ir) == c
+            ),
+            None,
+        )
+
+    def correct_later(self, upto: int) -> None:
+        """The revoke :attr:`deferred` found and corrected now, before the ``upto``-th card of
+        its trick; the players after the revoker who had played then play to it again."""
+        d, self.deferred = self.deferred, None
+        assert d is not None
+        self.correct(d.trick, d.seat, d.card, d.record)
+        t, h, trick = self.table, self.table.hand, self.trick_of(d.trick)
         order = t.seat_order[trick.leader]
-        while h is not None and len(h.tricks) == no - 1 and t.pending is None:
+        while h is not None and len(h.tricks) == d.trick - 1 and t.pending is None:
             again = t.to_act()
-            if again is None:
+            if again is None or order.index(again) >= upto:
                 break
             t.apply(Play(again, trick.cards[order.index(again)]))
 
