@@ -142,6 +142,10 @@ def away_and_back(server: ServerProcess, browser: Browser) -> None:
     assert "is playing for you" in back.locator(".conventions").inner_text()
     back.locator("[data-convention='back']").click()
     back.wait_for_selector("[data-convention='back']", state="detached")
+    # The table's news is told softly (a status, not the alarm of an error).
+    news = back.locator(".toast:has-text('Ann is back and plays again')")
+    news.wait_for()
+    assert news.get_attribute("role") == "status" and "soft" in (news.get_attribute("class") or "")
     people = http_json(f"{server.base}/api/tables/{tid}")["people"]
     assert next(p for p in people if p["name"] == "Ann")["stand_in"] is None
     assert not errors, errors

@@ -251,7 +251,8 @@ function show(m) {
       render();
       break;
     case "notice":
-      toast(m.message);
+      // Only a pause is a fault (the record cannot be written); the rest is news, told softly.
+      toast(m.message, m.code !== "paused");
       break;
     default:
       break;
