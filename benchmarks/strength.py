@@ -22,7 +22,8 @@ has had the least computing time, so the cheap comparisons reach many deals and 
 ones as many as the time allows; every deal's outcome is appended to ``--results`` (JSON lines)
 as soon as it is played, so a run can be stopped and resumed, and the report is written from
 whatever the file holds. Run it from a frozen copy of the code (a worktree at a commit) so that
-edits made meanwhile do not change it midway; each line records the commit it was played with.
+edits made meanwhile do not change it midway; each line records the commit it was played with,
+and a run counts (and resumes) only its own commit's deals: other code's are another row.
 
 Usage::
 
@@ -187,18 +188,17 @@ def commit() -> str:
 
 def run(todo: list[Comparison], deals: int, minutes: float, workers: int, results: Path) -> None:
     """Play deals until every comparison has ``deals`` or the time is up (see the module doc)."""
-    done = load(results)
+    version = commit()
     count = {c.key: 0 for c in todo}
     spent = {c.key: 0.0 for c in todo}
-    for r in done:
-        if r["key"] in count:
+    for r in load(results):  # other code's deals are another row: this one starts its own
+        if r["key"] in count and r["commit"] == version:
             count[r["key"]] += 1
             spent[r["key"]] += r["seconds"]
     by_key = {c.key: c for c in todo}
     share = {c.key: ABLATION_SHARE if {c.a, c.b} & ABLATIONS.keys() else 1.0 for c in todo}
     next_index = dict(count)
     stop = time.monotonic() + 60 * minutes
-    version = commit()
     pending: dict[Future[tuple[DealOutcome, float]], str] = {}
 
     def pick() -> str | None:
