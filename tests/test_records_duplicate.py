@@ -330,6 +330,19 @@ def test_a_revoke_corrected_with_the_card_then_played_again_to_the_trick_round_t
     assert_same_session(t, round_trip(t))
 
 
+def test_a_suit_called_for_a_lead_out_of_turn_before_a_misdeal_is_reported_round_trips() -> None:
+    """Seed 300950, the third play: N leads CJ out of turn, the suit is called (hearts, WL-6.1),
+    and the misdeal is then reported (SD-4). Import calls the suit before the report, as played,
+    not after (once the deal is thrown in the call is never made)."""
+    t = random_sitting(300950, trays=2, mnemonic=True, declared_trump="D")
+    kinds = [(ir.kind, ir.note) for ir in sitting_deals(t)[2].irregularities]
+    assert kinds == [
+        ("lead_out_of_turn", "rule WL-6.1; cards CJ; suit H"),
+        ("misdeal", "rule SD-4; reason deal"),
+    ]
+    assert_same_session(t, round_trip(t))
+
+
 @pytest.mark.parametrize("stop", [30, 75, 160])
 def test_unfinished_session_round_trip(stop: int) -> None:
     t = random_sitting(7, trays=2, mnemonic=True, declared_trump="H", stop=stop)

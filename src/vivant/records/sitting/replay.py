@@ -297,6 +297,7 @@ class DealReplay:
             touched = items.get("touched", "")
             if kind == "misdeal":
                 self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
+                self.called()
                 self.irregular.remove(ir)
                 reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
                 t.apply(ReportMisdeal(reporter, items.get("reason") or "deal", touched))
@@ -308,6 +309,7 @@ class DealReplay:
                 if not seen:
                     raise InvalidNotationError(f"{ir.kind}: no player sees {card_name(card)}")
                 self.withdrawn_leads(1, before=ir)
+                self.called()
                 self.irregular.remove(ir)
                 t.apply(ReportExposed(seen[0], card, t.controller(ir.offender), touched))
             if ir.penalty or t.pending is not None:
@@ -568,6 +570,12 @@ class DealReplay:
         raise InvalidNotationError(
             f"no penalty is recorded for the revoke by {SEAT_LETTERS[revoker]}"
         )
+
+    def called(self) -> None:
+        """The suit called for a lead out of turn before the deal's irregularity was reported,
+        where one is recorded (WL-6.1)."""
+        if self.suits and self.suits[0]:
+            self.call_suit()
 
     def call_suit(self) -> None:
         t = self.table
