@@ -143,10 +143,9 @@ def _unordered(value: Any) -> Any:
 
 
 def assert_same_session(a: Table, b: Table) -> None:
-    """As :func:`assert_same_sitting`, but a revoke found by a DL-3 question is corrected at
-    once on import: another irregularity committed in that trick between the revoke and the
-    question is then recorded before it, not after, and two questions in one trick come in
-    the order of the cards they ask about (docs/pbn-whist-profile.md)."""
+    """As :func:`assert_same_sitting`, but the irregularities of a deal compared as a multiset:
+    two committed at the same moment of a trick (the same card, or a question and a timed
+    irregularity) may be re-enacted in either order (docs/pbn-whist-profile.md)."""
     da, db = sitting_deals(a), sitting_deals(b)
     assert [replace(d, irregularities=()) for d in db] == [
         replace(d, irregularities=()) for d in da
@@ -284,15 +283,18 @@ def test_having_none_is_not_asked_again_while_the_revoke_waits_its_correction() 
     assert_same_session(whole, round_trip(whole))
 
 
-def test_a_question_after_another_irregularity_in_the_trick_keeps_all_but_the_order() -> None:
+def test_a_question_after_another_irregularity_in_the_trick_keeps_the_order() -> None:
     """Seed 268: in trick 1 W leads again (a card exposed, DL-6, through D-DU17's election)
-    and corrects a revoke, E having asked him (DL-3). (Seed 293 until D-DU17 changed the
-    elections the random sitting meets.)"""
+    and corrects a revoke, E having asked him (DL-3). The question's moment is recorded
+    (``at``: the cards in the trick), so import asks it then and the revoke it found is
+    corrected then: the rebuilt record lists every irregularity in the order played. (Before
+    the moment was recorded the question was asked at once and the order differed.)"""
     t = random_sitting(268, trays=2, mnemonic=True, declared_trump="D")
     again = round_trip(t)
     assert_same_session(t, again)
-    first = [ir.kind for d in sitting_deals(t) for ir in d.irregularities]
-    assert first != [ir.kind for d in sitting_deals(again) for ir in d.irregularities]
+    first = [ir for d in sitting_deals(t) for ir in d.irregularities]
+    assert [ir for d in sitting_deals(again) for ir in d.irregularities] == first
+    assert ("ask_renounce", 1, "rule DL-3; at 2") in [(ir.kind, ir.trick, ir.note) for ir in first]
 
 
 def test_a_failure_to_comply_withdrawn_by_a_revoke_correction_round_trips() -> None:
@@ -327,6 +329,19 @@ def test_a_revoke_corrected_with_the_card_then_played_again_to_the_trick_round_t
         ("revoke_corrected", 0),
         ("ask_renounce", 2),
     ]
+    assert_same_session(t, round_trip(t))
+
+
+def test_a_question_asked_after_the_trick_was_played_is_asked_then_on_import() -> None:
+    """Seed 1173, trick 10 of the first play: S revokes (CJ), draws attention to the trick and
+    N is directed to play his lowest, no trump (DL-1); N plays, then asks S "having none?"
+    (DL-3, ``at 4``) and S corrects with HT (WL-7.4): N plays again, free of the direction, a
+    trump (D8). Import asks the question then, so N's first card is withdrawn with the
+    direction's claim on it; asked at once, N's D8 was a failure to comply that never was."""
+    t = random_sitting(1173, trays=2, mnemonic=False, declared_trump=None)
+    rows = [(ir.kind, ir.offender, ir.note) for ir in sitting_deals(t)[0].irregularities]
+    assert ("ask_renounce", 0, "rule DL-3; at 4") in rows
+    assert not any(kind == "failure_to_comply" for kind, _, _ in rows)
     assert_same_session(t, round_trip(t))
 
 

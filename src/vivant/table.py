@@ -1906,12 +1906,18 @@ class Table(ABC):
 
     # --- calling attention to the trick (WL-6.9) and "having none?" (WL-7.3) ----------------------
 
-    def _directable_partner(self, seat: Seat, what: str) -> Seat:
-        """The partner of ``seat`` (the other hand of his side), who must be a living hand
-        played by another player: a dummy's or a dead hand's cards are not his to direct or
-        question (D-W15)."""
+    def partner_of(self, seat: Seat) -> Seat | None:
+        """The other hand of ``seat``'s side (where a side has three hands, Boston's adversaries
+        of the bidder, the first of the others in seat order), or ``None``."""
         side = self.seat_sides[seat]
-        partner = next((s for s in range(4) if s != seat and self.seat_sides[s] == side), None)
+        return next((s for s in range(4) if s != seat and self.seat_sides[s] == side), None)
+
+    def _directable_partner(self, seat: Seat, what: str) -> Seat:
+        """The partner of ``seat`` (:meth:`partner_of`), who must be a living hand played by
+        another player: a dummy's or a dead hand's cards are not his to direct or question
+        (D-W15)."""
+        side = self.seat_sides[seat]
+        partner = self.partner_of(seat)
         if partner is None or seat not in self.electors(side) or partner not in self.electors(side):
             raise InvalidActionError(
                 f"{self._seat_label(seat)} has no partner playing his own cards: {what}"

@@ -12,7 +12,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from vivant.actions import CallSuit, CutPack, Deal, Discard, Elect, Play, ReportMisdeal
+from vivant.actions import (
+    AskRenounce,
+    CallSuit,
+    CutPack,
+    Deal,
+    Discard,
+    Elect,
+    Play,
+    ReportMisdeal,
+)
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, CardSet, Seat, card_name
 from vivant.prelude import Prelude
 from vivant.records.pbn import write_pbn
@@ -72,8 +81,10 @@ class _Hand:
     #: own tags (Duplicate Whist's ``WhistTray``).
     board: int | None = None
     tags: tuple[tuple[str, str], ...] = ()
-    #: The cards in the trick when each of ``state.irregularities`` was committed.
+    #: The cards in the trick when each of ``state.irregularities`` was committed, and when
+    #: each "having none?" was asked (DL-3, WL-7.3; the trick's every card once it is complete).
     at: list[int] = field(default_factory=list)
+    asked_at: list[int] = field(default_factory=list)
     #: The pack games (:data:`PACK_GAMES`): the pack as dealt and the still pack first used, the
     #: cuts before the deal and of the still pack, the choices before the first card, the hands
     #: at the first card with the cards each discarded face down before it.
@@ -165,6 +176,8 @@ def _track(table: Table) -> tuple[Table, list[_Hand]]:
         events = fresh.apply(action)
         if cur is not None and cur.state is h:
             cur.at.extend([in_trick] * (len(cur.state.irregularities) - known))
+            if isinstance(action, AskRenounce) and h is not None:
+                cur.asked_at.append(in_trick or len(h.tricks[-1].cards))
             if pending is not None and pending.kind in AFTER_PLAY and cur.penalty_due is not None:
                 assert isinstance(action, Elect)
                 due = (pending.offender, cur.penalty_due)
@@ -352,10 +365,11 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
             seat = table.role_letters.index(claim["by"])
             text = note_text(tricks=claim["tricks"])
             out.append(WhistIrregularity("claim", seat, claim["trick"], answer, text))
+    asked = iter(hand.asked_at)
     for ask in h.notes.get("inquiries", ()):  # DL-3: "none of that suit, partner?"
         seat = table.role_letters.index(ask["by"])
-        rule = ask.get("rule", "DL-3")
-        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", note_text(rule=rule)))
+        text = note_text(rule=ask.get("rule", "DL-3"), at=next(asked, None))
+        out.append(WhistIrregularity("ask_renounce", seat, ask["trick"], "", text))
     return tuple(out)
 
 
@@ -381,6 +395,15 @@ def _config_tags(table: Table, hand: _Hand) -> tuple[tuple[str, str], ...]:
     return (*tags, *hand.tags)
 
 
+def _held_unplayed(table: Table, hand: _Hand) -> tuple[int, ...]:
+    """The hands of a deal whose play never began, as :attr:`_Hand.held` has them for a deal
+    played: the cards held when it ended with those discarded before (All Fours: a deal thrown
+    in after the cards were run and discarded from, AF-1.7), else as they were dealt."""
+    h = hand.state
+    now = h.hands if table.variant in PACK_GAMES and not h.tricks and not h.trick else hand.dealt
+    return tuple(m | d for m, d in zip(now, hand.discarded, strict=True))
+
+
 def sitting_deals(
     table: Table, *, event: str = "?", site: str = "?", date: str = "?"
 ) -> list[WhistDeal]:
@@ -395,9 +418,7 @@ def sitting_deals(
             tricks.append(WhistTrick(h.trick_seats[0], tuple(h.trick)))
         won, points, honours = _scores(fresh, hand)
         declared_by = form.declared_by(fresh, h, hand.prelude.declared_by)
-        held = hand.held if hand.held is not None else hand.dealt
-        if hand.held is None and any(hand.discarded):
-            held = tuple(m | d for m, d in zip(hand.dealt, hand.discarded, strict=True))
+        held = hand.held if hand.held is not None else _held_unplayed(fresh, hand)
         sizes = {m.bit_count() for s, m in enumerate(held) if s not in fresh.dead_seats}
         deals.append(
             WhistDeal(

@@ -86,14 +86,20 @@ def timed_card(ir: WhistIrregularity) -> Card:
 
 @dataclass(frozen=True)
 class Correction:
-    """A revoke corrected only once the card it is corrected with was played again: led out of
-    turn to the next trick (``exposure`` None), or put to the same trick by ``exposure``."""
+    """A revoke corrected later than at once: when the card it is corrected with was put to the
+    same trick by ``exposure``; when the question that found it was asked, with ``at`` cards in
+    the trick (DL-3, WL-7.3); else after a lead out of turn to the next trick."""
 
     trick: int
     seat: Seat
     card: Card
     record: WhistIrregularity
-    exposure: WhistIrregularity | None
+    exposure: WhistIrregularity | None = None
+    at: int | None = None
+
+    @property
+    def after_lead(self) -> bool:
+        return self.exposure is None and self.at is None
 
 
 class TrickError(InvalidNotationError):
@@ -358,17 +364,35 @@ class DealReplay:
     def play_trick(self, no: int, trick: WhistTrick) -> None:
         t = self.table
         self.withdrawn_leads(no)
-        if self.deferred is not None and self.deferred.exposure is None:
+        if self.deferred is not None and self.deferred.after_lead:
             self.correct_later(len(self.trick_of(self.deferred.trick).cards))
         h = t.hand
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
             self.call_suit()
             self.timed(no, k, trick)
+            self.asked(no, k)
             if not self.misere(no, k) or t.hand is not h:
                 return
             self.play_card(no, seat, c)
+        self.asked(no, len(trick.cards))
         self.misere(no, len(trick.cards))
+
+    def asked(self, no: int, k: int) -> None:
+        """The questions "having none?" asked with ``k`` cards in trick ``no`` (DL-3, WL-7.3),
+        and a revoke so found corrected (:attr:`deferred`). A question about a revoke corrected
+        otherwise later is asked with its correction (:meth:`correct`)."""
+        d = self.deferred
+        for ir in [x for x in self.irregular if x.kind == "ask_renounce" and x.trick == no]:
+            if note_items(ir.note).get("at") != str(k):
+                continue
+            about = self.table.partner_of(ir.offender)
+            if d is not None and d.at is None and d.trick == no and d.seat == about:
+                continue
+            self.irregular.remove(ir)
+            self.table.apply(AskRenounce(ir.offender))
+            if d is not None and d.at == k and d.seat == about:
+                self.correct_later(k)
 
     def misere(self, no: int, k: int) -> bool:
         """An adversary's error against a misère with ``k`` cards in trick ``no`` (BO-5.8): the
@@ -466,28 +490,45 @@ class DealReplay:
                         "of turn is recorded"
                     )
                 self.elect("accept")
-        if corrected is not None and self.led_next(no, seat, c):
-            self.deferred = Correction(no, seat, c, corrected, None)
-            return
-        exposure = self.exposure(no, seat, c) if corrected is not None else None
-        if corrected is not None and exposure is not None:
-            self.deferred = Correction(no, seat, c, corrected, exposure)
-            return
+        if corrected is not None:
+            later = self.found_later(no, seat, c, corrected)
+            if later is not None:
+                self.deferred = later
+                return
         self.correct(no, seat, c, corrected)
+
+    def found_later(
+        self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity
+    ) -> Correction | None:
+        """The correction of ``seat``'s revoke in trick ``no`` (with ``c``) where it was not made
+        at once: found after a lead out of turn to the next trick, after ``c`` was put to the
+        trick again, or by the question recorded with its moment (``at``)."""
+        if self.led_next(no, corrected):
+            return Correction(no, seat, c, corrected)
+        exposure = self.exposure(no, seat, c)
+        if exposure is not None:
+            return Correction(no, seat, c, corrected, exposure=exposure)
+        for ir in self.irregular:
+            at = note_items(ir.note).get("at", "")
+            asks = ir.kind == "ask_renounce" and ir.trick == no
+            if asks and at.isdigit() and self.table.partner_of(ir.offender) == seat:
+                return Correction(no, seat, c, corrected, at=int(at))
+        return None
 
     def trick_of(self, no: int) -> WhistTrick:
         return self.deal.tricks[no - 1]
 
-    def led_next(self, no: int, seat: Seat, c: Card) -> bool:
-        """Whether ``seat`` led ``c``, the card he corrects his revoke in trick ``no`` with, out
-        of turn to the next trick (not accepted): the revoke was found after that lead, and
-        corrected with the card it exposed (WL-7.4)."""
+    def led_next(self, no: int, corrected: WhistIrregularity) -> bool:
+        """Whether a lead out of turn to the next trick (not accepted) came before the revoke of
+        trick ``no`` was ``corrected`` (the record's order): the revoke was found after that
+        lead and corrected then, perhaps with the card the lead exposed, if it was the
+        revoker's (WL-7.4)."""
+        order = self.deal.irregularities
         return any(
             ir.kind == "lead_out_of_turn"
             and ir.trick == no + 1
-            and ir.offender == seat
             and ir.penalty != "accept"
-            and note_cards(ir)[0] == c
+            and order.index(ir) < order.index(corrected)
             for ir in self.irregular
         )
 
@@ -516,18 +557,19 @@ class DealReplay:
         t, h, trick = self.table, self.table.hand, self.trick_of(d.trick)
         order = t.seat_order[trick.leader]
         while h is not None and len(h.tricks) == d.trick - 1 and t.pending is None:
-            again = t.to_act()
-            if again is None or order.index(again) >= upto:
+            k = len(h.trick)  # the next hand to play (a dummy's card is played as its own)
+            if k >= upto or t.to_act() is None:
                 break
-            t.apply(Play(again, trick.cards[order.index(again)]))
+            t.apply(Play(order[k], trick.cards[k]))
 
     def correct(self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity | None) -> None:
         """The partner's DL-3 questions after ``seat``'s card in trick ``no``, and a revoke so
         found (or seen by the revoker at once) corrected with ``c``."""
         t = self.table
-        asked = None  # DL-3: the partner asks; a revoke so found is corrected
-        while (again := self.take("ask_renounce", no, offender=(seat + 2) % 4)) is not None:
-            asked = again
+        # a question with its moment recorded is asked then (:meth:`asked`), unless a revoke
+        # it found is corrected now
+        timed = corrected is not None
+        while (asked := self.question(no, seat, timed)) is not None:
             t.apply(AskRenounce(asked.offender))
         if corrected is not None:
             h = t.hand
@@ -538,6 +580,21 @@ class DealReplay:
                 self.elect(corrected.penalty or p.default)
             if t.hand is not None and t.hand.must_correct == seat:
                 t.apply(CorrectRevoke(seat, c))
+
+    def question(self, no: int, seat: Seat, timed: bool) -> WhistIrregularity | None:
+        """The next "having none?" recorded in trick ``no`` whose asker is ``seat``'s partner
+        (:meth:`~vivant.table.Table.partner_of`: at Boston, one of three), WL-7.3, DL-3; one
+        recorded with its moment (``at``) only if ``timed``."""
+        for ir in self.irregular:
+            if (
+                ir.kind == "ask_renounce"
+                and ir.trick == no
+                and self.table.partner_of(ir.offender) == seat
+                and (timed or "at" not in note_items(ir.note))
+            ):
+                self.irregular.remove(ir)
+                return ir
+        return None
 
     def together(self, no: int, seat: Seat, first: Card) -> WhistIrregularity | None:
         """Cards played together in ``seat``'s turn whose first card went to the trick: a DL-6
