@@ -176,6 +176,18 @@ FOUND_BY_SWEEP = [
     # The cards run (S begs, N runs them) and discarded from, then the deal thrown in for a
     # card exposed in dealing (AF-1.7): export wrote the hands as first dealt, less a card.
     pytest.param("all-fours", 2, 17, id="all-fours-17-thrown-in-after-the-run"),
+    # E plays two cards after N's revoke; E asks N (at 4), N corrects and E plays two others
+    # (WL-7.4): import plays E's card plainly first, and the recorded two cards after.
+    pytest.param("boston", 4, 25, id="boston-25-two-cards-played-again-after-a-question"),
+    # W's revoke corrected between E's two leads out of turn to the next trick (the record's
+    # order): import corrects it after the first, not after both.
+    pytest.param("bridge-for-three", 3, 25, id="bridge-for-three-25-corrected-between-leads"),
+    # N's lead out of turn (no penalty with two players, D-AF12) and revoke in one trick: the
+    # lead was written with the revoke's penalty ('add', AF-5.2).
+    pytest.param("all-fours", 2, 24, id="all-fours-24-a-lead-out-of-turn-beside-a-revoke"),
+    # The first card of the play two cards at once (AF-5.4): the hands were not taken then,
+    # and export wrote them as first dealt, before the run and the discards.
+    pytest.param("all-fours", 3, 44, id="all-fours-44-the-first-card-played-with-another"),
 ]
 
 

@@ -20,6 +20,7 @@ from vivant.actions import (
     Discard,
     Elect,
     Play,
+    PlayTogether,
     ReportMisdeal,
 )
 from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, CardSet, Seat, card_name
@@ -166,7 +167,7 @@ def _track(table: Table) -> tuple[Table, list[_Hand]]:
             packs
             and cur is not None
             and cur.state is h
-            and isinstance(action, Play)
+            and isinstance(action, Play | PlayTogether)
             and cur.held is None
             and h is not None
             and not h.tricks
@@ -297,7 +298,9 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
     reasons = iter(hand.misdeal_reasons)
     for i, r in enumerate(h.irregularities):
         suit = reason = at = by = demand = None
-        election = r.election or "-".join(hand.penalties.get((r.offender, r.trick), ()))
+        election = r.election or ""
+        if not election and r.kind in REVOKE_KINDS:  # elected after the play (AF-5.2)
+            election = "-".join(hand.penalties.get((r.offender, r.trick), ()))
         if r.kind == "lead_out_of_turn" and r.election == "call_suit":
             called = next(suits, None)
             suit = None if called is None else SUIT_LETTERS[called]

@@ -363,9 +363,10 @@ class DealReplay:
 
     def play_trick(self, no: int, trick: WhistTrick) -> None:
         t = self.table
-        self.withdrawn_leads(no)
         if self.deferred is not None and self.deferred.after_lead:
+            self.withdrawn_leads(no, before=self.deferred.record)
             self.correct_later(len(self.trick_of(self.deferred.trick).cards))
+        self.withdrawn_leads(no)
         h = t.hand
         for k, c in enumerate(trick.cards):
             seat = t.seat_order[trick.leader][k]
@@ -417,11 +418,15 @@ class DealReplay:
     def withdrawn_leads(self, no: int, before: WhistIrregularity | None = None) -> None:
         """Leads out of turn taken back, withdrawn or penalised: they come before trick ``no``'s
         lead (``before``: only those recorded before that irregularity)."""
-        end = self.irregular.index(before) if before is not None else len(self.irregular)
+        order = self.deal.irregularities
+        end = order.index(before) if before is not None else len(order)
         for ir in [
             ir
-            for ir in self.irregular[:end]
-            if ir.kind == "lead_out_of_turn" and ir.trick == no and ir.penalty != "accept"
+            for ir in self.irregular
+            if ir.kind == "lead_out_of_turn"
+            and ir.trick == no
+            and ir.penalty != "accept"
+            and order.index(ir) < end
         ]:
             self.irregular.remove(ir)
             self.call_suit()  # a suit called after an earlier lead out of turn comes first
@@ -472,6 +477,10 @@ class DealReplay:
         """``seat``'s card ``c`` in trick ``no``: played alone or with another (two cards), and
         perhaps first a revoking card that was corrected (WL-7.4)."""
         t = self.table
+        d = self.deferred
+        if d is not None and d.at is not None and d.trick == no:
+            t.apply(Play(seat, c))  # taken back once the question finds the revoke: played
+            return  # again, with what it was, after the correction (correct_later)
         corrected = self.take("revoke_corrected", no, offender=seat)
         first = note_cards(corrected)[0] if corrected is not None else c
         two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
@@ -560,7 +569,7 @@ class DealReplay:
             k = len(h.trick)  # the next hand to play (a dummy's card is played as its own)
             if k >= upto or t.to_act() is None:
                 break
-            t.apply(Play(order[k], trick.cards[k]))
+            self.play_card(d.trick, order[k], trick.cards[k])
 
     def correct(self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity | None) -> None:
         """The partner's DL-3 questions after ``seat``'s card in trick ``no``, and a revoke so
