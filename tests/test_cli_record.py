@@ -29,15 +29,20 @@ def mort_log(tmp_path: Path) -> Path:
     return path
 
 
-def test_export_import_round_trip(mort_log: Path, tmp_path: Path) -> None:
+def test_export_import_round_trip(
+    mort_log: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     pbn, back = tmp_path / "mort.pbn", tmp_path / "back.json"
     assert main(["record", "export", str(mort_log), "--pbn", str(pbn)]) == 0
+    deals = len(sitting_deals(load_log(mort_log)))
+    assert capsys.readouterr().err == f"{pbn}: {deals} deals\n"
     raw = pbn.read_bytes()
     assert raw.startswith(b"% PBN 2.1\r\n% EXPORT\r\n")
     assert "Zoë".encode("latin-1") in raw  # ISO 8859-1, the PBN character set
     assert b'[Event "Club night"]' in raw
     assert main(["record", "import", str(pbn), "--log", str(back)]) == 0
     original, again = load_log(mort_log), load_log(back)
+    assert capsys.readouterr().err.endswith(f"\n{back}: {deals} deals, {len(again.log)} actions\n")
     assert table_record(again) == table_record(original)
     assert sitting_deals(again) == sitting_deals(original)
     meta = json.loads(back.read_text(encoding="utf-8"))["meta"]
@@ -344,3 +349,14 @@ def test_a_narrow_terminal_gives_up_empty_columns_and_wide_headings_before_cells
     wide = Console(file=io.StringIO(), width=120, force_terminal=True, color_system=None)
     wide.print(grid(wide, "Hands", headers, rows))
     assert "honours" in wide.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_one_deal_is_counted_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A sitting left after its first deal: "1 deal", not "1 deals"."""
+    table = played_sitting("mort", 4, 3, stop=lambda t: t.hand is not None and bool(t.hand.tricks))
+    log, pbn = tmp_path / "one.json", tmp_path / "one.pbn"
+    save_log(table, log, {})
+    assert main(["record", "export", str(log), "--pbn", str(pbn)]) == 0
+    assert capsys.readouterr().err == f"{pbn}: 1 deal\n"

@@ -170,7 +170,8 @@ def run_export(args: argparse.Namespace) -> int:
     # PBN's character set is ISO 8859-1 (PBN §2.2); the writer admits nothing outside it.
     write_out(text, args.pbn, "latin-1")
     if args.pbn:
-        print(f"{args.pbn}: {text.count('[Deal ')} deals", file=sys.stderr)
+        n = text.count("[Deal ")
+        print(f"{args.pbn}: {n} deal{'s' * (n != 1)}", file=sys.stderr)
     return 0
 
 
@@ -186,8 +187,10 @@ def run_import(args: argparse.Namespace) -> int:
         sys.stdout.write(dumps_log(result.table, meta))
         return 0
     save_log(result.table, args.log, meta)
+    n, actions = len(result.deals), len(result.table.log)
     print(
-        f"{args.log}: {len(result.deals)} deals, {len(result.table.log)} actions", file=sys.stderr
+        f"{args.log}: {n} deal{'s' * (n != 1)}, {actions} action{'s' * (actions != 1)}",
+        file=sys.stderr,
     )
     return 0
 
