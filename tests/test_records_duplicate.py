@@ -345,6 +345,17 @@ def test_a_question_asked_after_the_trick_was_played_is_asked_then_on_import() -
     assert_same_session(t, round_trip(t))
 
 
+def test_a_correction_before_a_card_exposed_at_the_same_moment_keeps_its_order() -> None:
+    """Seed 310010, trick 6 of the second play: W revokes with HJ, E asks him (DL-3, ``at 2``),
+    W corrects with S9 (WL-7.4), then leads D2 again before his partner has played (a card
+    exposed, DL-6, its penalty waived): the correction comes before the exposure made at the
+    same moment (the record's order), so the exposure's note shows S9 in the trick, not HJ."""
+    t = random_sitting(310010, trays=2, mnemonic=True, declared_trump="D")
+    notes = [ir.note for ir in sitting_deals(t)[1].irregularities if ir.trick == 6]
+    assert any("cards S9 D2" in n for n in notes) and "rule DL-3; at 2" in notes
+    assert_same_session(t, round_trip(t))
+
+
 def test_a_suit_called_for_a_lead_out_of_turn_before_a_misdeal_is_reported_round_trips() -> None:
     """Seed 300950, the third play: N leads CJ out of turn, the suit is called (hearts, WL-6.1),
     and the misdeal is then reported (SD-4). Import calls the suit before the report, as played,

@@ -188,6 +188,9 @@ FOUND_BY_SWEEP = [
     # The first card of the play two cards at once (AF-5.4): the hands were not taken then,
     # and export wrote them as first dealt, before the run and the discards.
     pytest.param("all-fours", 3, 44, id="all-fours-44-the-first-card-played-with-another"),
+    # The cards run four times (AF-2.5): 18 cards each, more than a Deal holds; the hands are
+    # written as at the first card, the pack and the choices giving the rest.
+    pytest.param("all-fours", 2, 59, id="all-fours-59-the-cards-run-four-times"),
 ]
 
 

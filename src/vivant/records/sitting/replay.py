@@ -447,6 +447,9 @@ class DealReplay:
             position = t.seat_order[trick.leader].index(ir.offender)
             if ir.kind == "winning_cards" and position >= k:
                 continue  # cards played together in the offender's turn (play_card)
+            d, order = self.deferred, self.deal.irregularities
+            if d is not None and d.at == k and order.index(d.record) < order.index(ir):
+                self.asked(no, k)  # the question, and the correction it led to, came first
             self.irregular.remove(ir)
             self.enact_timed(no, ir)
             if self.deferred is not None and self.deferred.exposure is ir:
