@@ -162,6 +162,8 @@ def _track(table: Table) -> tuple[Table, list[_Hand]]:
         before = list(h.hands) if h is not None else []
         known = len(h.irregularities) if h is not None else 0
         in_trick = len(h.trick) if h is not None else 0
+        # DL-3: a question about the trick just complete is asked with all its cards
+        asked_at = in_trick or (len(h.tricks[-1].cards) if h is not None and h.tricks else 0)
         cur = hands[-1] if hands else None
         if (
             packs
@@ -178,7 +180,7 @@ def _track(table: Table) -> tuple[Table, list[_Hand]]:
         if cur is not None and cur.state is h:
             cur.at.extend([in_trick] * (len(cur.state.irregularities) - known))
             if isinstance(action, AskRenounce) and h is not None:
-                cur.asked_at.append(in_trick or len(h.tricks[-1].cards))
+                cur.asked_at.append(asked_at)
             if pending is not None and pending.kind in AFTER_PLAY and cur.penalty_due is not None:
                 assert isinstance(action, Elect)
                 due = (pending.offender, cur.penalty_due)

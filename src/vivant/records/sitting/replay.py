@@ -481,9 +481,9 @@ class DealReplay:
         perhaps first a revoking card that was corrected (WL-7.4)."""
         t = self.table
         d = self.deferred
-        if d is not None and d.at is not None and d.trick == no:
-            t.apply(Play(seat, c))  # taken back once the question finds the revoke: played
-            return  # again, with what it was, after the correction (correct_later)
+        if d is not None and d.trick == no:  # a later player's card before a revoke's late
+            t.apply(Play(seat, c))  # correction: taken back then, and played again, with
+            return  # what it was, after the correction (correct_later)
         corrected = self.take("revoke_corrected", no, offender=seat)
         first = note_cards(corrected)[0] if corrected is not None else c
         two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
