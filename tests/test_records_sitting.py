@@ -191,6 +191,9 @@ FOUND_BY_SWEEP = [
     # The cards run four times (AF-2.5): 18 cards each, more than a Deal holds; the hands are
     # written as at the first card, the pack and the choices giving the rest.
     pytest.param("all-fours", 2, 59, id="all-fours-59-the-cards-run-four-times"),
+    # Run three times, 15 cards each, and the cards bunched (D-AF10) before a card was played:
+    # the hands as first dealt.
+    pytest.param("all-fours", 3, 101, id="all-fours-101-run-three-times-and-bunched"),
     # W's revoke in trick 1 corrected after his two leads out of turn to trick 2, E asking once
     # the trick was complete (DL-3, at 4): N's two cards, taken back, played again after it.
     pytest.param("duplicate", 4, 67, id="duplicate-67-two-cards-played-again-after-leads"),

@@ -425,9 +425,13 @@ def sitting_deals(
         declared_by = form.declared_by(fresh, h, hand.prelude.declared_by)
         held = hand.held if hand.held is not None else _held_unplayed(fresh, hand)
         sizes = {m.bit_count() for s, m in enumerate(held) if s not in fresh.dead_seats}
-        if max(sizes, default=0) > 13:  # All Fours' cards run three times or more (AF-2.5)
-            held = tuple(m & ~d for m, d in zip(held, hand.discarded, strict=True))
-            sizes = {m.bit_count() for s, m in enumerate(held) if s not in fresh.dead_seats}
+        for fewer in (  # All Fours' cards run three times or more (AF-2.5): more than 13
+            tuple(m & ~d for m, d in zip(held, hand.discarded, strict=True)),  # as played from
+            hand.dealt,  # as first dealt (the deal thrown in, the cards bunched: D-AF10)
+        ):
+            if max(sizes, default=0) > 13:
+                held = fewer
+                sizes = {m.bit_count() for s, m in enumerate(held) if s not in fresh.dead_seats}
         deals.append(
             WhistDeal(
                 variant=variant_name(fresh),
