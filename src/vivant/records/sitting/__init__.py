@@ -52,7 +52,9 @@ a deal, ``Board`` the tray number, also the plays whose hands come from the tray
 rows: ``direction`` (DL-1, its Penalty the direction with ``-`` for ``/``), ``played_out_of_turn``,
 ``winning_cards`` and ``card_exposed`` (DL-6, re-enacted through the one election of D-DU17),
 each with ``at`` (the cards in the trick when it happened) in the note; ``failure_to_comply``
-(DL-5, claimed like a revoke); ``ask_renounce`` (DL-3, the asker); a penalty DL-4 cancelled has
+(DL-5, claimed like a revoke); ``ask_renounce`` (DL-3, WL-7.3 in every game: the asker, and
+``at`` the cards in the trick when he asked, all of them once it was complete; import asks it
+then, and corrects a revoke it found then); a penalty DL-4 cancelled has
 Penalty ``cancelled`` and ``by``/``demand`` in the note. Import seats the four players without a
 cut and re-enacts each play at the point of the programme it belongs to.
 
@@ -85,11 +87,13 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   no mark (a Humbug player keeping his hand, a double not made) are not re-enacted: the sitting
   stops as soon as the hand is as the file shows it;
 * a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt;
-* Duplicate Whist: a DL-3 question is re-enacted right after the card it asks about (a revoke
-  so found is corrected at once, so an irregularity committed between the two is recorded
-  first); recorded trays not played in the file are not kept (the others are kept in tray
-  order), nor a programme longer than :data:`MAX_PROGRAM_TEXT` characters (the plays in the file
-  are then the programme).
+* the card a later player played before a revoke was corrected and took back: where the
+  question that found the revoke came after it, the recorded card (the one played again) is
+  played first, and taken back as the original was; two irregularities of one moment of a
+  trick may be re-enacted in either order;
+* Duplicate Whist: recorded trays not played in the file are not kept (the others are kept in
+  tray order), nor a programme longer than :data:`MAX_PROGRAM_TEXT` characters (the plays in the
+  file are then the programme).
 """
 
 from vivant.records.sitting.common import PACK_GAMES, SittingImportError, variant_name
