@@ -24,6 +24,7 @@ from test_records_sitting import assert_same_sitting, round_trip
 from vivant.actions import (
     Action,
     AskRenounce,
+    CallCard,
     CorrectRevoke,
     DrawAttention,
     Elect,
@@ -280,6 +281,26 @@ def test_having_none_is_not_asked_again_while_the_revoke_waits_its_correction() 
         t.apply(AskRenounce(1))
     assert t.legal_actions(3) and all(isinstance(a, CorrectRevoke) for a in t.legal_actions(3))
     whole = random_sitting(63297, trays=2, mnemonic=True, declared_trump="D")
+    assert_same_session(whole, round_trip(whole))
+
+
+def test_nothing_is_played_to_a_complete_trick_that_waits_for_a_revoke_correction() -> None:
+    """Seed 311282 (found by the random sessions): N asks S "having none?" once trick 6 is
+    complete (DL-3), the revoke is found and E elects how it is corrected (WL-7.4); the four
+    cards stay in the trick until S corrects. Two cards played together, or an exposed card
+    called, are refused in words (they once raised an IndexError from the table), and only the
+    correction is open to S."""
+    t = random_sitting(311282, stop=88, trays=2, mnemonic=True, declared_trump="D")
+    h = t.hand
+    assert h is not None and len(h.trick) == 4 and h.must_correct == 2
+    refusal = r"trick 6 is complete: the revoke by S \(Cyd\) must first be corrected"
+    with pytest.raises(InvalidActionError, match=refusal):
+        t.apply(PlayTogether(3, tuple(cards_of(h.hands[3]))[:2]))
+    with pytest.raises(InvalidActionError, match=refusal):
+        t.apply(CallCard(1, 2, cards_of(h.hands[2])[0]))
+    correct = t.legal_actions(2)
+    assert correct and all(isinstance(a, CorrectRevoke) for a in correct)
+    whole = random_sitting(311282, trays=2, mnemonic=True, declared_trump="D")
     assert_same_session(whole, round_trip(whole))
 
 

@@ -940,7 +940,17 @@ class Table(ABC):
             raise InvalidActionError(f"invalid seat {seat!r}")
 
     def _next_to_play(self, h: HandState) -> Seat:
-        return self.seat_order[h.leader][len(h.trick)]
+        """The hand whose card is due: refused while a complete trick waits for a revoke's
+        correction (a question asked once it was complete found the revoke, WL-7.3, DL-3)."""
+        order = self.seat_order[h.leader]
+        if len(h.trick) >= len(order):
+            waits = (
+                ""
+                if h.must_correct is None
+                else (f": the revoke by {self._seat_label(h.must_correct)} must first be corrected")
+            )
+            raise InvalidActionError(f"trick {h.trick_number} is complete{waits}")
+        return order[len(h.trick)]
 
     def _seat_label(self, seat: Seat) -> str:
         """A seat as a refusal names it: the game's letter and who holds it (``R (Ann)``,
