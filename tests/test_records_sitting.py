@@ -197,6 +197,10 @@ FOUND_BY_SWEEP = [
     # W's revoke in trick 1 corrected after his two leads out of turn to trick 2, E asking once
     # the trick was complete (DL-3, at 4): N's two cards, taken back, played again after it.
     pytest.param("duplicate", 4, 67, id="duplicate-67-two-cards-played-again-after-leads"),
+    # E's revoke in trick 3 corrected after S had played D4 (with S8) and the two leads out of
+    # turn to trick 4; S then plays S4 and wins the trick, so N's lead was due from W, not from
+    # S's side (ED-6.4): import plays the card S took back (taken_back D4), not S4, first.
+    pytest.param("english-dummy", 3, 130, id="english-dummy-130-the-card-taken-back"),
 ]
 
 

@@ -1507,6 +1507,7 @@ class Table(ABC):
             )
         # WL-7.4: the card played in error is taken back; later players may take theirs back.
         pos = h.trick_seats.index(seat)
+        back = [card_name(c) for c in h.trick[pos + 1 :]]  # the later players', in order
         for s, c in zip(h.trick_seats[pos:], h.trick[pos:], strict=True):
             h.hands[s] |= 1 << c
         self._withdraw_later_plays(h, rev.trick, h.trick_seats[pos + 1 :])
@@ -1527,7 +1528,7 @@ class Table(ABC):
                 rev.trick,
                 (rev.card,),
                 call,
-                details={"penalty_card": exposed},
+                details={"penalty_card": exposed, **({"taken_back": back} if back else {})},
             )
         )
         events = [

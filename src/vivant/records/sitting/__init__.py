@@ -87,10 +87,9 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   no mark (a Humbug player keeping his hand, a double not made) are not re-enacted: the sitting
   stops as soon as the hand is as the file shows it;
 * a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt;
-* the card a later player played before a revoke was corrected and took back: where the
-  question that found the revoke came after it, the recorded card (the one played again) is
-  played first, and taken back as the original was; two irregularities of one moment of a
-  trick may be re-enacted in either order;
+* how a later player's card taken back at a revoke's correction was played (the card itself
+  is in the correction's note, ``taken_back``; files without it play the card played again in
+  its place); two irregularities of one moment of a trick may be re-enacted in either order;
 * Duplicate Whist: recorded trays not played in the file are not kept (the others are kept in
   tray order), nor a programme longer than :data:`MAX_PROGRAM_TEXT` characters (the plays in the
   file are then the programme).

@@ -309,6 +309,8 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
         if r.kind == "misdeal":
             reason = next(reasons, None)
         touched = r.details.get("touched") if r.kind in ("misdeal", "exposed_in_deal") else None
+        # WL-7.4: the cards the later players took back when the revoke was corrected
+        back = " ".join(r.details.get("taken_back", ())) if r.kind == "revoke_corrected" else None
         offence = r.details.get("offence") if r.kind == MISERE_CLAIM else None
         if (r.kind in TIMED_KINDS or offence) and i < len(hand.at):
             at = hand.at[i]
@@ -333,6 +335,7 @@ def _irregularities(table: Table, hand: _Hand) -> tuple[WhistIrregularity, ...]:
                     demand=demand,
                     touched=touched,
                     offence=offence,
+                    taken_back=back,
                 ),
             )
         )

@@ -31,7 +31,7 @@ from vivant.actions import (
     ReportMisdeal,
     WaiveRevokes,
 )
-from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, Seat, card_name
+from vivant.cards import SEAT_LETTERS, SUIT_LETTERS, Card, Seat, card_name, parse_card
 from vivant.errors import InvalidNotationError, VivantError
 from vivant.prelude import Prelude, PreludeDecision
 from vivant.records.pbn import PbnError, PbnGame
@@ -387,13 +387,12 @@ class DealReplay:
         for ir in [x for x in self.irregular if x.kind == "ask_renounce" and x.trick == no]:
             if note_items(ir.note).get("at") != str(k):
                 continue
-            about = self.table.partner_of(ir.offender)
-            if d is not None and d.at is None and d.trick == no and d.seat == about:
-                continue
+            if d is not None and d.trick == no and d.seat == self.table.partner_of(ir.offender):
+                continue  # asked with the correction it led to (correct)
             self.irregular.remove(ir)
             self.table.apply(AskRenounce(ir.offender))
-            if d is not None and d.at == k and d.seat == about:
-                self.correct_later(k)
+        if d is not None and d.at == k:
+            self.correct_later(k)
 
     def misere(self, no: int, k: int) -> bool:
         """An adversary's error against a misère with ``k`` cards in trick ``no`` (BO-5.8): the
@@ -482,8 +481,8 @@ class DealReplay:
         t = self.table
         d = self.deferred
         if d is not None and d.trick == no:  # a later player's card before a revoke's late
-            t.apply(Play(seat, c))  # correction: taken back then, and played again, with
-            return  # what it was, after the correction (correct_later)
+            t.apply(Play(seat, self.taken_back(d, seat) or c))  # correction: taken back then,
+            return  # and played again, with what it was, after the correction (correct_later)
         corrected = self.take("revoke_corrected", no, offender=seat)
         first = note_cards(corrected)[0] if corrected is not None else c
         two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
@@ -514,18 +513,34 @@ class DealReplay:
     ) -> Correction | None:
         """The correction of ``seat``'s revoke in trick ``no`` (with ``c``) where it was not made
         at once: found after a lead out of turn to the next trick, after ``c`` was put to the
-        trick again, or by the question recorded with its moment (``at``)."""
+        trick again, once later players had played (the cards they took back, ``taken_back``),
+        or by the question recorded with its moment (``at``)."""
         if self.led_next(no, corrected):
             return Correction(no, seat, c, corrected)
         exposure = self.exposure(no, seat, c)
         if exposure is not None:
             return Correction(no, seat, c, corrected, exposure=exposure)
+        back = note_items(corrected.note).get("taken_back", "").split()
+        if back:  # corrected once the later players had played (the cards they took back)
+            order = self.table.seat_order[self.trick_of(no).leader]
+            return Correction(no, seat, c, corrected, at=order.index(seat) + 1 + len(back))
         for ir in self.irregular:
             at = note_items(ir.note).get("at", "")
             asks = ir.kind == "ask_renounce" and ir.trick == no
             if asks and at.isdigit() and self.table.partner_of(ir.offender) == seat:
                 return Correction(no, seat, c, corrected, at=int(at))
         return None
+
+    def taken_back(self, d: Correction, seat: Seat) -> Card | None:
+        """The card ``seat``, after the revoker, had played to the trick before the revoke was
+        corrected, as the correction's note records it (``taken_back``, WL-7.4); ``None`` in a
+        file without it (the card played again stands for it)."""
+        names = note_items(d.record.note).get("taken_back", "").split()
+        order = self.table.seat_order[self.trick_of(d.trick).leader]
+        k = order.index(seat) - order.index(d.seat) - 1
+        if not 0 <= k < len(names):
+            return None
+        return parse_card(names[k])
 
     def trick_of(self, no: int) -> WhistTrick:
         return self.deal.tricks[no - 1]
