@@ -944,12 +944,11 @@ class Table(ABC):
         correction (a question asked once it was complete found the revoke, WL-7.3, DL-3)."""
         order = self.seat_order[h.leader]
         if len(h.trick) >= len(order):
-            waits = (
-                ""
-                if h.must_correct is None
-                else (f": the revoke by {self._seat_label(h.must_correct)} must first be corrected")
-            )
-            raise InvalidActionError(f"trick {h.trick_number} is complete{waits}")
+            message = f"trick {h.trick_number} is complete"
+            if h.must_correct is not None:
+                who = self._seat_label(h.must_correct)
+                message += f": the revoke by {who} must first be corrected"
+            raise InvalidActionError(message)
         return order[len(h.trick)]
 
     def _seat_label(self, seat: Seat) -> str:
