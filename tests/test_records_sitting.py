@@ -201,6 +201,9 @@ FOUND_BY_SWEEP = [
     # turn to trick 4; S then plays S4 and wins the trick, so N's lead was due from W, not from
     # S's side (ED-6.4): import plays the card S took back (taken_back D4), not S4, first.
     pytest.param("english-dummy", 3, 130, id="english-dummy-130-the-card-taken-back"),
+    # The card E took back at dummy's correction was S2, card 0 of the pack: import once took
+    # it for "none recorded" and played E's CA in its place.
+    pytest.param("english-dummy", 3, 410, id="english-dummy-410-the-two-of-spades-taken-back"),
 ]
 
 

@@ -481,8 +481,9 @@ class DealReplay:
         t = self.table
         d = self.deferred
         if d is not None and d.trick == no:  # a later player's card before a revoke's late
-            t.apply(Play(seat, self.taken_back(d, seat) or c))  # correction: taken back then,
-            return  # and played again, with what it was, after the correction (correct_later)
+            back = self.taken_back(d, seat)  # correction: taken back then, and played again,
+            t.apply(Play(seat, c if back is None else back))  # with what it was, after the
+            return  # correction (correct_later)
         corrected = self.take("revoke_corrected", no, offender=seat)
         first = note_cards(corrected)[0] if corrected is not None else c
         two = self.take("two_cards", no, offender=seat, penalty=card_name(first))
