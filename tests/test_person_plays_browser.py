@@ -127,7 +127,10 @@ def test_a_person_plays_all_fours_in_the_browser(
     players: int,
 ) -> None:
     table_id, plays, decisions = play_from_the_lobby(server, browser, page, "all-fours", players)
-    assert plays >= 6 and decisions >= 1
+    # Two players: she is the eldest hand every other deal, and the eldest stands or begs. Four:
+    # the game may be over (seven points) before she is the eldest once (a fresh clone's table
+    # ended after three deals, 18 of her cards, with none asked of her).
+    assert plays >= 6 and (decisions >= 1 or players == 4)
     replay = http_json(f"{server.base}/api/tables/{table_id}/replay")
     (game,) = replay["record"]["games"]
     assert max(game["points"].values()) == 7
