@@ -84,11 +84,18 @@ def timed_card(ir: WhistIrregularity) -> Card:
     return note_cards(ir, 2)[1]
 
 
+def taken_back(corrected: WhistIrregularity) -> list[Card]:
+    """The cards the players after the revoker took back when his revoke was corrected, in
+    order (``taken_back`` in the note, WL-7.4); none in a file without it."""
+    return [parse_card(name) for name in note_items(corrected.note).get("taken_back", "").split()]
+
+
 @dataclass(frozen=True)
 class Correction:
     """A revoke corrected later than at once: when the card it is corrected with was put to the
-    same trick by ``exposure``; when the question that found it was asked, with ``at`` cards in
-    the trick (DL-3, WL-7.3); else after a lead out of turn to the next trick."""
+    same trick by ``exposure``; with ``at`` cards in the trick (once the later players whose
+    cards it took back had played, or when the question that found it was asked, DL-3,
+    WL-7.3); else after a lead out of turn to the next trick."""
 
     trick: int
     seat: Seat
@@ -481,7 +488,7 @@ class DealReplay:
         t = self.table
         d = self.deferred
         if d is not None and d.trick == no:  # a later player's card before a revoke's late
-            back = self.taken_back(d, seat)  # correction: taken back then, and played again,
+            back = self.card_taken_back(d, seat)  # correction: taken back then, and played again,
             t.apply(Play(seat, c if back is None else back))  # with what it was, after the
             return  # correction (correct_later)
         corrected = self.take("revoke_corrected", no, offender=seat)
@@ -521,7 +528,7 @@ class DealReplay:
         exposure = self.exposure(no, seat, c)
         if exposure is not None:
             return Correction(no, seat, c, corrected, exposure=exposure)
-        back = note_items(corrected.note).get("taken_back", "").split()
+        back = taken_back(corrected)
         if back:  # corrected once the later players had played (the cards they took back)
             order = self.table.seat_order[self.trick_of(no).leader]
             return Correction(no, seat, c, corrected, at=order.index(seat) + 1 + len(back))
@@ -532,16 +539,14 @@ class DealReplay:
                 return Correction(no, seat, c, corrected, at=int(at))
         return None
 
-    def taken_back(self, d: Correction, seat: Seat) -> Card | None:
+    def card_taken_back(self, d: Correction, seat: Seat) -> Card | None:
         """The card ``seat``, after the revoker, had played to the trick before the revoke was
         corrected, as the correction's note records it (``taken_back``, WL-7.4); ``None`` in a
         file without it (the card played again stands for it)."""
-        names = note_items(d.record.note).get("taken_back", "").split()
+        back = taken_back(d.record)
         order = self.table.seat_order[self.trick_of(d.trick).leader]
         k = order.index(seat) - order.index(d.seat) - 1
-        if not 0 <= k < len(names):
-            return None
-        return parse_card(names[k])
+        return back[k] if 0 <= k < len(back) else None
 
     def trick_of(self, no: int) -> WhistTrick:
         return self.deal.tricks[no - 1]
