@@ -204,6 +204,9 @@ FOUND_BY_SWEEP = [
     # The card E took back at dummy's correction was S2, card 0 of the pack: import once took
     # it for "none recorded" and played E's CA in its place.
     pytest.param("english-dummy", 3, 410, id="english-dummy-410-the-two-of-spades-taken-back"),
+    # S reports D3 exposed in dealing twice, N letting the deal stand each time (AF-1.7):
+    # import reported the first only.
+    pytest.param("all-fours", 2, 632, id="all-fours-632-a-card-reported-exposed-twice"),
 ]
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from vivant.actions import (
     Action,
@@ -68,6 +69,9 @@ from vivant.records.sitting.form import form_of
 from vivant.table import BEFORE_PLAY, CLAIMS, DEAL, PENALTY, PLAY, HandState, Table
 
 __all__ = ["DealReplay", "Lines", "TrickError", "enact", "pack_for"]
+
+#: The irregularities of the deal, reported before the first card (no trick).
+DEAL_KINDS: Final = frozenset({"misdeal", "exposed_in_deal"})
 
 
 def choice_words(action: Action) -> str:
@@ -300,35 +304,42 @@ class DealReplay:
         return t.hand is not None and t.phase == PLAY
 
     def deal_irregularities(self) -> bool:
-        """Report the irregularities of the deal; whether the hand stands."""
+        """Report the irregularities of the deal in the record's order, each as often as it is
+        recorded (a card may be reported exposed twice); whether the hand stands. One that
+        cannot be reported yet (:meth:`report`) waits, and those after it, for the next call."""
         t = self.table
-        for kind in ("misdeal", "exposed_in_deal"):
-            ir = next((x for x in self.irregular if x.kind == kind and x.trick is None), None)
-            if ir is None:
-                continue
-            items = note_items(ir.note)
-            touched = items.get("touched", "")
-            if kind == "misdeal":
-                self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
-                self.called()
-                self.irregular.remove(ir)
-                reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
-                t.apply(ReportMisdeal(reporter, items.get("reason") or "deal", touched))
-            else:
-                card = note_cards(ir)[0]
-                seen = [s for s in range(4) if s not in t.dead_seats and t.sees(s, card)]
-                if not seen and t.phase in BEFORE_PLAY:
-                    continue  # reported once its holder has seen it (an eldest doubling unseen)
-                if not seen:
-                    raise InvalidNotationError(f"{ir.kind}: no player sees {card_name(card)}")
-                self.withdrawn_leads(1, before=ir)
-                self.called()
-                self.irregular.remove(ir)
-                t.apply(ReportExposed(seen[0], card, t.controller(ir.offender), touched))
+        for ir in [x for x in self.irregular if x.kind in DEAL_KINDS and x.trick is None]:
+            if not self.report(ir):
+                break
             if ir.penalty or t.pending is not None:
                 self.settle(ir)
             if t.hand is None:
                 return False
+        return True
+
+    def report(self, ir: WhistIrregularity) -> bool:
+        """The misdeal or card exposed in dealing ``ir`` reported, after the leads out of turn
+        recorded before it; whether it could be now: not before a player sees the card
+        exposed."""
+        t = self.table
+        items = note_items(ir.note)
+        touched = items.get("touched", "")
+        report: Action
+        if ir.kind == "misdeal":
+            reporter = next(s for s in range(4) if s not in t.dead_seats and s != ir.offender)
+            report = ReportMisdeal(reporter, items.get("reason") or "deal", touched)
+        else:
+            card = note_cards(ir)[0]
+            seen = [s for s in range(4) if s not in t.dead_seats and t.sees(s, card)]
+            if not seen and t.phase in BEFORE_PLAY:
+                return False  # reported once its holder has seen it (an eldest doubling unseen)
+            if not seen:
+                raise InvalidNotationError(f"{ir.kind}: no player sees {card_name(card)}")
+            report = ReportExposed(seen[0], card, t.controller(ir.offender), touched)
+        self.withdrawn_leads(1, before=ir)  # a lead out of turn made before the report
+        self.called()
+        self.irregular.remove(ir)
+        t.apply(report)
         return True
 
     def before_play(self) -> bool:
