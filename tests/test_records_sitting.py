@@ -204,6 +204,10 @@ FOUND_BY_SWEEP = [
     # The card E took back at dummy's correction was S2, card 0 of the pack: import once took
     # it for "none recorded" and played E's CA in its place.
     pytest.param("english-dummy", 3, 410, id="english-dummy-410-the-two-of-spades-taken-back"),
+    # E leads H7 out of turn (its card called) before the misdeal is reported: the lead is made
+    # in the play, so import reports the misdeal once W has let the declaration stand (B3-5),
+    # not while the doubling was still to come.
+    pytest.param("bridge-for-three", 3, 480, id="bridge-for-three-480-a-lead-before-a-misdeal"),
     # S reports D3 exposed in dealing twice, N letting the deal stand each time (AF-1.7):
     # import reported the first only.
     pytest.param("all-fours", 2, 632, id="all-fours-632-a-card-reported-exposed-twice"),

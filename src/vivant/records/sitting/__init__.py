@@ -78,7 +78,8 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   card he then led out of turn to the next trick, just after that lead), a misdeal as reported
   by the first live seat other than the offender, a card exposed in dealing as reported by the
   first player who sees it, after the exchanges and declarations the file records (each report
-  in the file's order, as often as it is recorded); penalty-card
+  in the file's order, as often as it is recorded; once the play has begun when a lead out of
+  turn is recorded before it); penalty-card
   calls (``CallCard``) are not kept — the cards played are, so the play and the scores are the
   same;
 * the names of players never seated in a dealt hand, when ``WhistPlayers`` is missing, and the

@@ -319,9 +319,11 @@ class DealReplay:
 
     def report(self, ir: WhistIrregularity) -> bool:
         """The misdeal or card exposed in dealing ``ir`` reported, after the leads out of turn
-        recorded before it; whether it could be now: not before a player sees the card
-        exposed."""
+        recorded before it; whether it could be now: not before the play when such a lead was
+        made, nor before a player sees the card exposed."""
         t = self.table
+        if self.leads_withdrawn(1, before=ir) and t.phase in BEFORE_PLAY:
+            return False  # reported after a lead out of turn: once the play has begun
         items = note_items(ir.note)
         touched = items.get("touched", "")
         report: Action
@@ -432,19 +434,26 @@ class DealReplay:
                 return False
         return True
 
-    def withdrawn_leads(self, no: int, before: WhistIrregularity | None = None) -> None:
-        """Leads out of turn taken back, withdrawn or penalised: they come before trick ``no``'s
-        lead (``before``: only those recorded before that irregularity)."""
+    def leads_withdrawn(
+        self, no: int, before: WhistIrregularity | None = None
+    ) -> list[WhistIrregularity]:
+        """The leads out of turn to trick ``no`` taken back, withdrawn or penalised that are
+        still to re-enact (``before``: only those recorded before that irregularity)."""
         order = self.deal.irregularities
         end = order.index(before) if before is not None else len(order)
-        for ir in [
+        return [
             ir
             for ir in self.irregular
             if ir.kind == "lead_out_of_turn"
             and ir.trick == no
             and ir.penalty != "accept"
             and order.index(ir) < end
-        ]:
+        ]
+
+    def withdrawn_leads(self, no: int, before: WhistIrregularity | None = None) -> None:
+        """Leads out of turn taken back, withdrawn or penalised (:meth:`leads_withdrawn`): they
+        come before trick ``no``'s lead."""
+        for ir in self.leads_withdrawn(no, before):
             self.irregular.remove(ir)
             self.call_suit()  # a suit called after an earlier lead out of turn comes first
             self.table.apply(Play(ir.offender, note_cards(ir)[0]))
