@@ -208,6 +208,10 @@ FOUND_BY_SWEEP = [
     # in the play, so import reports the misdeal once W has let the declaration stand (B3-5),
     # not while the doubling was still to come.
     pytest.param("bridge-for-three", 3, 480, id="bridge-for-three-480-a-lead-before-a-misdeal"),
+    # The bidder's lead out of turn to trick 6 taken back (BO-5.6), then N's lead out of turn
+    # against the misère ends the hand (BO-5.8): trick 6 holds no card, and import once left
+    # out what was done at its lead.
+    pytest.param("boston", 4, 498, id="boston-498-the-hand-ended-at-a-lead-out-of-turn"),
     # S reports D3 exposed in dealing twice, N letting the deal stand each time (AF-1.7):
     # import reported the first only.
     pytest.param("all-fours", 2, 632, id="all-fours-632-a-card-reported-exposed-twice"),
@@ -297,6 +301,25 @@ def test_unfinished_sitting_round_trip(variant: str) -> None:
     again = round_trip(table)
     assert sitting_deals(again) == sitting_deals(table)
     assert again.phase == table.phase
+    assert again.view(None).to_json() == table.view(None).to_json()
+
+
+@pytest.mark.parametrize("actions", [529, 531])
+def test_sitting_stopped_after_a_lead_out_of_turn_to_the_opening_trick_round_trip(
+    actions: int,
+) -> None:
+    """Bridge for Three, seed 480, deal 9: E leads H7 out of turn (its card called, WL-6.1),
+    then the misdeal is reported (WL-4.2). Stopped after the lead (529 actions) or after the
+    misdeal (531), the file's last deal has irregularities and no card played: import makes
+    the decisions before the play (W's pass, B3-5) and re-enacts them, where it once stopped
+    at the declaration and lost them."""
+    table = played_sitting(
+        "bridge-for-three", 3, 480, laws=True, stop=lambda t: len(t.log) >= actions
+    )
+    last = sitting_deals(table)[-1]
+    assert not last.tricks and last.irregularities[0].kind == "lead_out_of_turn"
+    again = round_trip(table)
+    assert sitting_deals(again) == sitting_deals(table)
     assert again.view(None).to_json() == table.view(None).to_json()
 
 

@@ -87,7 +87,8 @@ What the profile cannot carry, so that an imported sitting differs from the orig
   an irregularity);
 * in the last hand of an unfinished sitting with no card played yet, the decisions that leave
   no mark (a Humbug player keeping his hand, a double not made) are not re-enacted: the sitting
-  stops as soon as the hand is as the file shows it;
+  stops as soon as the hand is as the file shows it, unless it records what was done in the
+  play (a lead out of turn taken back): then the play is reached and that is re-enacted;
 * a sitting that does not begin with the first deal, or skips a deal, cannot be rebuilt;
 * how a later player's card taken back at a revoke's correction was played (the card itself
   is in the correction's note, ``taken_back``; files without it play the card played again in

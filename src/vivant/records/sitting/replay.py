@@ -246,16 +246,23 @@ class DealReplay:
         for no, trick in enumerate(d.tricks, start=1):
             if not self.claim(no):
                 break
-            try:
-                self.play_trick(no, trick)
-            except TrickError:
-                raise
-            except VivantError as exc:
-                raise TrickError(no, f"trick {no}: {exc}") from None
+            self.trick(no, trick)
         else:
-            if self.claim(len(d.tricks) + 1):
-                self.misere(len(d.tricks) + 1, 0)  # an error against a misère at the lead
+            no = len(d.tricks) + 1
+            if self.claim(no) and t.hand is h:  # the hand ended, or stopped, at this lead
+                self.trick(no, WhistTrick(h.leader, ()))
         self.end_of_hand()
+
+    def trick(self, no: int, trick: WhistTrick) -> None:
+        """Trick ``no`` played (:meth:`play_trick`), an error in it a :class:`TrickError`. A
+        trick without a card is what was done at its lead when the hand ended there: a lead out
+        of turn taken back, then an error against a misère (BO-5.8), or a sitting stopped."""
+        try:
+            self.play_trick(no, trick)
+        except TrickError:
+            raise
+        except VivantError as exc:
+            raise TrickError(no, f"trick {no}: {exc}") from None
 
     def chance(self) -> None:
         """What chance still does once the pack is dealt, as the deal records it: the other
@@ -364,7 +371,7 @@ class DealReplay:
             ready = all(k.complete(wanted, made) for k in t.prelude)
             if ready and not self.deal_irregularities():
                 return False
-            if ready and self.last and not d.tricks:
+            if ready and self.last and not d.tricks and not self.irregular:
                 return False
             seat = t.to_act()
             assert seat is not None and t.hand is not None
