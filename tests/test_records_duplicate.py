@@ -353,6 +353,23 @@ def test_a_revoke_corrected_with_the_card_then_played_again_to_the_trick_round_t
     assert_same_session(t, round_trip(t))
 
 
+def test_seed_404691_a_revoke_corrected_after_its_card_and_another_were_led_again() -> None:
+    """Seed 404691, trick 9 of the overplay of tray 2: E revokes (HT), then leads C5 again
+    before his partner has played (DL-6; S demands ``win_2``, cancelled under DL-4) and C8
+    again (a card exposed, WL-5.1); W then asks him (DL-3) and E corrects with C5 (WL-7.4).
+    Import corrects after both exposures, as recorded, not at once after C5's: corrected then,
+    C5 and C8 were both winners and C8 was led again as ``winning_cards``."""
+    t = random_sitting(404691, trays=2, mnemonic=True, declared_trump="D")
+    trick_9 = [(ir.kind, ir.penalty) for ir in sitting_deals(t)[3].irregularities if ir.trick == 9]
+    assert trick_9 == [
+        ("card_exposed", "cancelled"),
+        ("card_exposed", ""),
+        ("revoke_corrected", "call_card"),
+        ("ask_renounce", ""),
+    ]
+    assert_same_session(t, round_trip(t))
+
+
 def test_a_question_asked_after_the_trick_was_played_is_asked_then_on_import() -> None:
     """Seed 1173, trick 10 of the first play: S revokes (CJ), draws attention to the trick and
     N is directed to play his lowest, no trump (DL-1); N plays, then asks S "having none?"

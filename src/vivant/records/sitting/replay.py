@@ -470,7 +470,9 @@ class DealReplay:
     def timed(self, no: int, k: int, trick: WhistTrick) -> None:
         """Duplicate Whist's irregularities committed with ``k`` cards in trick ``no``: a card
         played out of turn (DL-1), attention drawn to the trick (DL-1), a card led again before
-        the partner has played (DL-6, WL-5.1), each with the election that followed."""
+        the partner has played (DL-6, WL-5.1), each with the election that followed. A revoke
+        corrected with a card so led again (:attr:`deferred`) is corrected after the
+        irregularities recorded before the correction (the card may be led again twice)."""
         t = self.table
         for ir in list(self.irregular):
             if ir not in self.irregular or ir.trick != no or ir.kind not in TIMED_KINDS:
@@ -481,12 +483,20 @@ class DealReplay:
             if ir.kind == "winning_cards" and position >= k:
                 continue  # cards played together in the offender's turn (play_card)
             d, order = self.deferred, self.deal.irregularities
-            if d is not None and d.at == k and order.index(d.record) < order.index(ir):
-                self.asked(no, k)  # the question, and the correction it led to, came first
+            if d is not None and order.index(d.record) < order.index(ir):
+                if d.at == k:
+                    self.asked(no, k)  # the question, and the correction it led to, came first
+                elif self.led_again(d):
+                    self.correct_later(k)  # the correction came first
             self.irregular.remove(ir)
             self.enact_timed(no, ir)
-            if self.deferred is not None and self.deferred.exposure is ir:
-                self.correct_later(k)
+        if self.deferred is not None and self.led_again(self.deferred):
+            self.correct_later(k)
+
+    def led_again(self, d: Correction) -> bool:
+        """Whether the card ``d`` corrects a revoke with was put to the trick again (DL-1, DL-6:
+        its :attr:`~Correction.exposure` re-enacted), so that the correction may be made."""
+        return d.exposure is not None and d.exposure not in self.irregular
 
     def enact_timed(self, no: int, ir: WhistIrregularity) -> None:
         """One of :meth:`timed`'s irregularities, and the election that followed it."""
