@@ -256,6 +256,38 @@ def test_misdeals_and_cards_exposed_in_dealing_round_trip(variant: str) -> None:
     assert_same_sitting(table, round_trip(table))
 
 
+def two_cards_exposed(t: Table) -> Action | None:
+    """Before the opening lead of the first hand played the leader's two highest cards are
+    shown, one after the other, by the dealer (WL-3.3, WL-3.4, AF-1.7, BO-2.5); the deal stands
+    each time."""
+    h, p = t.hand, t.pending
+    if p is not None and p.kind == "exposed_in_deal":
+        return Elect(p.electors[0], "stand")
+    if h is None or t.phase != PLAY or p is not None or h.trick or h.tricks:
+        return None
+    shown = [ir for ir in h.irregularities if ir.kind == "exposed_in_deal"]
+    if len(shown) >= 2 or len(shown) != sum(isinstance(a, ReportExposed) for a in t.log):
+        return None
+    card = sorted(cards_of(h.hands[h.leader]))[-1 - len(shown)]
+    return ReportExposed(t.controller(h.leader), card, t.controller(h.dealer))
+
+
+@pytest.mark.parametrize("variant", PROFILE_VARIANTS)
+def test_two_cards_exposed_in_dealing_round_trip(variant: str) -> None:
+    """Each card exposed in dealing is reported on import (it once reported the first only),
+    in the record's order: the sweep's All Fours seed 632 reported one card twice."""
+    n = player_counts(variant)[-1]
+    table = played_sitting(variant, n, 3, laws=True, hook=two_cards_exposed)
+    shown = [
+        (ir.kind, ir.penalty)
+        for d in sitting_deals(table)
+        for ir in d.irregularities
+        if ir.kind == "exposed_in_deal"
+    ]
+    assert shown == [("exposed_in_deal", "stand")] * 2
+    assert_same_sitting(table, round_trip(table))
+
+
 def test_the_laws_corpus_exercises_every_kind_of_irregularity() -> None:
     """The laws-mode sittings above do record the irregularities the round trip re-enacts."""
     kinds: set[tuple[str, str]] = set()
