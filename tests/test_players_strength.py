@@ -16,15 +16,18 @@ import sys
 from pathlib import Path
 
 from vivant.actions import Play
-from vivant.cards import parse_card
+from vivant.cards import FULL_PACK_MASK, SUIT_MASK, cards_of, parse_card
 from vivant.cli.duel import duel, duel_deal
 from vivant.players import find_player, step
 from vivant.players.endgame import Endgame
+from vivant.players.heuristic import Position as HeuristicPosition
+from vivant.players.heuristic import choose_at
 from vivant.players.inference import PlayModel, weights
 from vivant.players.montecarlo import MonteCarloPlayer, effective, fast
-from vivant.players.sampling import all_hands, consistent, sample_hands
+from vivant.players.sampling import _by_room, all_hands, consistent, sample_hands
 from vivant.solver import NOTRUMP, Position, Solver
 from vivant.table import PLAY
+from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
 from vivant.views import View
 
@@ -119,6 +122,88 @@ def test_true_deal_of_heuristic_players_is_most_likely() -> None:
         assert max(logs[1:]) <= logs[0] + 1e-6
         lowered |= min(logs[1:]) < -10
     assert lowered
+
+
+def test_a_followers_choice_reads_only_his_cards_of_the_suit_led() -> None:
+    """The model's cache keeps a follower's choice by his cards of the suit led alone
+    (``PlayModel._choice``): the maxims of following must then pick the same card from every
+    hand that holds those cards, whatever else it holds. Checked at every follower's card of
+    heuristic play in four games, against hands whose other suits are dealt anew."""
+    rng = random.Random(11)
+    checked = 0
+    for game, n in (("mort", 4), ("english-dummy", 3), ("bridge-for-three", 3), ("duplicate", 4)):
+        for seed in range(3):
+            t = find_variant(game)(["P1", "P2", "P3", "P4"][:n])
+            players = {p: find_player("heuristic")(seed=seed) for p in t.players}
+            play_rng = random.Random(seed)
+            while t.phase != PLAY:
+                step(t, players, play_rng)
+            while t.phase == PLAY and t.hand is not None:
+                seat = t.to_act()
+                v = t.view(seat) if seat is not None else None
+                if (
+                    v is not None
+                    and v.trick is not None
+                    and v.trick.cards
+                    and v.to_play is not None
+                ):
+                    s = v.to_play
+                    led = SUIT_MASK << (13 * (v.trick.cards[0] // 13))
+                    hand = t.hand.hands[s]
+                    if hand & led and (hand & led).bit_count() > 1:
+                        at = HeuristicPosition.around(v, s)
+                        legal = cards_of(hand & led)
+                        want = choose_at(at.holding(hand), legal)
+                        others = [
+                            c for c in cards_of(FULL_PACK_MASK & ~led) if not at.played >> c & 1
+                        ]
+                        for _ in range(3):
+                            other = hand & led | sum(
+                                1 << c
+                                for c in rng.sample(
+                                    others, min(len(others), (hand & ~led).bit_count())
+                                )
+                            )
+                            assert choose_at(at.holding(other), legal) == want
+                            checked += 1
+                step(t, players, play_rng)
+    assert checked > 300
+
+
+def test_the_weights_do_not_depend_on_what_the_model_weighed_before() -> None:
+    """A world's weight is its own: weighed among others, in another order, or by a model that
+    has just weighed the worlds of an earlier decision of the same hand (its cache kept), it is
+    the same number to the last bit."""
+    rng = random.Random(3)
+    for seed in range(3):
+        t, seat = mort_at(seed, 9)
+        early = t.view(seat)
+        worlds = [sample_hands(early, rng) for _ in range(12)]
+        warm = PlayModel()
+        first = warm.log_weights(early, worlds)
+        assert first[::-1] == PlayModel().log_weights(early, worlds[::-1])
+        assert [PlayModel().log_weights(early, [w])[0] for w in worlds] == first
+        players = {n: find_player("heuristic")(seed=1) for n in t.players}
+        step_rng = random.Random(seed)
+        for _ in range(3):
+            step(t, players, step_rng)
+        seat2 = t.to_act()
+        assert seat2 is not None
+        later = t.view(seat2)
+        more = [sample_hands(later, rng) for _ in range(12)]
+        assert warm.log_weights(later, more) == PlayModel().log_weights(later, more)
+
+
+def test_a_holder_is_drawn_by_room_as_random_choices_draws_it() -> None:
+    """The sampler's draw of a holder in proportion to its room (``_by_room``) takes the holder
+    ``random.choices`` takes with the same weights, from the same single random number."""
+    for seed in range(2000):
+        rng = random.Random(seed)
+        holders = rng.sample(range(5), rng.randint(1, 5))
+        room = {s: rng.randint(1, 13) for s in holders}
+        a, b = random.Random(seed * 7), random.Random(seed * 7)
+        assert _by_room(holders, room, a) == b.choices(holders, [room[s] for s in holders])[0]
+        assert a.random() == b.random()
 
 
 def test_claims_hold_in_every_world() -> None:

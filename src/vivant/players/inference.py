@@ -51,18 +51,29 @@ def _same_value(a: Card, b: Card, ours: int) -> bool:
     return between & ~ours == 0
 
 
-def _legal(hand: int, trick: Sequence[Card], trump: int | None) -> list[Card]:
-    """The cards ``hand`` may play to ``trick``: the suit led if it holds any (or a trump where
-    a trump may always be played, ``trump`` not ``None``), else any card."""
+def _legal(hand: int, trick: Sequence[Card], trump: int | None) -> int:
+    """The cards ``hand`` may play to ``trick``, as a mask: the suit led if it holds any (or a
+    trump where a trump may always be played, ``trump`` not ``None``), else any card."""
     if not trick:
-        return cards_of(hand)
+        return hand
     led = trick[0] // 13
     suit = hand & SUIT_MASK << (13 * led)
     if not suit:
-        return cards_of(hand)
+        return hand
     if trump is not None:
         suit |= hand & SUIT_MASK << (13 * trump)
-    return cards_of(suit)
+    return suit
+
+
+def _all_equal_to(c: Card, legal: int, ours: int) -> bool:
+    """Whether every card of ``legal`` is equal in play to ``c`` (:func:`_same_value`), which is
+    one of them: they lie in one suit and every card from the lowest to the highest is in
+    ``ours``. Then the model's card, whichever it is, is worth the card played."""
+    if not legal >> c & 1:
+        return False
+    lo, hi = (legal & -legal).bit_length() - 1, legal.bit_length() - 1
+    span = ((1 << (hi + 1)) - 1) & ~((1 << lo) - 1)
+    return lo // 13 == hi // 13 and span & ~ours == 0
 
 
 class PlayModel:
@@ -76,6 +87,7 @@ class PlayModel:
         #: weighed (by trick, card and seat; the exposed hands then are the same in every world).
         self._positions: dict[tuple[int, int, Seat], Position] = {}
         self._history: tuple[Card, ...] = ()
+        self._shown: tuple[object, ...] = ()
 
     @staticmethod
     def applies(view: View) -> bool:
@@ -83,12 +95,17 @@ class PlayModel:
         return view.variant not in GAME_MAXIMS
 
     def _reset_for(self, view: View) -> None:
+        """Forget the choices made for another hand's play, or from a table that showed other
+        cards (a dummy laid down since, a penalty card): the positions the choices were made
+        from are rebuilt from the view, so they hold while the play goes on from them."""
         played = tuple(c for t in view.tricks for c in t.cards)
         if view.trick is not None:
             played += view.trick.cards
-        if played[: len(self._history)] != self._history:
+        shown = (tuple(sorted(view.exposed)), tuple(sorted(view.penalty_cards.items())))
+        if played[: len(self._history)] != self._history or shown != self._shown:
             self._cache.clear()
         self._history = played
+        self._shown = shown
 
     def log_weights(self, view: View, worlds: Sequence[Sequence[int]]) -> list[float]:
         """The log of each world's weight (see the module doc)."""
@@ -130,11 +147,14 @@ class PlayModel:
                 if s not in hidden:
                     continue
                 legal = _legal(hands[s], t.cards[:i], may_trump)
-                if len(legal) < 2:
+                n = legal.bit_count()
+                if n < 2:
                     continue
-                pick = self._choice(view, tricks, ti, i, hands, s, legal)
-                p = self.noise / len(legal)
-                if _same_value(pick, c, hands[s] | played_before):
+                ours = hands[s] | played_before
+                p = self.noise / n
+                if _all_equal_to(c, legal, ours) or _same_value(
+                    self._choice(view, tricks, ti, i, hands, s, legal), c, ours
+                ):
                     p += 1.0 - self.noise
                 total += math.log(p)
         return total
@@ -147,13 +167,17 @@ class PlayModel:
         i: int,
         hands: list[int],
         s: Seat,
-        legal: list[Card],
+        legal: int,
     ) -> Card:
         """The model's card for seat ``s`` at card ``i`` of trick ``ti``, holding ``hands[s]``:
         the heuristic's choice in the position the seat played from, rebuilt once for every
         world of a decision (:meth:`Position.around
-        <vivant.players.heuristic.Position.around>`) and given each world's hand."""
-        key = (ti, i, hands[s])
+        <vivant.players.heuristic.Position.around>`) and given each world's hand. A follower's
+        choice reads nothing of his hand but his cards of the suit led (the maxims of following
+        weigh them against the cards that may lie against him in that suit), so it is kept by
+        those cards alone, for every world in which he held them; any other by the whole hand."""
+        led = SUIT_MASK << (13 * (tricks[ti].cards[0] // 13))
+        key = (ti, i, legal if i and not legal & ~led else hands[s])
         got = self._cache.get(key)
         if got is not None:
             return got
@@ -171,7 +195,7 @@ class PlayModel:
                 to_act=s,
             )
             at = self._positions[(ti, i, s)] = Position.around(then, s)
-        got = choose_at(at.holding(hands[s]), legal)
+        got = choose_at(at.holding(hands[s]), cards_of(legal))
         self._cache[key] = got
         return got
 

@@ -169,6 +169,23 @@ def _feasible(counts: list[int], room: dict[int, int], voids: dict[int, int]) ->
     return True
 
 
+def _by_room(choices: list[int], room: dict[int, int], rng: random.Random) -> int:
+    """One of ``choices`` drawn in proportion to its room: ``rng.choices(choices, weights)[0]``
+    with the same single draw of ``rng.random()``, so the same holder, without building the
+    weights and their running sums as lists for each card."""
+    total = 0
+    for s in choices:
+        total += room[s]
+    x = rng.random() * (total + 0.0)
+    last = len(choices) - 1
+    below = 0
+    for i in range(last):
+        below += room[choices[i]]
+        if x < below:
+            return choices[i]
+    return choices[last]
+
+
 def sample_hands(view: View, rng: random.Random) -> list[int]:
     """Four hands (masks of the cards each holds now) consistent with ``view``; the unseen
     cards not given to a hand are the stock's.
@@ -200,8 +217,7 @@ def sample_hands(view: View, rng: random.Random) -> list[int]:
         counts[suit] -= 1
         choices = [s for s, r in room.items() if r and not voids[s] >> suit & 1]
         while choices:
-            weights = [room[s] for s in choices]
-            s = rng.choices(choices, weights)[0]
+            s = _by_room(choices, room, rng)
             room[s] -= 1
             if not constrained or _feasible(counts, room, voids):
                 if s != STOCK:
