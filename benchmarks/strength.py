@@ -14,7 +14,8 @@ and the sittings differ only where the ablated part changes a card). Inference m
 others' play by the heuristic player's policy, so it is also measured against that player
 (:data:`AGAINST_MODEL`): mc-fast with and without the weights, and with one batch, and
 montecarlo with four batches and with one, each duelling the heuristic player on the deal.
-(Until 97c887e mc-fast drew one batch, and ``mc-fast-pool-4`` was the ablation.)
+(Until 97c887e mc-fast drew one batch, and ``mc-fast-pool-4`` was the ablation; until the
+commit after f13ccad montecarlo drew one, and ``montecarlo-pool-4`` was.)
 
 The deals are played in ``--workers`` processes (both cores) until ``--deals`` deals per
 comparison or the ``--minutes`` run out. A scheduler hands the next deal to the comparison that
@@ -65,7 +66,7 @@ ABLATIONS: dict[str, dict[str, Any]] = {
     "montecarlo-endgame-7": {"kind": "montecarlo", "endgame_cards": 7},
     "mc-fast-no-inference": {"kind": "mc-fast", "inference": False},
     "mc-fast-pool-1": {"kind": "mc-fast", "pool": 1},
-    "montecarlo-pool-4": {"kind": "montecarlo", "pool": 4},
+    "montecarlo-pool-1": {"kind": "montecarlo", "pool": 1},
 }
 #: The ablations duelled against each other, with seeds by side.
 SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
@@ -73,14 +74,14 @@ SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
     ("montecarlo", "montecarlo-no-endgame"),
     ("montecarlo", "montecarlo-endgame-7"),
     ("mc-fast", "mc-fast-pool-1"),
-    ("montecarlo-pool-4", "montecarlo"),
+    ("montecarlo", "montecarlo-pool-1"),
 )
 #: The ablations measured against players who play as the model of play says (the heuristic
 #: player, whose policy the inference weights model): A and B each meet them on the deal.
 AGAINST_MODEL: tuple[tuple[str, str], ...] = (
     ("mc-fast", "mc-fast-no-inference"),
     ("mc-fast", "mc-fast-pool-1"),
-    ("montecarlo-pool-4", "montecarlo"),
+    ("montecarlo", "montecarlo-pool-1"),
 )
 MODEL_PLAYER = "heuristic"
 ABLATION_GAME = "mort"

@@ -28,8 +28,8 @@ decision draws its worlds from its own random numbers, :meth:`MonteCarloPlayer.r
 Levels differ by sample count, horizon (the cards a hand may hold for the solver to be
 consulted) and search budget: ``mc-fast`` 8 samples from 11 cards within 2.5 million search
 nodes (with inference, the likeliest 8 of up to 32 worlds drawn, :data:`POOL`), ``montecarlo``
-(the default) 16 to 40 samples from the first trick within 10 million nodes (adaptive
-sampling: it stops once the leading card is settled, :class:`Tally`),
+(the default) 16 to 40 samples (the likeliest of up to 160) from the first trick within 10
+million nodes (adaptive sampling: it stops once the leading card is settled, :class:`Tally`),
 ``mc-strong`` 48 samples from the first trick within 40 million nodes. A sampled 13-card deal
 solves every card's value in about 0.4 million nodes (median; 0.75 million mean, about 0.1 µs a
 node here), so at the first tricks the budget, not the sample count, decides how many samples
@@ -100,9 +100,11 @@ ENDGAME_TRICKS = 2
 #: and cost nothing measurable where they do not. Weighing the 32 worlds costs about 0.25 CPU
 #: seconds a sitting more. At ``montecarlo`` 4 batches against 1 (00ebad8, ba4c558): against the
 #: heuristic player -0.083 [-0.145, -0.021] over 211 deals, against each other +0.003 [-0.040,
-#: +0.046] over 305; but its median decision (``benchmarks/players.py``, one game, quiet
-#: machine) goes from 0.025 s to 0.042 s, too near the 0.05 s it must stay under: kept at 1
-#: until the sampling and the weights are cheaper.
+#: +0.046] over 305; its median decision (``benchmarks/players.py``, one game, quiet machine)
+#: went from 0.025 s to 0.042 s, too near the 0.05 s it must stay under, so it kept 1 until the
+#: worlds and their weights were made cheaper (f13ccad, the same worlds and weights): since then
+#: its CPU median is 0.0140 s and 0.0168 s with 4 (seeds 1 and 2; 0.0078 s and 0.0108 s with
+#: 1), and ``montecarlo`` draws 4 too.
 POOL = 1
 #: The joint endgame search takes the likeliest this many worlds (its time grows with them).
 ENDGAME_WORLDS = 16
@@ -188,7 +190,7 @@ class Level:
 #: The levels by registry name.
 LEVELS: dict[str, Level] = {
     "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000, pool=4),
-    "montecarlo": Level(samples=40, max_cards=13, nodes=10_000_000, min_samples=16),
+    "montecarlo": Level(samples=40, max_cards=13, nodes=10_000_000, min_samples=16, pool=4),
     "mc-strong": Level(samples=48, max_cards=13, nodes=40_000_000, threads=2),
 }
 DEFAULT_LEVEL = "montecarlo"
