@@ -215,6 +215,13 @@ FOUND_BY_SWEEP = [
     # S reports D3 exposed in dealing twice, N letting the deal stand each time (AF-1.7):
     # import reported the first only.
     pytest.param("all-fours", 2, 632, id="all-fours-632-a-card-reported-exposed-twice"),
+    # Mort's revoke in trick 7 corrected after his lead out of turn to trick 8 (D-M9); W takes
+    # back S9 and plays H6, a revoke, and E asks him once the trick is complete (WL-7.3, at 4):
+    # import asked at the end of trick 7, with W's S9 still in it ("nothing to ask").
+    pytest.param("mort", 3, 1010, id="mort-1010-a-question-after-a-card-played-again"),
+    # The same in Duplicate: E's revoke in trick 7 corrected once S and W had played (taken
+    # back H2 H6); S plays SQ again, a revoke, and N asks him (DL-3, at 3).
+    pytest.param("duplicate", 4, 1010, id="duplicate-1010-a-question-after-a-card-played-again"),
 ]
 
 

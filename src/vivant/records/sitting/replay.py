@@ -409,17 +409,30 @@ class DealReplay:
     def asked(self, no: int, k: int) -> None:
         """The questions "having none?" asked with ``k`` cards in trick ``no`` (DL-3, WL-7.3),
         and a revoke so found corrected (:attr:`deferred`). A question about a revoke corrected
-        otherwise later is asked with its correction (:meth:`correct`)."""
+        otherwise later (:meth:`corrected_later`) is asked with its correction
+        (:meth:`correct`)."""
         d = self.deferred
         for ir in [x for x in self.irregular if x.kind == "ask_renounce" and x.trick == no]:
             if note_items(ir.note).get("at") != str(k):
                 continue
-            if d is not None and d.trick == no and d.seat == self.table.partner_of(ir.offender):
+            if self.corrected_later(no, self.table.partner_of(ir.offender)):
                 continue  # asked with the correction it led to (correct)
             self.irregular.remove(ir)
             self.table.apply(AskRenounce(ir.offender))
         if d is not None and d.at == k:
             self.correct_later(k)
+
+    def corrected_later(self, no: int, seat: Seat | None) -> bool:
+        """Whether a revoke by ``seat`` in trick ``no`` is still to be corrected: the revoke
+        :attr:`deferred`, or one made with the card he plays to the trick again after that
+        correction, the card he took back standing for it till then (WL-7.4)."""
+        d = self.deferred
+        if d is not None and d.trick == no and d.seat == seat:
+            return True
+        return d is not None and any(
+            ir.kind == "revoke_corrected" and ir.trick == no and ir.offender == seat
+            for ir in self.irregular
+        )
 
     def misere(self, no: int, k: int) -> bool:
         """An adversary's error against a misère with ``k`` cards in trick ``no`` (BO-5.8): the
@@ -620,7 +633,9 @@ class DealReplay:
 
     def correct_later(self, upto: int) -> None:
         """The revoke :attr:`deferred` found and corrected now, before the ``upto``-th card of
-        its trick; the players after the revoker who had played then play to it again."""
+        its trick; the players after the revoker who had played then play to it again, and the
+        questions asked after each card played again are asked then (:meth:`asked`: a revoke
+        made with it is found and corrected)."""
         d, self.deferred = self.deferred, None
         assert d is not None
         self.correct(d.trick, d.seat, d.card, d.record)
@@ -631,6 +646,7 @@ class DealReplay:
             if k >= upto or t.to_act() is None:
                 break
             self.play_card(d.trick, order[k], trick.cards[k])
+            self.asked(d.trick, k + 1)
 
     def correct(self, no: int, seat: Seat, c: Card, corrected: WhistIrregularity | None) -> None:
         """The partner's DL-3 questions after ``seat``'s card in trick ``no``, and a revoke so
