@@ -20,18 +20,21 @@ from hypothesis import strategies as st
 from test_properties import irregular_action
 from vivant.actions import (
     Action,
+    AskRenounce,
     Claim,
     ClaimRevoke,
+    CorrectRevoke,
     Deal,
     Declare,
     Double,
     DrawAttention,
     Elect,
+    PlayTogether,
     Redouble,
     ReportExposed,
     ReportMisdeal,
 )
-from vivant.cards import NORTH, SOUTH, cards_of
+from vivant.cards import NORTH, SOUTH, WEST, cards_of, parse_card
 from vivant.players import find_player, step
 from vivant.records import read_pbn, read_whist_pbn
 from vivant.records.log import table_record
@@ -222,6 +225,11 @@ FOUND_BY_SWEEP = [
     # The same in Duplicate: E's revoke in trick 7 corrected once S and W had played (taken
     # back H2 H6); S plays SQ again, a revoke, and N asks him (DL-3, at 3).
     pytest.param("duplicate", 4, 1010, id="duplicate-1010-a-question-after-a-card-played-again"),
+    # A later player's winning cards played together (DL-6) taken back at a revoke's correction
+    # (D-W17): the table once kept the second exposed and the partner bound to win, and the
+    # card played in its place did not re-enact them (see the next test).
+    pytest.param("duplicate", 4, 893, id="duplicate-893-winning-cards-taken-back"),
+    pytest.param("duplicate", 4, 1142, id="duplicate-1142-winning-cards-taken-back"),
 ]
 
 
@@ -229,6 +237,27 @@ FOUND_BY_SWEEP = [
 def test_laws_sittings_found_by_the_sweep_round_trip(variant: str, n: int, seed: int) -> None:
     table = laws_sitting(variant, n, seed)
     assert_same_sitting(table, round_trip(table))
+
+
+def test_winning_cards_taken_back_at_a_revoke_correction_go_back_unpenalised() -> None:
+    """Duplicate, seed 893, trick 12 of the second deal: W revokes (S8), N plays DK and DA
+    together, winners (DL-6: E elects ``win_1``), E asks W (DL-3) and W corrects with C7
+    (WL-7.4). N takes DK back, and with it what his two cards did (D-W17): DA is not liable to
+    be called, S is not bound to win, and the record keeps no winning cards. (The table once
+    kept DA exposed, E called it, and the sitting's file did not read back.)"""
+    table = played_sitting("duplicate", 4, 893, laws=True, stop=lambda t: len(t.log) >= 115)
+    dk, da = parse_card("DK"), parse_card("DA")
+    assert table.log[-5:] == [
+        PlayTogether(NORTH, (dk, da)),
+        Elect(1, "win_1"),
+        AskRenounce(1),
+        Elect(NORTH, "call_card"),
+        CorrectRevoke(WEST, parse_card("C7")),
+    ]
+    h = table.hand
+    assert h is not None and h.hands[NORTH] >> dk & 1 and h.hands[NORTH] >> da & 1
+    assert not h.penalty_cards[NORTH] and "win_due" not in h.notes
+    assert [ir.kind for ir in h.irregularities if ir.trick == 12] == ["revoke_corrected"]
 
 
 def deal_irregularity(t: Table) -> Action | None:

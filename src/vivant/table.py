@@ -1537,11 +1537,15 @@ class Table(ABC):
         ]
         return events + self._put_card(h, seat, action.card, False)
 
+    #: The irregularities of cards played together (:meth:`_withdraw_later_plays`): two cards
+    #: (WL-5.1); Duplicate Whist adds winning cards (DL-6).
+    together_kinds: ClassVar[frozenset[str]] = frozenset({"two_cards"})
+
     def _withdraw_later_plays(self, h: HandState, trick: int, seats: Sequence[Seat]) -> None:
         """D-W17: the later players take their cards back unpenalised (WL-7.4), and with them
         what those cards were: a revoke (or a failure punished as one, with its note) is no
-        longer made, and of two cards played together the other card goes back into the hand,
-        not exposed."""
+        longer made, and of cards played together (:attr:`together_kinds`) the others go back
+        into the hand, not exposed."""
         h.revokes = [r for r in h.revokes if not (r.trick == trick and r.seat in seats)]
         if "failures" in h.notes:
             roles = {self.role(s) for s in seats}
@@ -1554,7 +1558,7 @@ class Table(ABC):
                 del h.notes["failures"]
         kept = []
         for rec in h.irregularities:
-            if rec.trick == trick and rec.offender in seats and rec.kind == "two_cards":
+            if rec.trick == trick and rec.offender in seats and rec.kind in self.together_kinds:
                 for c in rec.cards:
                     h.penalty_cards[rec.offender] &= ~(1 << c)
                 continue

@@ -942,6 +942,22 @@ class DuplicateTable(Table):
             return events + self._put_card(h, p.offender, c, is_revoke(hand, led, c))
         return events
 
+    together_kinds: ClassVar[frozenset[str]] = frozenset({"two_cards", "winning_cards"})
+
+    def _withdraw_later_plays(self, h: HandState, trick: int, seats: Sequence[Seat]) -> None:
+        """D-W17 for DL-6 too: winning cards a later player played together go back with the
+        card he takes back (WL-7.4: unpenalised), the others no longer liable to be called, and
+        his partner is no longer bound to win a trick for them."""
+        withdrawn = [
+            [card_name(c) for c in rec.cards]
+            for rec in h.irregularities
+            if rec.trick == trick and rec.offender in seats and rec.kind == "winning_cards"
+        ]
+        super()._withdraw_later_plays(h, trick, seats)
+        due = h.notes.get("win_due")
+        if due is not None and due.get("cards") in withdrawn:
+            del h.notes["win_due"]
+
     def _winning_cards(self, p: Election, option: str) -> list[Event]:
         h = self.hand
         assert h is not None
