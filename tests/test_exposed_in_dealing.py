@@ -229,3 +229,25 @@ def test_the_turn_up_is_not_a_card_exposed_in_dealing() -> None:
     assert h is not None and h.turn_up is not None
     with pytest.raises(InvalidActionError, match="turned up for trumps"):
         t.apply(ReportExposed(EAST, h.turn_up, by=t.controller(h.dealer)))
+
+
+@pytest.mark.parametrize("variant", [*GAMES, "all-fours", "boston"])
+def test_a_card_reported_once_gives_no_second_claim(variant: str) -> None:
+    """A card exposed in dealing gives one claim of a new deal (WL-3.3, WL-3.4; AF-1.7 and
+    BO-2.5 alike): once the deal stands on it, the same card reported again is refused in words,
+    no election is opened and nothing is recorded; another card may still be reported."""
+    t = at_lead(variant)
+    h = t.hand
+    assert h is not None
+    dealing = t.controller(h.dealer)
+    held = [c for c in cards_of(h.hands[dealing]) if c != h.turn_up]
+    t.apply(ReportExposed(dealing, held[0], by=dealing))
+    while t.pending is not None:
+        t.apply(Elect(t.pending.electors[0], "stand"))
+    assert t.phase == PLAY
+    before = snapshot(t)
+    with pytest.raises(InvalidActionError, match="reported exposed in dealing already"):
+        t.apply(ReportExposed(dealing, held[0], by=dealing))
+    assert snapshot(t) == before
+    t.apply(ReportExposed(dealing, held[1], by=dealing))
+    assert t.pending is not None or len(h.irregularities) == 2

@@ -821,7 +821,8 @@ class Table(ABC):
         side, the adversaries may claim a new deal unless one of them had touched his cards
         (WL-3.3); exposed by an adversary, the dealer may, unless his partner had (WL-3.4); a
         touch made after a player of the other side had touched his own does not count (WL-3.8).
-        Without a claim open the deal stands and the card may not be called."""
+        Without a claim open the deal stands and the card may not be called. A card already
+        reported (the deal standing) is not reported again: the claim it gave is spent."""
         c = action.card
         seat = self.controller(action.seat)  # a dummy's partner reports for it
         if type(c) is not int or not 0 <= c < 52:
@@ -834,6 +835,11 @@ class Table(ABC):
             raise InvalidActionError(
                 f"{self._seat_label(seat)} cannot see {card_name(c)}: a card exposed in dealing "
                 "is reported by a player who sees it, in his own hand or in a hand face up"
+            )
+        if any(r.kind == "exposed_in_deal" and c in r.cards for r in h.irregularities):
+            raise InvalidActionError(
+                f"{card_name(c)} was reported exposed in dealing already, and the deal stands: "
+                "a card gives one claim of a new deal"
             )
         holder = next(s for s in range(4) if h.hands[s] >> c & 1)
         by = seat if action.by is None else action.by
