@@ -16,10 +16,11 @@
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
  *    partner, can cash at once, both added up when no trump is against them, the top two split
  *    between them counted by crossing to the short hand and back; top trumps either side holds;
- *    the partner's ruff when one trick is enough; a sure trick for the other side when the side
- *    on lead needs every one) and at second hand (his side surely wins the trick, and in
- *    no-trump, or holding every trump left, cashes on, and that is enough; in a trump contract,
- *    a side suit led, the trick won by rank or by a ruff and then the side's top trumps);
+ *    the partner's ruff, or the second-best trump guarded behind the best, when one trick is
+ *    enough; a sure trick for the other side when the side on lead needs every one) and at
+ *    second hand (his side surely wins the trick, and in no-trump, or holding every trump left,
+ *    cashes on, and that is enough; in a trump contract, a side suit led, the trick won by rank
+ *    or by a ruff and then the side's top trumps);
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
@@ -554,6 +555,29 @@ static int partner_ruffs(const dd_engine *e, int L, u16 *wr) {
         return 1;
     }
     return 0;
+}
+
+/* Does the leader's side surely take a trick with its second-best trump?  It holds it in a hand
+ * with another trump, the best trump sits with the opponent on that hand's right, who plays
+ * before it in every trick but those the hand leads.  In a trick with the best trump already in
+ * it, the hand plays a low trump (if it must play a trump) and the second is then the best; in a
+ * trick without it, the hand that must play a trump plays the second, which only the best beats.
+ * The hand leads only now (the leader: with a card outside trumps to lead, or three trumps, he
+ * keeps the two) or after its side has taken a trick.  (After DDS's and macroxue's slow trump
+ * tricks.)  Four hands, trumps in play.  Returns 1 (and the ranks it relies on in wr). */
+static int second_trump_behind(const dd_engine *e, int L, u16 *wr) {
+    const int tr = e->trump;
+    const u16 rem = e->rem[tr];
+    if (popc16(rem) < 3) return 0;
+    const int t1 = top_bit(rem), t2 = top_bit((u16)(rem & ~(1u << t1)));
+    const int h1 = e->owner[16 * tr + t1], h2 = e->owner[16 * tr + t2];
+    if ((h2 & 1) != (L & 1) || h1 != ((h2 + 3) & 3)) return 0;
+    const u16 t = suit_of_hand(e->hand[h2], tr);
+    if (popc16(t) < 2) return 0;
+    if (h2 == L && popc16(t) < 3 && !(e->hand[L] & ~((u64)0x1FFF << (16 * tr)))) return 0;
+    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+    wr[tr] = (u16)(1u << t2);
+    return 1;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1261,6 +1285,10 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     }
     /* the leader's side needs one trick, and the partner ruffs a suit the leader leads */
     if (e->np == 4 && e->plain && (mine ? need == 1 : need == R) && partner_ruffs(e, L, wr))
+        return mine;
+    /* or holds the second-best trump, guarded, behind the best */
+    if (e->np == 4 && e->plain && (mine ? need == 1 : need == R) && e->trump < 4 &&
+        second_trump_behind(e, L, wr))
         return mine;
     /* the leader's side needs every trick left, and the other side surely takes one */
     if (e->np == 4 && e->plain && (mine ? need == R : need == 1) &&
