@@ -17,7 +17,8 @@
  *    partner, can cash at once, both added up when no trump is against them, the top two split
  *    between them counted by crossing to the short hand and back; top trumps either side holds;
  *    the partner's ruff, or the second-best trump guarded behind the best, when one trick is
- *    enough; a sure trick for the other side when the side on lead needs every one) and at
+ *    enough; a sure trick for the other side when the side on lead needs every one, and in
+ *    no-trump the other side's cashes when it tops every suit the leader holds) and at
  *    second hand (his side surely wins the trick, and in no-trump, or holding every trump left,
  *    cashes on, and that is enough; in a trump contract, a side suit led, the trick won by rank
  *    or by a ruff and then the side's top trumps);
@@ -511,6 +512,42 @@ static int other_side_sure_trick(const dd_engine *e, int L, int R, u16 *wr) {
     if ((e->owner[16 * tr + t3] & 1) == (L & 1)) return 0;
     wr[tr] = above_bottom_run(e, tr, (u16)(1u << t3));
     return 1;
+}
+
+/* No trumps in play, the other side tops every suit the leader holds: whatever he leads, the
+ * holder of that suit's top card wins the trick with it, and then, on lead, cashes every card of
+ * the top runs he holds (the cards of a suit above all those of the other hands: each wins when
+ * led, whatever trick 1 took from the others).  So the other side takes at least the smaller
+ * count of top-run cards of the opponents who top one of the leader's suits.  Returns that count
+ * (0 when the leader holds a suit his side tops) and the ranks it relies on in wr: the top runs
+ * counted and each of the leader's suits' top card.  Four hands. */
+static int other_side_cashes(const dd_engine *e, int L, u16 *wr) {
+    u32 holders = 0; /* the opponents (bit per seat) topping one of the leader's suits */
+    for (int s = 0; s < 4; s++) {
+        if (!suit_of_hand(e->hand[L], s)) continue;
+        const int h = (int)(e->pat[s] & 3);
+        if ((h & 1) == (L & 1)) return 0;
+        holders |= 1u << h;
+    }
+    int k = 99;
+    u16 pin[4] = {0, 0, 0, 0};
+    for (int h = 0; h < 4; h++) {
+        if (!(holders >> h & 1)) continue;
+        int cnt = 0;
+        for (int s = 0; s < 4; s++) {
+            const u16 rem = e->rem[s];
+            const u16 mine = suit_of_hand(e->hand[h], s);
+            if (!mine || !(mine >> top_bit(rem) & 1)) continue;
+            const u16 others = (u16)(rem & ~mine);
+            const u16 run = others ? (u16)(mine & above_mask(top_bit(others))) : mine;
+            cnt += popc16(run);
+            /* a suit nobody else holds needs no pin: the lengths say whose its cards are */
+            if (others) pin[s] |= run;
+        }
+        if (cnt < k) k = cnt;
+    }
+    for (int s = 0; s < 4; s++) wr[s] = pin[s];
+    return k;
 }
 
 /* Sure trump tricks of a side whose hands hold trumps t0 and t1, against the other side's
@@ -1281,6 +1318,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 wr[tr] = pin;
                 return mine;
             }
+        }
+    }
+    /* no trumps in play: the other side tops every suit the leader holds, and cashes enough */
+    if (e->np == 4 && e->plain && (e->trump == 4 || !e->rem[e->trump])) {
+        const int tS = mine ? need : R - need + 1; /* the leader's side needs tS */
+        if (tS > 1) {
+            const int k = other_side_cashes(e, L, wr);
+            if (k > 0 && R - k < tS) return !mine;
         }
     }
     /* the leader's side needs one trick, and the partner ruffs a suit the leader leads */
