@@ -15,13 +15,14 @@
  *    strain);
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
  *    partner, can cash at once, both added up when no trump is against them, the top two split
- *    between them counted by crossing to the short hand and back; top trumps either side holds;
- *    the partner's ruff, or the second-best trump guarded behind the best, when one trick is
- *    enough; a sure trick for the other side when the side on lead needs every one, and in
- *    no-trump the other side's cashes when it tops every suit the leader holds) and at
- *    second hand (his side surely wins the trick, and in no-trump, or holding every trump left,
- *    cashes on, and that is enough; in a trump contract, a side suit led, the trick won by rank
- *    or by a ruff and then the side's top trumps);
+ *    between them counted by crossing to the short hand and back; top trumps either side holds,
+ *    and the side's after the leader's cashes in the side suits; the partner's ruff, or the
+ *    second-best trump guarded behind the best, when one trick is enough; a sure trick for the
+ *    other side when the side on lead needs every one, and in no-trump the other side's cashes
+ *    when it tops every suit the leader holds) and at second hand (his side surely wins the
+ *    trick, and in no-trump, or holding every trump left, cashes on, and that is enough; in a
+ *    trump contract, a side suit led, the trick won by rank or by a ruff and then the side's top
+ *    trumps);
  *  - equivalent cards (a run with no outstanding card between) searched once, by the highest;
  *    once a card searched without a cut-off proves lower than every rank that mattered, the
  *    lower cards of its suit are not searched (Kuijf's rule);
@@ -380,9 +381,44 @@ ALWAYS_INLINE u16 top_k(u16 rem, int k) {
     return rem;
 }
 
+/* The tricks the leader (cards l of a suit; his partner p, the opponents a and b) can cash in
+ * the suit straight off, before any limit for ruffs, and in *topp the top cards the count relies
+ * on (with `split`, also the top two cards split between him and his partner, crossing and
+ * back). */
+ALWAYS_INLINE int suit_cashes(u16 l, u16 p, u16 a, u16 b, int split, u16 *topp) {
+    const u16 others = p | a | b;
+    u16 top = others ? (u16)(l & above_mask(top_bit(others))) : l;
+    /* no top card here, and the partner's top card is no start of a split pair: nothing to
+     * cash in this suit (most suits; the counts below are not needed) */
+    if (!top && !(split && (p >> top_bit(others) & 1))) return 0;
+    const int la = popc16(a), lb = popc16(b), lp = popc16(p), ll = popc16(l);
+    const int w = popc16(top);
+    int cnt = w;
+    if (w && w >= la && w >= lb && w >= lp) {
+        cnt = ll;
+    } else if (split && w <= 1 && lp >= 2 && ll >= 2) {
+        /* the top two cards split between the leader and his partner, both guarded: the
+         * side cashes both, the short hand's first, the leader ending on lead (after DDS);
+         * and then the leader's long cards when his partner had two and the opponents are
+         * out */
+        const u16 all = (u16)(others | l);
+        const int t1 = top_bit(all);
+        const u16 all2 = (u16)(all & ~(1u << t1));
+        const int t2 = all2 ? top_bit(all2) : -1;
+        if (t2 >= 0 && (((l >> t1 & 1) && (p >> t2 & 1)) || ((p >> t1 & 1) && (l >> t2 & 1)))) {
+            top = (u16)((1u << t1) | (1u << t2));
+            cnt = 2;
+            if (la <= 2 && lb <= 2 && lp == 2) cnt = ll;
+        }
+    }
+    *topp = top;
+    return cnt;
+}
+
 /* Tricks the leader can cash straight off from his own hand (with `split`, also the top two
  * cards split between him and his partner, crossing and back).  wr receives the cards the count
- * relies on (the top cards), to pin them in the table. */
+ * relies on (the top cards), to pin them in the table.  Below `stop`, every suit's count is
+ * whole (a suit's pins are cut to the tricks still needed only when the count reaches it). */
 static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr) {
     const int np = e->np, tr = e->trump;
     const u64 hL = e->hand[L];
@@ -401,32 +437,10 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
         u16 l = suit_of_hand(hL, s);
         if (!l) continue;
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
-        u16 others = p | a | b;
-        u16 top = others ? (u16)(l & above_mask(top_bit(others))) : l;
-        /* no top card here, and the partner's top card is no start of a split pair: nothing to
-         * cash in this suit (most suits; the counts below are not needed) */
-        if (!top && !(split && (p >> top_bit(others) & 1))) continue;
-        const int la = popc16(a), lb = popc16(b), lp = popc16(p), ll = popc16(l);
-        int w = popc16(top);
-        int cnt = w;
-        if (w && w >= la && w >= lb && w >= lp) {
-            cnt = ll;
-        } else if (split && w <= 1 && lp >= 2 && ll >= 2) {
-            /* the top two cards split between the leader and his partner, both guarded: the
-             * side cashes both, the short hand's first, the leader ending on lead (after DDS);
-             * and then the leader's long cards when his partner had two and the opponents are
-             * out */
-            const u16 all = (u16)(others | l);
-            const int t1 = top_bit(all);
-            const u16 all2 = (u16)(all & ~(1u << t1));
-            const int t2 = all2 ? top_bit(all2) : -1;
-            if (t2 >= 0 && (((l >> t1 & 1) && (p >> t2 & 1)) || ((p >> t1 & 1) && (l >> t2 & 1)))) {
-                top = (u16)((1u << t1) | (1u << t2));
-                w = cnt = 2;
-                if (la <= 2 && lb <= 2 && lp == 2) cnt = ll;
-            }
-        }
+        u16 top;
+        int cnt = suit_cashes(l, p, a, b, split, &top);
         if (!cnt) continue;
+        const int la = popc16(a), lb = popc16(b), lp = popc16(p), w = popc16(top);
         if (tr < 4 && s != tr) {
             if (a_tr && la < cnt) cnt = la;
             if (b_tr && lb < cnt) cnt = lb;
@@ -439,7 +453,7 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
             if (k < w) top = top_k(top, k);
             total += cnt;
             /* a suit nobody else holds needs no pin: the lengths say whose its cards are */
-            wr[s] = others ? top : 0;
+            wr[s] = p | a | b ? top : 0;
         }
     }
     return total;
@@ -1251,6 +1265,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         u16 q[4];
         const int stop = mine ? need : R - need + 1; /* enough sure tricks for a cut-off */
         int qt = quick_tricks(e, L, stop, 1, q);
+        int own = 1; /* q and qt are still the leader's own count */
         if (e->np == 4 && !(mine ? qt >= need : R - qt < need)) {
             /* Or the partner's: when the leader can reach him at once by leading a suit in which
              * the partner's top cards count (his top card takes the first round whoever
@@ -1281,12 +1296,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                     int both = qt + qtp;
                     qt = both < R ? both : R;
                     for (int s = 0; s < 4; s++) q[s] |= qp[s];
+                    own = 0;
                 } else if (qtp > qt) {
                     qt = qtp;
                     q[0] = qp[0];
                     q[1] = qp[1];
                     q[2] = qp[2];
                     q[3] = qp[3];
+                    own = 0;
                 }
             }
         }
@@ -1317,6 +1334,24 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             if (k > 0 && (mine ? k >= need : R - k < need)) {
                 wr[tr] = pin;
                 return mine;
+            }
+            /* Or those trumps after the leader's cashes in the side suits (his count less its
+             * trump tricks, whole as it fell short of the stop): quick_tricks counts no more
+             * rounds of a side suit than an opponent holding trumps, or the partner holding
+             * trumps, can follow, so those cashes touch nobody's trumps, and the trumps counted
+             * still win a trick each afterwards. */
+            if (k > 0 && own && qt + k >= stop) {
+                const u16 t0 = suit_of_hand(m0, tr);
+                u16 ttop;
+                const int tq = t0 ? suit_cashes(t0, suit_of_hand(m1, tr), ot, ot1, 1, &ttop) : 0;
+                if (qt - tq + k >= stop) {
+                    wr[0] = q[0];
+                    wr[1] = q[1];
+                    wr[2] = q[2];
+                    wr[3] = q[3];
+                    wr[tr] = pin;
+                    return mine;
+                }
             }
         }
     }
