@@ -1259,6 +1259,99 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         int ws = (L + wi) & (e->np - 1);
         return side_of(e, ws) == e->cntside;
     }
+    /* Transposition table: bounds on the leader's side's tricks.  It is asked before the
+     * sure-trick cut-offs below: nearly half the trick starts are answered by it, and the
+     * cut-offs' counts (quick_tricks alone was 15% of the instructions) are then not needed.  An
+     * answer from the table pins more than a cut-off would, so the nodes above store narrower
+     * entries (3-4% more nodes), but the time falls (full deals 2-5%, the Monte-Carlo workload
+     * 10-12%, measured side by side in one process). */
+    const int tL = lc ? need : R - need + 1; /* the question: leader's side >= tL ? */
+    u64 own[2], key;
+    position_key(e, own, &key);
+    const u64 base = tt_base(key);
+    /* Entries are keyed on the strain too: the trump, or no-trump once no trump is left in play
+     * (the play is then exactly a no-trump play, so those entries serve every strain's search,
+     * e.g. the other strains of a 20-result table). */
+    const int strain = e->trump < 4 && e->rem[e->trump] ? e->trump : 4;
+    const int lead_key = L | strain << 16;
+    const u32 line = tt_mix(base, lead_key);
+    int best_card = -1;
+    /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
+     * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
+    int tops_key = 0;
+    u32 avail = 0;
+    for (int s = 0; s < 4; s++) {
+        tops_key |= (int)((own[s >> 1] >> (32 * (s & 1))) & 3) << (2 + 3 * s);
+        if (e->rem[s]) avail |= 1u << s;
+    }
+    /* the last trick is found directly; from two cards a hand on the table answers (at two,
+     * with the cut-off cache and the unpinned bottom runs, 1.5% fewer instructions than
+     * searching) */
+    const int use_tt = R > TT_MIN_TRICKS;
+    /* the most general mixes first: an entry found there pins fewer cards, so the nodes above
+     * store more general entries in turn (4% fewer nodes than the most specific first) */
+    /* only the patterns stored under this line (those that pin a suit with no card left never
+     * match) */
+    u32 pats = use_tt ? tt_patterns(&e->tt, line) : 0;
+    while (pats) {
+    const u32 wild = (u32)top_bit(pats);
+    pats ^= 1u << wild;
+    if ((~avail & 15u & ~wild) != 0) continue;
+    const int lk = bucket_leader_key(lead_key, tops_key, wild);
+#ifdef DD_VERIFY
+    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, tt_mix(base, lk), 0);
+#else
+    const u32 h = tt_mix(base, lk);
+    tt_bucket *b = tt_maybe(&e->tt, line, h) ? tt_find(&e->tt, key, lk, h, 0) : NULL;
+#endif
+    for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
+        const tt_chunk *ch = &e->tt.entries[ci];
+        for (int j = ch->n - 1; j >= 0; j--) {
+            const tt_entry *x = &ch->e[j];
+            if (((own[0] ^ x->own[0]) & x->mask[0]) == 0 &&
+                ((own[1] ^ x->own[1]) & x->mask[1]) == 0) {
+                int res = -1;
+                if (x->lb >= tL) res = 1;
+                else if (x->ub < tL) res = 0;
+                if (res >= 0) {
+                    for (int s = 0; s < 4; s++)
+                        wr[s] = x->npin[s] ? top_k(e->rem[s], x->npin[s]) : 0;
+#ifdef DD_VERIFY
+                    if (!e->nott) {
+                        e->nott = 1;
+                        u16 w2[4];
+                        int truth = search_lead(e, depth, w2);
+                        e->nott = 0;
+                        if (truth != (lc ? res : !res)) {
+                            fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
+                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
+                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)x->mask[0], (unsigned long long)x->mask[1], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
+                            fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
+                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
+                            fprintf(stderr, "\n");
+                            abort();
+                        }
+                    }
+#endif
+                    return lc ? res : !res;
+                }
+                if (best_card < 0 && x->best_suit < 4) {
+                    int s = x->best_suit;
+                    u16 own_s = suit_of_hand(e->hand[L], s);
+                    if (own_s) {
+                        u16 rm = e->rem[s];
+                        for (int j = 0; j < x->best_rel && rm; j++) rm &= (u16) ~(1u << top_bit(rm));
+                        if (rm) {
+                            int r = top_bit(rm);
+                            if (own_s & (1u << r)) best_card = 16 * s + r;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    }
+
     /* sure tricks for the leader's side: every cut-off below assumes partners opposite and a
      * side that cashes its winners, so other games search without them */
     if (e->plain) {
@@ -1374,94 +1467,6 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     if (e->np == 4 && e->plain && (mine ? need == R : need == 1) &&
         other_side_sure_trick(e, L, R, wr))
         return !mine;
-    /* transposition table: bounds on the leader's side's tricks */
-    const int tL = lc ? need : R - need + 1; /* the question: leader's side >= tL ? */
-    u64 own[2], key;
-    position_key(e, own, &key);
-    const u64 base = tt_base(key);
-    /* Entries are keyed on the strain too: the trump, or no-trump once no trump is left in play
-     * (the play is then exactly a no-trump play, so those entries serve every strain's search,
-     * e.g. the other strains of a 20-result table). */
-    const int strain = e->trump < 4 && e->rem[e->trump] ? e->trump : 4;
-    const int lead_key = L | strain << 16;
-    const u32 line = tt_mix(base, lead_key);
-    int best_card = -1;
-    /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
-     * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
-    int tops_key = 0;
-    u32 avail = 0;
-    for (int s = 0; s < 4; s++) {
-        tops_key |= (int)((own[s >> 1] >> (32 * (s & 1))) & 3) << (2 + 3 * s);
-        if (e->rem[s]) avail |= 1u << s;
-    }
-    /* the last trick is found directly; from two cards a hand on the table answers (at two,
-     * with the cut-off cache and the unpinned bottom runs, 1.5% fewer instructions than
-     * searching) */
-    const int use_tt = R > TT_MIN_TRICKS;
-    /* the most general mixes first: an entry found there pins fewer cards, so the nodes above
-     * store more general entries in turn (4% fewer nodes than the most specific first) */
-    /* only the patterns stored under this line (those that pin a suit with no card left never
-     * match) */
-    u32 pats = use_tt ? tt_patterns(&e->tt, line) : 0;
-    while (pats) {
-    const u32 wild = (u32)top_bit(pats);
-    pats ^= 1u << wild;
-    if ((~avail & 15u & ~wild) != 0) continue;
-    const int lk = bucket_leader_key(lead_key, tops_key, wild);
-#ifdef DD_VERIFY
-    tt_bucket *b = e->nott ? NULL : tt_find(&e->tt, key, lk, tt_mix(base, lk), 0);
-#else
-    const u32 h = tt_mix(base, lk);
-    tt_bucket *b = tt_maybe(&e->tt, line, h) ? tt_find(&e->tt, key, lk, h, 0) : NULL;
-#endif
-    for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
-        const tt_chunk *ch = &e->tt.entries[ci];
-        for (int j = ch->n - 1; j >= 0; j--) {
-            const tt_entry *x = &ch->e[j];
-            if (((own[0] ^ x->own[0]) & x->mask[0]) == 0 &&
-                ((own[1] ^ x->own[1]) & x->mask[1]) == 0) {
-                int res = -1;
-                if (x->lb >= tL) res = 1;
-                else if (x->ub < tL) res = 0;
-                if (res >= 0) {
-                    for (int s = 0; s < 4; s++)
-                        wr[s] = x->npin[s] ? top_k(e->rem[s], x->npin[s]) : 0;
-#ifdef DD_VERIFY
-                    if (!e->nott) {
-                        e->nott = 1;
-                        u16 w2[4];
-                        int truth = search_lead(e, depth, w2);
-                        e->nott = 0;
-                        if (truth != (lc ? res : !res)) {
-                            fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
-                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
-                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)x->mask[0], (unsigned long long)x->mask[1], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
-                            fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
-                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
-                            fprintf(stderr, "\n");
-                            abort();
-                        }
-                    }
-#endif
-                    return lc ? res : !res;
-                }
-                if (best_card < 0 && x->best_suit < 4) {
-                    int s = x->best_suit;
-                    u16 own_s = suit_of_hand(e->hand[L], s);
-                    if (own_s) {
-                        u16 rm = e->rem[s];
-                        for (int j = 0; j < x->best_rel && rm; j++) rm &= (u16) ~(1u << top_bit(rm));
-                        if (rm) {
-                            int r = top_bit(rm);
-                            if (own_s & (1u << r)) best_card = 16 * s + r;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    }
-
     /* search the leads, the cut-off cache's first */
     u64 ctag;
     u64 *const slot =
