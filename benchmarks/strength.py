@@ -12,8 +12,9 @@ with seeds by side (``duel_deal``'s common random numbers: each side's player ha
 in both sittings, so the two players draw the same worlds wherever they face the same decision
 and the sittings differ only where the ablated part changes a card). Inference models the
 others' play by the heuristic player's policy, so it is also measured against that player
-(:data:`AGAINST_MODEL`): mc-fast with and without the weights, and with one batch, and
-montecarlo with four batches and with one, each duelling the heuristic player on the deal.
+(:data:`AGAINST_MODEL`): mc-fast and montecarlo with and without the weights, mc-fast with one
+batch and montecarlo with four batches and with one, each duelling the heuristic player on the
+deal.
 (Until 97c887e mc-fast drew one batch, and ``mc-fast-pool-4`` was the ablation; until the
 commit after f13ccad montecarlo drew one, and ``montecarlo-pool-4`` was.)
 
@@ -80,6 +81,7 @@ SIDE_ABLATIONS: tuple[tuple[str, str], ...] = (
 #: player, whose policy the inference weights model): A and B each meet them on the deal.
 AGAINST_MODEL: tuple[tuple[str, str], ...] = (
     ("mc-fast", "mc-fast-no-inference"),
+    ("montecarlo", "montecarlo-no-inference"),
     ("mc-fast", "mc-fast-pool-1"),
     ("montecarlo", "montecarlo-pool-1"),
 )
