@@ -281,6 +281,32 @@ def _mean_ci(xs: list[float]) -> str:
     return f"{m:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
+def glance(lines: list[dict[str, Any]]) -> list[str]:
+    """The levels at a glance: for every game, each level's dd error a hand in the plain level
+    comparison (neither seeded by side nor against a third player) with the most deals, and
+    whom it met there (a player's dd error depends on the play it faces, so the opponent is
+    named)."""
+    best: dict[tuple[str, str], tuple[int, str]] = {}
+    for _, rs in _rows(lines):
+        r0 = rs[0]
+        if _seeding(r0) or r0["a"] not in LEVELS or r0["b"] not in LEVELS:
+            continue
+        for side, (me, other) in enumerate(((r0["a"], r0["b"]), (r0["b"], r0["a"]))):
+            errors = [r["dd_error"][side] / 2 for r in rs]
+            cell = f"{_mean_ci(errors)} ({len(rs)} v {other}, {r0['commit']})"
+            if len(rs) > best.get((r0["game"], me), (0, ""))[0]:
+                best[r0["game"], me] = (len(rs), cell)
+    games = sorted({g for g, _ in best})
+    return [
+        "| game | " + " | ".join(LEVELS) + " |",
+        "|---|" + "---:|" * len(LEVELS),
+        *(
+            f"| {g} | " + " | ".join(best.get((g, lv), (0, "-"))[1] for lv in LEVELS) + " |"
+            for g in games
+        ),
+    ]
+
+
 def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
     """``docs/strength.md`` from the deals played."""
     commits = sorted({r["commit"] for r in lines})
@@ -301,6 +327,16 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         "opponents on the same cards.",
         "",
         *([note, ""] if note else []),
+        "## The levels at a glance",
+        "",
+        "Each level's dd error a hand, game by game, from the level comparison with the most "
+        "deals (in brackets: the deals, the level it met and the commit; a level's dd error "
+        "depends on the play it faces; All Fours: points). A dash: not yet measured.",
+        "",
+        *glance(lines),
+        "",
+        "## Every comparison",
+        "",
         "| game | A v B | commit | deals | dd error A | dd error B | dd error A - B | A - B "
         "| CPU s/deal |",
         "|---|---|---|---:|---:|---:|---:|---:|---:|",

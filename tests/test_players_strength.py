@@ -301,6 +301,13 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert len(lines) == 4
     text = out.read_text()
     assert "| humbug | montecarlo v mc-fast |" in text and "| 2 |" in text
+    # The levels at a glance: a cell for each level the run measured, a dash for the others.
+    row = next(x for x in text.splitlines() if x.startswith("| humbug | -"))
+    cells = [c.strip() for c in row.strip("|").split("|")]
+    assert cells[:3] == ["humbug", "-", "-"]
+    assert cells[3].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
+    assert cells[4].endswith("(2 v mc-fast, " + lines[0]["commit"] + ")")
+    assert cells[5].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
 
 
 def test_seeds_by_side_make_a_player_against_itself_an_exact_tie() -> None:
