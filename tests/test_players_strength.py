@@ -422,3 +422,43 @@ def test_ablations_against_the_model_players_duel_a_third_player(tmp_path: Path)
         assert rows[key]["tricks"][i] == alone.tricks[0]
         assert rows[key]["dd_error"][i] == alone.dd_error[0]
     assert f"| mort | {key[5:]} |" in out.read_text()
+
+
+def humbug_at(seed: int, cards: int) -> tuple[View, list[Play]]:
+    """A Humbug hand (two hands, the rest of the pack unseen) played by heuristic players until
+    the seat to act holds ``cards`` cards and has a choice of card."""
+    from vivant.cli.duel import deal_position, duel_seed
+
+    cls, config, log = deal_position("humbug", duel_seed(2026, seed))
+    t = cls.replay(config, log)
+    heuristic = find_player("heuristic")(seed=1)
+    rng = random.Random(seed)
+    while True:
+        seat = t.to_act()
+        if seat is None:
+            step(t, {}, rng)
+            continue
+        v, legal = t.view(seat), t.legal_actions(seat)
+        plays = [a for a in legal if isinstance(a, Play)]
+        if t.phase == PLAY and len(plays) > 1 and v.hand_sizes[seat] == cards:
+            return v, plays
+        t.apply(heuristic.choose(v, legal, None))
+
+
+def test_the_endgame_weighs_every_world_the_average_weighs() -> None:
+    """At two cards a hand of a two-hand game nothing is left to fuse (after the seat's card
+    the other's answers in each world, and the last trick plays itself), so the joint search
+    must value each card as the weighted average of the worlds does, over the same worlds: all
+    of them (it once kept the likeliest 16 of montecarlo's 40, and chose worse by play)."""
+    compared = 0
+    for seed in range(6):
+        view, plays = humbug_at(seed, 2)
+        joint = MonteCarloPlayer(seed, endgame_cards=3, min_samples=40).estimate(view, plays)
+        average = MonteCarloPlayer(seed, endgame_cards=0, min_samples=40).estimate(view, plays)
+        assert joint is not None and average is not None
+        assert average.samples == 40
+        assert joint.averages.keys() == average.averages.keys()
+        for card, value in average.averages.items():
+            assert abs(joint.averages[card] - value) < 1e-9
+        compared += len(set(joint.averages.values())) > 1
+    assert compared  # some position where the cards' values differ
