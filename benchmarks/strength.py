@@ -307,6 +307,24 @@ def glance(lines: list[dict[str, Any]]) -> list[str]:
     ]
 
 
+def _glance_section(lines: list[dict[str, Any]]) -> list[str]:
+    """The report's section of :func:`glance`, none where no level comparison was played (a
+    report of ablations only)."""
+    table = glance(lines)
+    if len(table) == 2:
+        return []
+    return [
+        "## The levels at a glance",
+        "",
+        "Each level's dd error a hand, game by game, from the level comparison with the most "
+        "deals (in brackets: the deals, the level it met and the commit; a level's dd error "
+        "depends on the play it faces; All Fours: points). A dash: not yet measured.",
+        "",
+        *table,
+        "",
+    ]
+
+
 def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
     """``docs/strength.md`` from the deals played."""
     commits = sorted({r["commit"] for r in lines})
@@ -327,14 +345,7 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         "opponents on the same cards.",
         "",
         *([note, ""] if note else []),
-        "## The levels at a glance",
-        "",
-        "Each level's dd error a hand, game by game, from the level comparison with the most "
-        "deals (in brackets: the deals, the level it met and the commit; a level's dd error "
-        "depends on the play it faces; All Fours: points). A dash: not yet measured.",
-        "",
-        *glance(lines),
-        "",
+        *_glance_section(lines),
         "## Every comparison",
         "",
         "| game | A v B | commit | deals | dd error A | dd error B | dd error A - B | A - B "
