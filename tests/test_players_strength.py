@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from vivant.actions import Play
 from vivant.cards import FULL_PACK_MASK, SUIT_MASK, cards_of, parse_card
 from vivant.cli.duel import duel, duel_deal
@@ -462,3 +464,27 @@ def test_the_endgame_weighs_every_world_the_average_weighs() -> None:
             assert abs(joint.averages[card] - value) < 1e-9
         compared += len(set(joint.averages.values())) > 1
     assert compared  # some position where the cards' values differ
+
+
+def test_endgame_benchmark_pairs_only_the_decisions_that_differ(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``benchmarks/endgame.py`` plays a hand out only where the two settings choose different
+    cards: a setting against itself (the same seed, the same worlds) never differs, while one
+    world against forty does, and each such decision is played out twice to the end of the hand
+    (its paired difference in tricks is bounded by the tricks left)."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from endgame import deal
+
+    solver = Solver(16)
+    same = {"kind": "mc-fast", "endgame_cards": 3}
+    decisions, differ = deal("humbug", 0, 3, same, same, solver)
+    assert decisions > 0 and differ == []
+    found = []
+    for i in range(4):
+        _, d = deal(
+            "humbug", i, 3, {"samples": 1, "endgame_cards": 0}, {"endgame_cards": 0}, solver
+        )
+        found += d
+    assert found
+    assert all(abs(tricks) <= 3 and abs(lost) <= 3 for tricks, lost in found)
