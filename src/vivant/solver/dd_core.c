@@ -66,26 +66,40 @@ ALWAYS_INLINE u16 above_mask(int r) { return (u16)(0x1FFF & ~((2u << r) - 1)); }
 /* Transposition table */
 
 typedef struct {
-    u64 own[2];  /* owners of the pinned cards: 2 bits per card, highest first, 32 bits a suit */
-    u64 mask[2]; /* which of those bits are pinned */
+    u64 own[2];   /* owners of the pinned cards: 2 bits per card, highest first, 32 bits a suit */
+    u8 pins[2];   /* pinned cards of each suit (the top npin of those left), 4 bits a suit: suits
+                     0 and 1 in pins[0], 2 and 3 in pins[1]; which bits of own are pinned follows
+                     (pin_mask) */
     int8_t lb, ub;   /* bounds on the tricks the leader's side takes from this trick on */
     u8 best_suit;    /* best lead found here: suit (0xFF none) */
     u8 best_rel;     /* and how many remaining cards of that suit rank above it */
-    u8 npin[4];      /* pinned cards of each suit (the top npin[s] of those left) */
 #ifdef DD_VERIFY
     u64 dbg[4];
     int dbgres, dbgtl;
 #endif
 } tt_entry;
 
+/* The bits of an entry's own word pinned by its pins byte (the top k cards of a suit: its low
+ * 2k bits).  The mask is not stored: 24 bytes an entry rather than 40, 5 to a chunk. */
+#define PM1(a) ((a) >= 13 ? 0x3FFFFFFull : ((1ull << (2 * (a))) - 1))
+#define PM2(a, b) (PM1(a) | PM1(b) << 32)
+#define PM16(b)                                                                                    \
+    PM2(0, b), PM2(1, b), PM2(2, b), PM2(3, b), PM2(4, b), PM2(5, b), PM2(6, b), PM2(7, b),        \
+        PM2(8, b), PM2(9, b), PM2(10, b), PM2(11, b), PM2(12, b), PM2(13, b), PM2(14, b), PM2(15, b)
+static const u64 pin_mask[256] = {PM16(0),  PM16(1),  PM16(2),  PM16(3), PM16(4),  PM16(5),
+                                  PM16(6),  PM16(7),  PM16(8),  PM16(9), PM16(10), PM16(11),
+                                  PM16(12), PM16(13), PM16(14), PM16(15)};
+
 /* A bucket's entries live in chunks of a few contiguous entries (two cache lines), newest chunk
  * first, so that a lookup walks memory in order rather than a linked list of scattered entries. */
-#define TT_CHUNK 3
+#ifndef TT_CHUNK
+#define TT_CHUNK 5
+#endif
 typedef struct {
-    tt_entry e[TT_CHUNK];
     int32_t next;
     int32_t n;
-} tt_chunk;
+    tt_entry e[TT_CHUNK];
+} __attribute__((aligned(64))) tt_chunk;
 
 typedef struct {
     u64 key;   /* suit lengths of every hand, 4 bits each */
@@ -144,7 +158,7 @@ static int tt_init(tt_table *t, size_t bytes) {
     size_t ne = (bytes - bbytes - fb - FLOG_MAX * sizeof(u32) - cbytes) / sizeof(tt_chunk);
     if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
     t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
-    t->entries = (tt_chunk *)malloc(ne * sizeof(tt_chunk));
+    t->entries = (tt_chunk *)aligned_alloc(64, ne * sizeof(tt_chunk));
     t->filter = (u64 *)aligned_alloc(64, fb); /* one filter line = one cache line */
     if (t->filter) memset(t->filter, 0, fb);
     t->flog = (u32 *)malloc(FLOG_MAX * sizeof(u32));
@@ -1308,14 +1322,16 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         const tt_chunk *ch = &e->tt.entries[ci];
         for (int j = ch->n - 1; j >= 0; j--) {
             const tt_entry *x = &ch->e[j];
-            if (((own[0] ^ x->own[0]) & x->mask[0]) == 0 &&
-                ((own[1] ^ x->own[1]) & x->mask[1]) == 0) {
+            if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) == 0 &&
+                ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]]) == 0) {
                 int res = -1;
                 if (x->lb >= tL) res = 1;
                 else if (x->ub < tL) res = 0;
                 if (res >= 0) {
-                    for (int s = 0; s < 4; s++)
-                        wr[s] = x->npin[s] ? top_k(e->rem[s], x->npin[s]) : 0;
+                    for (int s = 0; s < 4; s++) {
+                        const int k = x->pins[s >> 1] >> (4 * (s & 1)) & 15;
+                        wr[s] = k ? top_k(e->rem[s], k) : 0;
+                    }
 #ifdef DD_VERIFY
                     if (!e->nott) {
                         e->nott = 1;
@@ -1325,7 +1341,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                         if (truth != (lc ? res : !res)) {
                             fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
                             for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
-                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)x->mask[0], (unsigned long long)x->mask[1], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
+                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)pin_mask[x->pins[0]], (unsigned long long)pin_mask[x->pins[1]], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
                             fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
                             for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
                             fprintf(stderr, "\n");
@@ -1533,15 +1549,13 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     if (!e->nott)
 #endif
     if (use_tt) {
-        u64 mask[2] = {0, 0};
-        u8 npin[4] = {0, 0, 0, 0};
+        u8 pins[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
             if (!acc[s]) continue;
             int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(acc[s])) - 1));
-            npin[s] = (u8)k;
-            u64 m = k >= 13 ? 0x3FFFFFFull : ((1ull << (2 * k)) - 1);
-            mask[s >> 1] |= m << (32 * (s & 1));
+            pins[s >> 1] |= (u8)(k << (4 * (s & 1)));
         }
+        const u64 mask[2] = {pin_mask[pins[0]], pin_mask[pins[1]]};
         u64 mo0 = own[0] & mask[0], mo1 = own[1] & mask[1];
         int leader_ge = lc ? result : !result; /* leader's side >= tL ? */
         u8 bs = 0xFF, br = 0;
@@ -1562,7 +1576,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             tt_chunk *ch = &e->tt.entries[ci];
             for (int j = ch->n - 1; j >= 0; j--) {
                 tt_entry *y = &ch->e[j];
-                if (y->mask[0] == mask[0] && y->mask[1] == mask[1] && y->own[0] == mo0 &&
+                if (y->pins[0] == pins[0] && y->pins[1] == pins[1] && y->own[0] == mo0 &&
                     y->own[1] == mo1) {
                     x = y;
                     break;
@@ -1581,13 +1595,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             x = &ch->e[ch->n++];
             x->own[0] = mo0;
             x->own[1] = mo1;
-            x->mask[0] = mask[0];
-            x->mask[1] = mask[1];
+            x->pins[0] = pins[0];
+            x->pins[1] = pins[1];
             x->lb = 0;
             x->ub = (int8_t)R;
             x->best_suit = 0xFF;
             x->best_rel = 0;
-            memcpy(x->npin, npin, sizeof x->npin);
             bb->count++;
         }
 #ifdef DD_VERIFY
