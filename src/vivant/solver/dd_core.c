@@ -122,7 +122,9 @@ typedef struct {
  * follower's is his hand and his partner's, the cards on the table and the led suit's cards left.
  * One word an entry: a 40-bit tag, the low 16 bits of the table's generation (so emptying the
  * table empties the cache; it is really emptied when those bits wrap), the card. */
+#ifndef CUT_BITS
 #define CUT_BITS 14
+#endif
 
 typedef struct {
     tt_bucket *buckets;
@@ -1157,6 +1159,14 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     if (e->tn < e->np) return -1;
     const int wi = e->twi;
     const int ws = (e->tl + wi) & (e->np - 1);
+    {
+        /* the table's filter line that the next trick start asks first (search_lead), fetched
+         * while the trick is put away (the strain as before the trick: wrong only when the trick
+         * takes the last trumps, and then only the fetch is wasted) */
+        const int strain = e->trump < 4 && e->rem[e->trump] ? e->trump : 4;
+        const u32 line = tt_mix(tt_base(e->lkey), ws | strain << 16);
+        __builtin_prefetch(&e->tt.filter[tt_line_word(&e->tt, line)]);
+    }
     int winc = -1;
     if (e->tbeat) {
         /* the winning card, and when it was searched as the highest of its run, the cards of the
@@ -1320,6 +1330,9 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 #endif
     for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
         const tt_chunk *ch = &e->tt.entries[ci];
+        /* both lines of the chunk at once (its count is in the first, its newest entries in the
+         * second) */
+        __builtin_prefetch((const char *)ch + 64);
         for (int j = ch->n - 1; j >= 0; j--) {
             const tt_entry *x = &ch->e[j];
             if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) == 0 &&
@@ -1368,6 +1381,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     }
     }
 
+    /* the cut-off cache's slot, fetched while the sure tricks are counted */
+    u64 ctag;
+    u64 *const slot =
+        cut_slot(&e->tt,
+                 ((e->hand[L] ^ (u64)(L | e->trump << 2) << 58) * 0x9E3779B97F4A7C15ull) ^
+                     (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
+                 &ctag);
+    __builtin_prefetch(slot);
     /* sure tricks for the leader's side: every cut-off below assumes partners opposite and a
      * side that cashes its winners, so other games search without them */
     if (e->plain) {
@@ -1484,12 +1505,6 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         other_side_sure_trick(e, L, R, wr))
         return !mine;
     /* search the leads, the cut-off cache's first */
-    u64 ctag;
-    u64 *const slot =
-        cut_slot(&e->tt,
-                 ((e->hand[L] ^ (u64)(L | e->trump << 2) << 58) * 0x9E3779B97F4A7C15ull) ^
-                     (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
-                 &ctag);
     move_t mv[16];
     int n;
     /* the cut-off cache's card, when the leader holds it heading its run, is searched before
@@ -1631,6 +1646,24 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) & (e->np - 1);
     const int maxnode = side_of(e, pl) == e->maxside;
+    /* the moves: a follower with one run of cards in the suit led has one (no weights to find: a
+     * third of the followers' nodes); the last hand following suit needs no weights either;
+     * otherwise the cut-off cache's slot is fetched before the sure-trick checks below */
+    const int ls = e->tc[0] >> 4;
+    const u16 fol = suit_of_hand(e->hand[pl], ls);
+    const u16 reps = fol ? run_reps(fol, e->rem[ls]) : 0;
+    u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves are weighed */
+    if (!(reps && !(reps & (reps - 1))) && !(reps && e->tn == e->np - 1 && !e->misere)) {
+        const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
+        u64 tcs = (u64)e->rem[ls] << 24;
+        for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
+        cslot = cut_slot(&e->tt,
+                         ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
+                          0x9E3779B97F4A7C15ull) ^
+                             (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
+                         &ctag);
+        __builtin_prefetch(cslot);
+    }
     if (e->tn == 1 && e->np == 4 && depth > 0 && e->plain) {
         /* second hand: can his side surely win this trick, and is that enough?  In no-trump,
          * or when it holds every trump left, the hand that wins it (by its top card) then
@@ -1730,56 +1763,40 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     }
     move_t mv[16];
     int n;
-    u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves were weighed */
     u64 lazy = 0; /* the cut-off cache's word, when its card is searched before any weighing */
-    {
-        /* a follower with one run of cards in the suit led has one move: no weights to find
-         * (a third of the followers' nodes) */
-        const int ls = e->tc[0] >> 4;
-        const u16 fol = suit_of_hand(e->hand[pl], ls);
-        const u16 reps = fol ? run_reps(fol, e->rem[ls]) : 0;
-        if (reps && !(reps & (reps - 1))) {
-            mv[0].card = (int8_t)(16 * ls + low_bit(reps));
+    if (reps && !(reps & (reps - 1))) {
+        mv[0].card = (int8_t)(16 * ls + low_bit(reps));
+        n = 1;
+    } else if (!cslot) {
+        /* the last hand following suit: the cheapest card that beats an opponent's winning
+         * card and the cards above it, then the cards below, each lowest first (the order
+         * gen_moves's weights give, for less) */
+        const int wi = e->twi;
+        const int wc = e->tc[wi], wseat = (e->tl + wi) & (e->np - 1);
+        u16 first = 0;
+        if ((wc >> 4) == ls && side_of(e, wseat) != side_of(e, pl))
+            first = (u16)(reps & above_mask(wc & 15));
+        n = 0;
+        for (u16 m = first; m; m &= (u16)(m - 1)) mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+        for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
+            mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+    } else {
+        /* The cut-off cache's card, when it is one of the moves gen_moves would give (a card of
+         * the suit led, or of any suit when void, heading its run), comes first whatever the
+         * weights: it is searched before they are found, and they are found only if it makes no
+         * cut-off (the same search: a follower's weights depend on nothing the search below
+         * changes). */
+        const u64 sv = *cslot;
+        const int c0 = (int)(sv & 0xFF);
+        if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[pl] >> c0 & 1) &&
+            (!fol || c0 >> 4 == ls) &&
+            (run_reps(suit_of_hand(e->hand[pl], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
+            mv[0].card = (int8_t)c0;
             n = 1;
-        } else if (reps && e->tn == e->np - 1 && !e->misere) {
-            /* the last hand following suit: the cheapest card that beats an opponent's winning
-             * card and the cards above it, then the cards below, each lowest first (the order
-             * gen_moves's weights give, for less) */
-            const int wi = e->twi;
-            const int wc = e->tc[wi], wseat = (e->tl + wi) & (e->np - 1);
-            u16 first = 0;
-            if ((wc >> 4) == ls && side_of(e, wseat) != side_of(e, pl))
-                first = (u16)(reps & above_mask(wc & 15));
-            n = 0;
-            for (u16 m = first; m; m &= (u16)(m - 1)) mv[n++].card = (int8_t)(16 * ls + low_bit(m));
-            for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
-                mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+            lazy = sv;
         } else {
-            const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
-            u64 tcs = (u64)e->rem[ls] << 24;
-            for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
-            cslot = cut_slot(&e->tt,
-                             ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
-                              0x9E3779B97F4A7C15ull) ^
-                                 (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
-                             &ctag);
-            /* The cut-off cache's card, when it is one of the moves gen_moves would give (a
-             * card of the suit led, or of any suit when void, heading its run), comes first
-             * whatever the weights: it is searched before they are found, and they are found
-             * only if it makes no cut-off (the same search: a follower's weights depend on
-             * nothing the search below changes). */
-            const u64 sv = *cslot;
-            const int c0 = (int)(sv & 0xFF);
-            if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[pl] >> c0 & 1) &&
-                (!fol || c0 >> 4 == ls) &&
-                (run_reps(suit_of_hand(e->hand[pl], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
-                mv[0].card = (int8_t)c0;
-                n = 1;
-                lazy = sv;
-            } else {
-                n = gen_moves(e, pl, mv, depth, -1);
-                cut_first(mv, n, sv, ctag);
-            }
+            n = gen_moves(e, pl, mv, depth, -1);
+            cut_first(mv, n, sv, ctag);
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
