@@ -27,13 +27,21 @@ elif platform.machine() in ("x86_64", "AMD64"):
     if all(f" {flag}" in _FLAGS for flag in ("bmi1", "bmi2", "abm")):
         _ARGS += ["-mbmi", "-mbmi2", "-mlzcnt"]
 
+# The solver: without Python's -fwrapv (its search needs no wrapping signed arithmetic; the
+# compiler may then reason about its int counters and indices), and without straight-line
+# vectorisation (GCC joins a node's four 16-bit rank sets into one 64-bit load right after a 16-bit
+# store to one of them, a load that waits for the store to reach the cache).  Side by side: the
+# Monte-Carlo workload 4-5% faster, full deals ~1%.  (Clang takes the second flag as its
+# -fno-slp-vectorize.)
+_DD_ARGS = _ARGS + ["-fno-wrapv", "-fno-tree-slp-vectorize"]
+
 setup(
     ext_modules=[
         Extension(
             "vivant.solver._dd",
             sources=[os.path.join(_SOLVER, "_dd.c"), os.path.join(_SOLVER, "dd_core.c")],
             depends=[os.path.join(_SOLVER, "dd_core.h")],
-            extra_compile_args=_ARGS,
+            extra_compile_args=_DD_ARGS,
         ),
         Extension(
             "vivant.playout._playout",

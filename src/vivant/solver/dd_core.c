@@ -66,26 +66,40 @@ ALWAYS_INLINE u16 above_mask(int r) { return (u16)(0x1FFF & ~((2u << r) - 1)); }
 /* Transposition table */
 
 typedef struct {
-    u64 own[2];  /* owners of the pinned cards: 2 bits per card, highest first, 32 bits a suit */
-    u64 mask[2]; /* which of those bits are pinned */
+    u64 own[2];   /* owners of the pinned cards: 2 bits per card, highest first, 32 bits a suit */
+    u8 pins[2];   /* pinned cards of each suit (the top npin of those left), 4 bits a suit: suits
+                     0 and 1 in pins[0], 2 and 3 in pins[1]; which bits of own are pinned follows
+                     (pin_mask) */
     int8_t lb, ub;   /* bounds on the tricks the leader's side takes from this trick on */
     u8 best_suit;    /* best lead found here: suit (0xFF none) */
     u8 best_rel;     /* and how many remaining cards of that suit rank above it */
-    u8 npin[4];      /* pinned cards of each suit (the top npin[s] of those left) */
 #ifdef DD_VERIFY
     u64 dbg[4];
     int dbgres, dbgtl;
 #endif
 } tt_entry;
 
+/* The bits of an entry's own word pinned by its pins byte (the top k cards of a suit: its low
+ * 2k bits).  The mask is not stored: 24 bytes an entry rather than 40, 5 to a chunk. */
+#define PM1(a) ((a) >= 13 ? 0x3FFFFFFull : ((1ull << (2 * (a))) - 1))
+#define PM2(a, b) (PM1(a) | PM1(b) << 32)
+#define PM16(b)                                                                                    \
+    PM2(0, b), PM2(1, b), PM2(2, b), PM2(3, b), PM2(4, b), PM2(5, b), PM2(6, b), PM2(7, b),        \
+        PM2(8, b), PM2(9, b), PM2(10, b), PM2(11, b), PM2(12, b), PM2(13, b), PM2(14, b), PM2(15, b)
+static const u64 pin_mask[256] = {PM16(0),  PM16(1),  PM16(2),  PM16(3), PM16(4),  PM16(5),
+                                  PM16(6),  PM16(7),  PM16(8),  PM16(9), PM16(10), PM16(11),
+                                  PM16(12), PM16(13), PM16(14), PM16(15)};
+
 /* A bucket's entries live in chunks of a few contiguous entries (two cache lines), newest chunk
  * first, so that a lookup walks memory in order rather than a linked list of scattered entries. */
-#define TT_CHUNK 3
+#ifndef TT_CHUNK
+#define TT_CHUNK 5
+#endif
 typedef struct {
-    tt_entry e[TT_CHUNK];
     int32_t next;
     int32_t n;
-} tt_chunk;
+    tt_entry e[TT_CHUNK];
+} __attribute__((aligned(64))) tt_chunk;
 
 typedef struct {
     u64 key;   /* suit lengths of every hand, 4 bits each */
@@ -108,7 +122,9 @@ typedef struct {
  * follower's is his hand and his partner's, the cards on the table and the led suit's cards left.
  * One word an entry: a 40-bit tag, the low 16 bits of the table's generation (so emptying the
  * table empties the cache; it is really emptied when those bits wrap), the card. */
+#ifndef CUT_BITS
 #define CUT_BITS 14
+#endif
 
 typedef struct {
     tt_bucket *buckets;
@@ -144,7 +160,7 @@ static int tt_init(tt_table *t, size_t bytes) {
     size_t ne = (bytes - bbytes - fb - FLOG_MAX * sizeof(u32) - cbytes) / sizeof(tt_chunk);
     if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
     t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
-    t->entries = (tt_chunk *)malloc(ne * sizeof(tt_chunk));
+    t->entries = (tt_chunk *)aligned_alloc(64, ne * sizeof(tt_chunk));
     t->filter = (u64 *)aligned_alloc(64, fb); /* one filter line = one cache line */
     if (t->filter) memset(t->filter, 0, fb);
     t->flog = (u32 *)malloc(FLOG_MAX * sizeof(u32));
@@ -1143,6 +1159,14 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     if (e->tn < e->np) return -1;
     const int wi = e->twi;
     const int ws = (e->tl + wi) & (e->np - 1);
+    {
+        /* the table's filter line that the next trick start asks first (search_lead), fetched
+         * while the trick is put away (the strain as before the trick: wrong only when the trick
+         * takes the last trumps, and then only the fetch is wasted) */
+        const int strain = e->trump < 4 && e->rem[e->trump] ? e->trump : 4;
+        const u32 line = tt_mix(tt_base(e->lkey), ws | strain << 16);
+        __builtin_prefetch(&e->tt.filter[tt_line_word(&e->tt, line)]);
+    }
     int winc = -1;
     if (e->tbeat) {
         /* the winning card, and when it was searched as the highest of its run, the cards of the
@@ -1306,16 +1330,21 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
 #endif
     for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
         const tt_chunk *ch = &e->tt.entries[ci];
+        /* both lines of the chunk at once (its count is in the first, its newest entries in the
+         * second) */
+        __builtin_prefetch((const char *)ch + 64);
         for (int j = ch->n - 1; j >= 0; j--) {
             const tt_entry *x = &ch->e[j];
-            if (((own[0] ^ x->own[0]) & x->mask[0]) == 0 &&
-                ((own[1] ^ x->own[1]) & x->mask[1]) == 0) {
+            if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) == 0 &&
+                ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]]) == 0) {
                 int res = -1;
                 if (x->lb >= tL) res = 1;
                 else if (x->ub < tL) res = 0;
                 if (res >= 0) {
-                    for (int s = 0; s < 4; s++)
-                        wr[s] = x->npin[s] ? top_k(e->rem[s], x->npin[s]) : 0;
+                    for (int s = 0; s < 4; s++) {
+                        const int k = x->pins[s >> 1] >> (4 * (s & 1)) & 15;
+                        wr[s] = k ? top_k(e->rem[s], k) : 0;
+                    }
 #ifdef DD_VERIFY
                     if (!e->nott) {
                         e->nott = 1;
@@ -1325,7 +1354,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                         if (truth != (lc ? res : !res)) {
                             fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
                             for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
-                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)x->mask[0], (unsigned long long)x->mask[1], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
+                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)pin_mask[x->pins[0]], (unsigned long long)pin_mask[x->pins[1]], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
                             fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
                             for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
                             fprintf(stderr, "\n");
@@ -1352,6 +1381,14 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     }
     }
 
+    /* the cut-off cache's slot, fetched while the sure tricks are counted */
+    u64 ctag;
+    u64 *const slot =
+        cut_slot(&e->tt,
+                 ((e->hand[L] ^ (u64)(L | e->trump << 2) << 58) * 0x9E3779B97F4A7C15ull) ^
+                     (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
+                 &ctag);
+    __builtin_prefetch(slot);
     /* sure tricks for the leader's side: every cut-off below assumes partners opposite and a
      * side that cashes its winners, so other games search without them */
     if (e->plain) {
@@ -1468,12 +1505,6 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         other_side_sure_trick(e, L, R, wr))
         return !mine;
     /* search the leads, the cut-off cache's first */
-    u64 ctag;
-    u64 *const slot =
-        cut_slot(&e->tt,
-                 ((e->hand[L] ^ (u64)(L | e->trump << 2) << 58) * 0x9E3779B97F4A7C15ull) ^
-                     (e->hand[(L + 2) & (e->np - 1)] * 0xC4CEB9FE1A85EC53ull),
-                 &ctag);
     move_t mv[16];
     int n;
     /* the cut-off cache's card, when the leader holds it heading its run, is searched before
@@ -1533,15 +1564,13 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     if (!e->nott)
 #endif
     if (use_tt) {
-        u64 mask[2] = {0, 0};
-        u8 npin[4] = {0, 0, 0, 0};
+        u8 pins[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
             if (!acc[s]) continue;
             int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(acc[s])) - 1));
-            npin[s] = (u8)k;
-            u64 m = k >= 13 ? 0x3FFFFFFull : ((1ull << (2 * k)) - 1);
-            mask[s >> 1] |= m << (32 * (s & 1));
+            pins[s >> 1] |= (u8)(k << (4 * (s & 1)));
         }
+        const u64 mask[2] = {pin_mask[pins[0]], pin_mask[pins[1]]};
         u64 mo0 = own[0] & mask[0], mo1 = own[1] & mask[1];
         int leader_ge = lc ? result : !result; /* leader's side >= tL ? */
         u8 bs = 0xFF, br = 0;
@@ -1562,7 +1591,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             tt_chunk *ch = &e->tt.entries[ci];
             for (int j = ch->n - 1; j >= 0; j--) {
                 tt_entry *y = &ch->e[j];
-                if (y->mask[0] == mask[0] && y->mask[1] == mask[1] && y->own[0] == mo0 &&
+                if (y->pins[0] == pins[0] && y->pins[1] == pins[1] && y->own[0] == mo0 &&
                     y->own[1] == mo1) {
                     x = y;
                     break;
@@ -1581,13 +1610,12 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             x = &ch->e[ch->n++];
             x->own[0] = mo0;
             x->own[1] = mo1;
-            x->mask[0] = mask[0];
-            x->mask[1] = mask[1];
+            x->pins[0] = pins[0];
+            x->pins[1] = pins[1];
             x->lb = 0;
             x->ub = (int8_t)R;
             x->best_suit = 0xFF;
             x->best_rel = 0;
-            memcpy(x->npin, npin, sizeof x->npin);
             bb->count++;
         }
 #ifdef DD_VERIFY
@@ -1618,6 +1646,24 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     if (e->tn == 0) return search_lead(e, depth, wr);
     const int pl = (e->tl + e->tn) & (e->np - 1);
     const int maxnode = side_of(e, pl) == e->maxside;
+    /* the moves: a follower with one run of cards in the suit led has one (no weights to find: a
+     * third of the followers' nodes); the last hand following suit needs no weights either;
+     * otherwise the cut-off cache's slot is fetched before the sure-trick checks below */
+    const int ls = e->tc[0] >> 4;
+    const u16 fol = suit_of_hand(e->hand[pl], ls);
+    const u16 reps = fol ? run_reps(fol, e->rem[ls]) : 0;
+    u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves are weighed */
+    if (!(reps && !(reps & (reps - 1))) && !(reps && e->tn == e->np - 1 && !e->misere)) {
+        const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
+        u64 tcs = (u64)e->rem[ls] << 24;
+        for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
+        cslot = cut_slot(&e->tt,
+                         ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
+                          0x9E3779B97F4A7C15ull) ^
+                             (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
+                         &ctag);
+        __builtin_prefetch(cslot);
+    }
     if (e->tn == 1 && e->np == 4 && depth > 0 && e->plain) {
         /* second hand: can his side surely win this trick, and is that enough?  In no-trump,
          * or when it holds every trump left, the hand that wins it (by its top card) then
@@ -1717,56 +1763,40 @@ static int search(dd_engine *e, int depth, u16 *wr) {
     }
     move_t mv[16];
     int n;
-    u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves were weighed */
     u64 lazy = 0; /* the cut-off cache's word, when its card is searched before any weighing */
-    {
-        /* a follower with one run of cards in the suit led has one move: no weights to find
-         * (a third of the followers' nodes) */
-        const int ls = e->tc[0] >> 4;
-        const u16 fol = suit_of_hand(e->hand[pl], ls);
-        const u16 reps = fol ? run_reps(fol, e->rem[ls]) : 0;
-        if (reps && !(reps & (reps - 1))) {
-            mv[0].card = (int8_t)(16 * ls + low_bit(reps));
+    if (reps && !(reps & (reps - 1))) {
+        mv[0].card = (int8_t)(16 * ls + low_bit(reps));
+        n = 1;
+    } else if (!cslot) {
+        /* the last hand following suit: the cheapest card that beats an opponent's winning
+         * card and the cards above it, then the cards below, each lowest first (the order
+         * gen_moves's weights give, for less) */
+        const int wi = e->twi;
+        const int wc = e->tc[wi], wseat = (e->tl + wi) & (e->np - 1);
+        u16 first = 0;
+        if ((wc >> 4) == ls && side_of(e, wseat) != side_of(e, pl))
+            first = (u16)(reps & above_mask(wc & 15));
+        n = 0;
+        for (u16 m = first; m; m &= (u16)(m - 1)) mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+        for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
+            mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+    } else {
+        /* The cut-off cache's card, when it is one of the moves gen_moves would give (a card of
+         * the suit led, or of any suit when void, heading its run), comes first whatever the
+         * weights: it is searched before they are found, and they are found only if it makes no
+         * cut-off (the same search: a follower's weights depend on nothing the search below
+         * changes). */
+        const u64 sv = *cslot;
+        const int c0 = (int)(sv & 0xFF);
+        if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[pl] >> c0 & 1) &&
+            (!fol || c0 >> 4 == ls) &&
+            (run_reps(suit_of_hand(e->hand[pl], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
+            mv[0].card = (int8_t)c0;
             n = 1;
-        } else if (reps && e->tn == e->np - 1 && !e->misere) {
-            /* the last hand following suit: the cheapest card that beats an opponent's winning
-             * card and the cards above it, then the cards below, each lowest first (the order
-             * gen_moves's weights give, for less) */
-            const int wi = e->twi;
-            const int wc = e->tc[wi], wseat = (e->tl + wi) & (e->np - 1);
-            u16 first = 0;
-            if ((wc >> 4) == ls && side_of(e, wseat) != side_of(e, pl))
-                first = (u16)(reps & above_mask(wc & 15));
-            n = 0;
-            for (u16 m = first; m; m &= (u16)(m - 1)) mv[n++].card = (int8_t)(16 * ls + low_bit(m));
-            for (u16 m = (u16)(reps & ~first); m; m &= (u16)(m - 1))
-                mv[n++].card = (int8_t)(16 * ls + low_bit(m));
+            lazy = sv;
         } else {
-            const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
-            u64 tcs = (u64)e->rem[ls] << 24;
-            for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
-            cslot = cut_slot(&e->tt,
-                             ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
-                              0x9E3779B97F4A7C15ull) ^
-                                 (pard * 0xC4CEB9FE1A85EC53ull) ^ (tcs * 0xFF51AFD7ED558CCDull),
-                             &ctag);
-            /* The cut-off cache's card, when it is one of the moves gen_moves would give (a
-             * card of the suit led, or of any suit when void, heading its run), comes first
-             * whatever the weights: it is searched before they are found, and they are found
-             * only if it makes no cut-off (the same search: a follower's weights depend on
-             * nothing the search below changes). */
-            const u64 sv = *cslot;
-            const int c0 = (int)(sv & 0xFF);
-            if ((sv & ~0xFFull) == ctag && c0 < 64 && (e->hand[pl] >> c0 & 1) &&
-                (!fol || c0 >> 4 == ls) &&
-                (run_reps(suit_of_hand(e->hand[pl], c0 >> 4), e->rem[c0 >> 4]) >> (c0 & 15) & 1)) {
-                mv[0].card = (int8_t)c0;
-                n = 1;
-                lazy = sv;
-            } else {
-                n = gen_moves(e, pl, mv, depth, -1);
-                cut_first(mv, n, sv, ctag);
-            }
+            n = gen_moves(e, pl, mv, depth, -1);
+            cut_first(mv, n, sv, ctag);
         }
     }
     u16 acc[4] = {0, 0, 0, 0};
