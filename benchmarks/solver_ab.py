@@ -54,9 +54,12 @@ def main() -> None:
     ap.add_argument("--mc-samples", type=int, default=32, help="samples a decision")
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--tt-mb", type=int, default=64)
-    ap.add_argument("--wall", action="store_true",
-                    help="time by the wall clock (default: this thread's CPU time, which leaves out "
-                    "the time other work on the machine holds the core)")
+    ap.add_argument(
+        "--wall",
+        action="store_true",
+        help="time by the wall clock (default: this thread's CPU time, which leaves out "
+        "the time other work on the machine holds the core)",
+    )
     args = ap.parse_args()
     clock = time.perf_counter_ns if args.wall else time.thread_time_ns
     engines = [load(path).Engine(args.tt_mb << 20) for path in (args.a, args.b)]
@@ -90,11 +93,15 @@ def main() -> None:
                 if run == 0 or dt < best[k][g]:
                     best[k][g] = dt
     for k, path in enumerate((args.a, args.b)):
-        print(f"{'AB'[k]} {path}: {ns[k] / 1e9:.3f} s  nodes {nodes[k]}  "
-              f"(best of runs {sum(best[k]) / 1e9:.3f} s)")
+        print(
+            f"{'AB'[k]} {path}: {ns[k] / 1e9:.3f} s  nodes {nodes[k]}  "
+            f"(best of runs {sum(best[k]) / 1e9:.3f} s)"
+        )
     per_node = (ns[1] / max(nodes[1], 1)) / (ns[0] / max(nodes[0], 1))
-    print(f"B/A time {ns[1] / ns[0]:.4f}  time a node {per_node:.4f}  "
-          f"best of runs {sum(best[1]) / sum(best[0]):.4f}")
+    print(
+        f"B/A time {ns[1] / ns[0]:.4f}  time a node {per_node:.4f}  "
+        f"best of runs {sum(best[1]) / sum(best[0]):.4f}"
+    )
 
 
 if __name__ == "__main__":
