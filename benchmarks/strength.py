@@ -285,7 +285,7 @@ def glance(lines: list[dict[str, Any]]) -> list[str]:
     """The levels at a glance: for every game, each level's dd error a hand in the plain level
     comparison (neither seeded by side nor against a third player) with the most deals, and
     whom it met there (a player's dd error depends on the play it faces, so the opponent is
-    named)."""
+    named); no table where no level comparison was played."""
     best: dict[tuple[str, str], tuple[int, str]] = {}
     for _, rs in _rows(lines):
         r0 = rs[0]
@@ -297,6 +297,8 @@ def glance(lines: list[dict[str, Any]]) -> list[str]:
             if len(rs) > best.get((r0["game"], me), (0, ""))[0]:
                 best[r0["game"], me] = (len(rs), cell)
     games = sorted({g for g, _ in best})
+    if not games:
+        return []
     return [
         "| game | " + " | ".join(LEVELS) + " |",
         "|---|" + "---:|" * len(LEVELS),
@@ -311,7 +313,7 @@ def _glance_section(lines: list[dict[str, Any]]) -> list[str]:
     """The report's section of :func:`glance`, none where no level comparison was played (a
     report of ablations only)."""
     table = glance(lines)
-    if len(table) == 2:
+    if not table:
         return []
     return [
         "## The levels at a glance",
