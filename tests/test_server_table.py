@@ -289,6 +289,41 @@ def test_a_stand_in_plays_for_a_person_who_does_not_act_and_she_says_she_is_back
     check_all_secrecy(server, table["id"], [ann])
 
 
+def test_back_while_the_stand_in_move_waits_for_the_store_comes_after_that_move(
+    tmp_path: Path, server: ServerProcess
+) -> None:
+    """Ann says she is back while her stand-in's move waits for a locked store: the move is
+    made (it was on its way), and its update reaches her before the notice that she is back,
+    so the table she answers the notice from is the table as it is."""
+    table = new_table(server, ANN_AND_BOTS, absent_after=1.0)
+    rng = random.Random(5)
+
+    async def scenario() -> list[dict[str, Any]]:
+        async with connect(f"{server.ws_base}/ws/{table['id']}") as ws:
+            ann = AsyncClient(ws, "Ann")
+            await ann.hello(invitation(table, "Ann"))
+            await ann.play(rng, lambda c: mid_hand(c) and c.my_turn())
+            # Nothing is being written now: the table waits for Ann.
+            locker = sqlite3.connect(tmp_path / "table.db", timeout=10)
+            locker.execute("BEGIN EXCLUSIVE")
+            try:
+                notice = await until(ann, lambda m: m["type"] == "notice")
+                assert notice["code"] == "stand_in", notice
+                await asyncio.sleep(0.4)  # the stand-in has chosen; its move waits for the store
+                await ws.send(json.dumps({"type": "back"}))
+                await asyncio.sleep(0.4)
+            finally:
+                locker.rollback()
+                locker.close()
+            start = len(ann.messages)
+            await until(ann, lambda m: m["type"] == "notice" and m["code"] == "back")
+            return ann.messages[start:]
+
+    after = asyncio.run(scenario())
+    moves = [i for i, m in enumerate(after) if stood_in(m, "Ann")]
+    assert moves and moves[0] < len(after) - 1, [m["type"] for m in after]
+
+
 def test_no_stand_in_when_the_table_says_never(server: ServerProcess) -> None:
     """``absent_after`` 0: the table waits for the person however long she is away."""
     table = new_table(server, ANN_AND_BOTS, absent_after=0)

@@ -768,7 +768,7 @@ async def _handle(hub: Hub, lt: LiveTable, conn: Connection, data: dict[str, Any
     elif kind == "ping":
         conn.send({"type": "pong", "seq": lt.seq})
     elif kind == "back":
-        hub.back(lt, conn)
+        await hub.back(lt, conn)
     elif kind == "pace":
         await _set_pace(hub, lt, conn, data)
     elif kind == "hint":

@@ -812,11 +812,17 @@ class Hub:
         self._notice(lt, "back", absent.back_words(person))
         self._refresh(lt)
 
-    def back(self, lt: LiveTable, conn: Connection) -> None:
-        """``{"type": "back"}``: the person says he is at the table again."""
+    async def back(self, lt: LiveTable, conn: Connection) -> None:
+        """``{"type": "back"}``: the person says he is at the table again.
+
+        A stand-in's move half-way into the store is his seat's last: the notice waits for it,
+        so every connection gets that move's update before the notice (a person answering the
+        notice at once chooses from the table as it is, not as it was before that move)."""
         person = lt.people.get(conn.name) if conn.name is not None else None
         if person is None:
             raise ClientError("spectator", "spectators watch; they have no seat to come back to")
+        while not lt.settled.is_set():
+            await lt.settled.wait()
         self._back(lt, person)
 
     def _refresh(self, lt: LiveTable) -> None:
