@@ -288,6 +288,58 @@ def test_card_values_consistent_with_max_tricks() -> None:
         assert max(values.values()) == solver.tricks(pos)
 
 
+@settings(max_examples=300, deadline=None)
+@given(small_positions(), st.integers(0, 2**32 - 1))
+def test_card_values_of_some_cards_equal_those_of_every_card(pos: Position, seed: int) -> None:
+    """Asked for some legal cards, the solver values those (and cards equivalent to them, of the
+    same suit in the same hand) exactly as when it values every card, and no other card."""
+    rng = random.Random(seed)
+    every = Solver(4).card_values(pos)
+    legal = sorted(pos.legal_cards())
+    asked = rng.sample(legal, rng.randint(1, len(legal)))
+    some = Solver(4).card_values(pos, asked)
+    assert set(asked) <= set(some)
+    assert all(some[c] == every[c] for c in some)
+    hand = pos.hands[pos.to_move]
+    for c in set(some) - set(asked):
+        assert c in hand and any(a // 13 == c // 13 for a in asked)
+    assert Solver(4).card_values(pos, legal) == every
+
+
+def test_card_values_of_no_legal_card_are_refused() -> None:
+    """Cards asked for that the seat cannot play now leave nothing to value: refused."""
+    cards = list(range(52))
+    hands = tuple(CardSet(cards[13 * h : 13 * h + 2]) for h in range(4))
+    pos = Position(hands, NOTRUMP, 0)
+    others = [c for c in range(52) if c not in pos.legal_cards()]
+    with pytest.raises(InvalidPositionError, match="none of the cards"):
+        Solver(4).card_values(pos, others[:3])
+
+
+def test_card_values_within_a_node_limit() -> None:
+    """Within enough nodes the values are those of an unlimited search, for every card or for
+    some; within too few the answer is ``None``, the nodes spent stop at about the limit, and
+    the table emptied by the cut-short search leaves the next answer exact."""
+    rng = random.Random(11)
+    cards = list(range(52))
+    rng.shuffle(cards)
+    pos = Position(tuple(CardSet(cards[13 * h : 13 * h + 9]) for h in range(4)), 1, 2)
+    every = Solver(8).card_values(pos)
+    solver = Solver(8)
+    assert solver.card_values_within(pos, 10**9) == every
+    spent = solver.nodes
+    solver.clear()
+    assert solver.card_values_within(pos, spent // 3) is None
+    assert spent // 3 <= solver.nodes <= spent // 3 + 100
+    assert solver.card_values(pos) == every
+    some = sorted(pos.legal_cards())[:2]
+    found = solver.card_values_within(pos, 10**9, some)
+    assert found is not None and set(some) <= set(found)
+    assert all(every[c] == v for c, v in found.items())
+    with pytest.raises(ValueError, match="at least 1"):
+        solver.card_values_within(pos, 0)
+
+
 def test_solve_many_matches_single_solves_in_order() -> None:
     rng = random.Random(3)
     positions = []

@@ -365,24 +365,56 @@ class Solver:
         found = self._search(pos, False, nodes)
         return None if found is None else int(found[0])
 
-    def _run(self, pos: Position, all_cards: bool) -> tuple[int, dict[int, int] | None]:
-        found = self._search(pos, all_cards, 0)
+    def _run(
+        self, pos: Position, all_cards: bool, only: int = 0
+    ) -> tuple[int, dict[int, int] | None]:
+        found = self._search(pos, all_cards, 0, only)
         assert found is not None  # no node limit: the search always ends with its answer
         return found
 
     def _search(
-        self, pos: Position, all_cards: bool, nodes: int
+        self, pos: Position, all_cards: bool, nodes: int, only: int = 0
     ) -> tuple[int, dict[int, int] | None] | None:
         masks = tuple(h.mask for h in pos.hands)
         return self._engine.solve(
-            masks, pos.trump, pos.leader, pos.trick, all_cards, pos.sides, pos.misere, nodes
+            masks, pos.trump, pos.leader, pos.trick, all_cards, pos.sides, pos.misere, nodes, only
         )
 
-    def card_values(self, pos: Position) -> dict[Card, int]:
-        """For every legal card of the seat to move: the tricks its side takes if it plays it."""
-        sol = self.solve(pos, all_cards=True)
-        assert sol.cards is not None
-        return sol.cards
+    def card_values(
+        self, pos: Position, cards: CardSet | Iterable[Card] | None = None
+    ) -> dict[Card, int]:
+        """For every legal card of the seat to move: the tricks its side takes if it plays it.
+        ``cards`` (legal ones, at least one) limits the search to those cards and the cards
+        equivalent to them in the position (a run such as K-Q in one hand, the cards between
+        them played): each run is searched once, so asking for one card of a run values all of
+        it, and nothing else."""
+        _, vals = self._run(pos, True, self._only(pos, cards))
+        assert vals is not None
+        return dict(vals)
+
+    def card_values_within(
+        self, pos: Position, nodes: int, cards: CardSet | Iterable[Card] | None = None
+    ) -> dict[Card, int] | None:
+        """:meth:`card_values`, or ``None`` when ``nodes`` search nodes (at least 1) are spent
+        before every value is found (the table is then emptied, as by :meth:`tricks_within`).
+        :attr:`nodes` counts the nodes spent either way."""
+        if nodes < 1:
+            raise ValueError(f"nodes must be at least 1, got {nodes!r}")
+        found = self._search(pos, True, nodes, self._only(pos, cards))
+        if found is None:
+            return None
+        assert found[1] is not None
+        return dict(found[1])
+
+    @staticmethod
+    def _only(pos: Position, cards: CardSet | Iterable[Card] | None) -> int:
+        """The mask of ``cards`` for the search (0: every card); refused if none is legal."""
+        if cards is None:
+            return 0
+        only = _as_cardset(cards).mask
+        if not only & pos.legal_cards().mask:
+            raise InvalidPositionError("none of the cards asked for is a legal card")
+        return only
 
     def lead_table(self, hands: Sequence[CardSet]) -> dict[int, dict[Seat, int]]:
         """For a 4-hand deal with equal hands: tricks for the leader's side, for every strain

@@ -87,9 +87,9 @@ static int enter(EngineObject *self) {
 static PyObject *Engine_solve(EngineObject *self, PyObject *args) {
     PyObject *hands_o, *trick_o;
     int trump, leader, all_cards, sides = DD_SIDES_PARTNERS, misere = 0;
-    unsigned long long node_limit = 0;
-    if (!PyArg_ParseTuple(args, "OiiOp|ipK", &hands_o, &trump, &leader, &trick_o, &all_cards,
-                          &sides, &misere, &node_limit))
+    unsigned long long node_limit = 0, only = 0;
+    if (!PyArg_ParseTuple(args, "OiiOp|ipKK", &hands_o, &trump, &leader, &trick_o, &all_cards,
+                          &sides, &misere, &node_limit, &only))
         return NULL;
     dd_position p;
     memset(&p, 0, sizeof p);
@@ -121,7 +121,7 @@ static PyObject *Engine_solve(EngineObject *self, PyObject *args) {
     int tricks = 0;
     int values[52];
     Py_BEGIN_ALLOW_THREADS
-    rc = dd_solve_within(self->eng, &p, &tricks, all_cards ? values : NULL,
+    rc = dd_solve_within(self->eng, &p, &tricks, all_cards ? values : NULL, (uint64_t)only,
                          (uint64_t)node_limit);
     Py_END_ALLOW_THREADS
     self->busy = 0;
@@ -208,12 +208,14 @@ static PyMethodDef Engine_methods[] = {
     {"clear", (PyCFunction)Engine_clear, METH_NOARGS,
      "clear() -> None: empties the transposition table (the next solve starts cold)."},
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
-     "solve(hands, trump, leader, trick, all_cards, sides=0, misere=False, node_limit=0)\n"
+     "solve(hands, trump, leader, trick, all_cards, sides=0, misere=False, node_limit=0, "
+     "only=0)\n"
      "    -> (tricks, {card: tricks} | None), or None when node_limit nodes were spent first\n\n"
      "Solves one position: hands are 2 or 4 52-bit masks, trump 0..3 or 4 (no-trump), leader the\n"
      "seat that led the current trick, trick the cards already played to it; sides the mask of\n"
      "the seats of one side (0: partners opposite), misere whether each side plays for the\n"
-     "fewest tricks."},
+     "fewest tricks; only (0: every card) a mask of cards (bit 13*suit+rank): the values are\n"
+     "those of the legal cards whose run of equivalent cards holds one of them."},
     {"lead_table", (PyCFunction)Engine_lead_table, METH_VARARGS,
      "lead_table(hands) -> 5 x 4 tuple: tricks for the leader's side, per strain and leader."},
     {NULL, NULL, 0, NULL}};

@@ -20,6 +20,7 @@ class Engine:
         sides: int = ...,
         misere: bool = ...,
         node_limit: int = ...,
+        only: int = ...,
         /,
     ) -> tuple[int, dict[int, int] | None] | None: ...
     def lead_table(self, hands: Sequence[int], /) -> tuple[tuple[int, int, int, int], ...]: ...

@@ -2044,12 +2044,12 @@ static int first_guess(const dd_engine *e, int R) {
 }
 
 int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values,
-                    uint64_t node_limit) {
+                    uint64_t only, uint64_t node_limit) {
     int t = 0, vals[52];
     e->node_limit = node_limit;
     e->node_stop = node_limit ? node_limit : UINT64_MAX;
     e->aborted = 0;
-    int rc = dd_solve(e, p, &t, values ? vals : NULL);
+    int rc = dd_solve(e, p, &t, values ? vals : NULL, only);
     const int aborted = e->aborted;
     e->node_limit = 0;
     e->node_stop = UINT64_MAX;
@@ -2064,7 +2064,21 @@ int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values
     return DD_OK;
 }
 
-int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
+/* The cards of the run of equivalent cards headed by c among the legal cards `legal`, as
+ * external card bits (13*suit+rank). */
+static uint64_t run_external(const dd_engine *e, u64 legal, int c) {
+    const int s = c >> 4;
+    const u16 own = suit_of_hand(legal, s), rem = e->rem[s];
+    uint64_t run = 1ull << card_to_external(c);
+    for (int q = (c & 15) - 1; q >= 0; q--) {
+        if (!(rem >> q & 1)) continue;
+        if (!(own >> q & 1)) break;
+        run |= 1ull << card_to_external(16 * s + q);
+    }
+    return run;
+}
+
+int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values, uint64_t only) {
     int rc = dd_check_position(p);
     if (rc != DD_OK) return rc;
     load(e, p);
@@ -2098,25 +2112,17 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values) {
     int n = gen_moves(e, pl, mv, 0, -1);
     for (int i = 0; i < n; i++) {
         int c = mv[i].card;
+        const uint64_t run = run_external(e, legal, c); /* every card of the run headed by c */
+        if (only && !(run & only)) continue;
         undo_t u;
         do_play(e, c, &u);
         int v = mtd(e, 0, R, best >= 0 ? best : guess);
         undo_play(e, c, &u);
         if (v > best) best = v;
-        /* every card of the run headed by c */
-        int s = c >> 4;
-        u16 own = suit_of_hand(legal, s);
-        u16 rem = e->rem[s];
-        int r = c & 15;
         const int mv_v = e->misere ? R - v : v;
-        values[card_to_external(c)] = mv_v;
-        for (int q = r - 1; q >= 0; q--) {
-            if (!(rem >> q & 1)) continue;
-            if (!(own >> q & 1)) break;
-            values[card_to_external(16 * s + q)] = mv_v;
-        }
+        for (uint64_t b = run; b; b &= b - 1) values[__builtin_ctzll(b)] = mv_v;
     }
-    *tricks = e->misere ? R - best : best;
+    *tricks = best < 0 ? -1 : e->misere ? R - best : best;
     return DD_OK;
 }
 

@@ -79,14 +79,17 @@ int dd_check_position(const dd_position *p);
  * trick included) with best play by both sides for the position's objective (in misere, the
  * fewest it can be held to).  When values is not NULL, values[card] (indexed 13*suit+rank,
  * 52 entries) receives the same figure if that card is played now, for every legal card, and -1
- * for every other card.  Returns DD_OK or an error code; nothing is written on error. */
-int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values);
+ * for every other card.  Returns DD_OK or an error code; nothing is written on error.
+ * `only` (0: every card) limits the values to the legal cards whose run of equivalent cards
+ * holds a card of `only` (bit 13*suit+rank); the others get -1, and *tricks is then the best
+ * of the cards searched (-1 if none is legal).  Without values it is ignored. */
+int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values, uint64_t only);
 
 /* dd_solve within a budget: when `node_limit` (0: none) search nodes are spent before the answer
  * is found, the search stops, the transposition table is emptied (entries stored while the
  * search was being cut short do not hold) and DD_ERR_BUDGET is returned, nothing written. */
 int dd_solve_within(dd_engine *e, const dd_position *p, int *tricks, int *values,
-                    uint64_t node_limit);
+                    uint64_t only, uint64_t node_limit);
 
 /* For a 4-hand full deal (equal hands, no trick started), table[strain][leader] receives the
  * tricks won by the leader's side when `leader` leads, strains 0..3 then no-trump (4). */
