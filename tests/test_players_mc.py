@@ -137,6 +137,9 @@ def test_plays_legal_whole_hands_in_other_games(game: str, n: int) -> None:
     players = {
         p: Checked(MonteCarloPlayer(i, samples=3, nodes=10**11)) for i, p in enumerate(names)
     }
+    if game in ("humbug", "thirteen"):  # rounds of worlds where cards lie out of play
+        first = names[0]
+        players[first] = Checked(MonteCarloPlayer(0, samples=9, prune_after=3, nodes=10**11))
     rng = random.Random(4)
     plays = 0
     while not t.is_over() and plays < 60:
@@ -320,3 +323,65 @@ def test_a_lead_is_sampled_lead_scale_times_over() -> None:
                     assert plain.worlds(view, 3)[0][:3] == plain.worlds(view)[0]
             t.apply(HeuristicPlayer(seed).choose(view, legal))
     assert leads and follows
+
+
+def test_the_contenders_are_the_cards_not_clearly_behind_the_leader() -> None:
+    """After a round of worlds the cards behind the leader by more than ``z`` standard errors
+    are dropped; the leader, a card equal to it in every world and a close card stay; on fewer
+    effective worlds than asked, every card stays. The cards valued by later worlds only are
+    the ones to choose from, each averaged over the worlds that value it."""
+    rounds = [{1: 3.0, 2: 1.0, 3: 3.0, 4: 2.0}, {1: 2.0, 2: 0.0, 3: 2.0, 4: 3.0}] * 4
+    tally = _tally_of(rounds)
+    assert tally.contenders(2.0, 8) == {1, 3, 4}
+    assert tally.contenders(2.0, 9) == {1, 2, 3, 4}
+    tally.add(1.0, {1: 1.0, 3: 1.0, 4: 3.0})
+    assert tally.live() == {1: 21 / 9, 3: 21 / 9, 4: 23 / 9}
+    assert tally.averages()[2] == 0.5
+
+
+def test_rounds_solve_only_the_contenders_of_the_rounds_before() -> None:
+    """With ``prune_after`` the worlds come in rounds: the first values every card, each later
+    one only the cards still in contention, and a decision settled at the end of a round stops
+    there. Checked against the same worlds solved whole by a fresh solver, rounds and
+    contenders worked out from those values."""
+    pruned = stopped = 0
+    for seed, (view, legal) in enumerate(card_decisions(range(12), 2)):
+        p = MonteCarloPlayer(seed, samples=18, prune_after=6, nodes=10**12, inference=False)
+        p.choose(view, legal)
+        assert p.last is not None
+        worlds, ws = p.worlds(view)
+        solver = Solver(8)
+        full = [solver.card_values(solver_position(view, hands)) for hands in worlds]
+        tally = Tally()
+        cards = set(full[0])
+        for start in range(0, 18, 6):
+            for k in range(start, start + 6):
+                tally.add(ws[k], {c: v for c, v in full[k].items() if c in cards})
+            if tally.settled(p.stop_z, 6):
+                break
+            cards = set(tally.contenders(p.stop_z, 6))
+        assert p.last.samples == len(tally.worlds)
+        assert p.last.averages == tally.averages()
+        pruned += len(tally.live()) < len(full[0]) and p.last.samples > 6
+        stopped += p.last.samples < 18
+    assert pruned and stopped
+
+
+def test_no_thread_spends_more_than_its_share_of_the_budget() -> None:
+    """The budget bounds each thread's nodes: a world that would overrun what its thread has
+    left is abandoned, and with it that thread's later worlds; the worlds solved are the first
+    of each thread's, valued as a whole solve values them."""
+    view, _ = next(card_decisions(range(1, 9), 0))
+    p = MonteCarloPlayer(1, kind="mc-strong", inference=False)
+    worlds, _ = p.worlds(view)
+    share = 1_500_000
+    left = [share, share]
+    got = dict(p._solve_all(view, worlds, left, None, whole_first=False))
+    assert all(-100 <= x <= share for x in left) and min(left) < share // 4
+    for k in (0, 1):
+        mine = sorted(i for i in got if i % 2 == k)
+        assert mine == list(range(k, 2 * len(mine), 2))
+    assert 0 < len(got) < len(worlds)
+    solver = Solver(8)
+    for i, values in got.items():
+        assert values == solver.card_values(solver_position(view, worlds[i]))

@@ -30,13 +30,15 @@ consulted) and search budget: ``mc-fast`` 8 samples from 11 cards within 2.5 mil
 nodes (with inference, the likeliest 8 of up to 32 worlds drawn, :data:`POOL`), ``montecarlo``
 (the default) 16 to 40 samples (the likeliest of up to 160) from the first trick within 10
 million nodes (adaptive sampling: it stops once the leading card is settled, :class:`Tally`),
-``mc-strong`` 48 samples from the first trick within 40 million nodes. A sampled 13-card deal
-solves every card's value in about 0.4 million nodes (median; 0.75 million mean, about 0.1 µs a
-node here), so at the first tricks the budget, not the sample count, decides how many samples
-are solved. Two-hand games solve whole hands at every level.
+``mc-strong`` 48 samples from the first trick within 8 million nodes on two threads, in rounds
+of 16: after each round the cards clearly behind the leader are solved no further and a settled
+decision stops (:meth:`MonteCarloPlayer._tally`), so the later worlds go to the close choices.
+A sampled 13-card deal solves every card's value in about 0.4 million nodes (median; 0.75
+million mean, about 0.1 µs a node here), so at the first tricks the budget, not the sample
+count, decides how many samples are solved. Two-hand games solve whole hands at every level.
 The budget counts the solver's search nodes, not seconds, so that it bounds the time of a
-decision (at least one sample is always solved) while the choice stays deterministic for a seed
-on any machine and under any load.
+decision (at least one sample is always solved; a world that would overrun it is abandoned)
+while the choice stays deterministic for a seed on any machine and under any load.
 
 All Fours scores points, not tricks: its samples are searched exactly for the points of the
 remaining play (:func:`vivant.players.all_fours.card_values`) once at most twelve cards are left
@@ -171,7 +173,9 @@ class Level:
     errors that settle it (:class:`Tally`); the worlds drawn per world kept (inference); the
     noise of the model of play that weighs the worlds
     (:class:`~vivant.players.inference.PlayModel`: the higher, the flatter the weights); the
-    samples' and budget's factor at a lead (:data:`LEAD_SCALE`)."""
+    samples' and budget's factor at a lead (:data:`LEAD_SCALE`); the worlds after which the
+    cards clearly behind are solved no further (``prune_after``, 0: never;
+    :meth:`Tally.contenders`)."""
 
     samples: int
     max_cards: int
@@ -183,13 +187,18 @@ class Level:
     pool: int = POOL
     noise: float = NOISE
     lead_scale: int = LEAD_SCALE
+    prune_after: int = 0
 
 
 #: The levels by registry name.
 LEVELS: dict[str, Level] = {
     "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000, pool=4),
     "montecarlo": Level(samples=40, max_cards=13, nodes=10_000_000, min_samples=16, pool=4),
-    "mc-strong": Level(samples=48, max_cards=13, nodes=40_000_000, threads=2),
+    # mc-strong at Mort's first trick (38 decisions, deals 1000..1009, seeds 10..13): 48 worlds
+    # every card, 40 million nodes (never reached), 303 million nodes in all, 15.6 million on
+    # the busier thread at most (1.65 s); rounds of 16 and 8 million: 174 million, 4.0 million
+    # at most (0.86 s), the same card at 34 of the 38.
+    "mc-strong": Level(samples=48, max_cards=13, nodes=8_000_000, threads=2, prune_after=16),
 }
 DEFAULT_LEVEL = "montecarlo"
 
@@ -218,11 +227,16 @@ class Tally:
     errors of their paired difference (the weighted mean over the worlds of the leader's value
     minus the card's; :meth:`settled`), on at least the level's fewest samples counted as
     effective worlds (inference weights can leave a decision to a few worlds). A clear decision
-    stops early, a close one is sampled on to the level's most."""
+    stops early, a close one is sampled on to the level's most.
+
+    A world may value only some cards (the :meth:`contenders`, once the others are clearly
+    behind): each card's mean is over the worlds that value it, and the leading card, the
+    stopping rule and the choice are those of the cards the last world values."""
 
     def __init__(self) -> None:
         self.worlds: list[tuple[float, Mapping[Card, float]]] = []
         self.totals: dict[Card, float] = {}
+        self.masses: dict[Card, float] = {}
         self.mass = 0.0
 
     def add(self, weight: float, values: Mapping[Card, float]) -> None:
@@ -230,11 +244,18 @@ class Tally:
         self.worlds.append((weight, values))
         for c, v in values.items():
             self.totals[c] = self.totals.get(c, 0.0) + weight * v
+            self.masses[c] = self.masses.get(c, 0.0) + weight
         self.mass += weight
 
     def averages(self) -> dict[Card, float]:
-        """Each card's weighted mean over the worlds."""
-        return {c: v / self.mass for c, v in self.totals.items()}
+        """Each card's weighted mean over the worlds that value it."""
+        return {c: v / (self.masses[c] or 1.0) for c, v in self.totals.items()}
+
+    def live(self) -> dict[Card, float]:
+        """The means of the cards still valued (those of the last world): the cards to choose
+        from."""
+        means = self.averages()
+        return {c: means[c] for c in self.worlds[-1][1]} if self.worlds else {}
 
     def effective(self) -> float:
         """The effective number of the worlds so far (:func:`effective`)."""
@@ -246,13 +267,34 @@ class Tally:
         to a few worlds never settle it early, their spread says too little)."""
         if not self.worlds or self.mass <= 0 or self.effective() < least:
             return False
-        lead = max(self.totals, key=lambda c: self.totals[c])
-        return all(c == lead or self._ahead(lead, c, z) for c in self.totals)
+        live = self.live()
+        lead = max(live, key=lambda c: live[c])
+        return all(c == lead or self._ahead(lead, c, z) for c in live)
+
+    def contenders(self, z: float, least: float) -> frozenset[Card]:
+        """The cards still worth solving: of the cards still valued, all but those behind the
+        leading one by more than ``z`` standard errors of their paired difference (a card
+        equal to it in every world stays: it may be the better of equals), judged on at least
+        ``least`` effective worlds (fewer: every card stays). Solving only these, the later
+        worlds refine the close decisions for the time the clear ones no longer take."""
+        live = self.live()
+        if self.mass <= 0 or self.effective() < least:
+            return frozenset(live)
+        lead = max(live, key=lambda c: live[c])
+        return frozenset(c for c in live if c == lead or not self._behind(lead, c, z))
 
     def _ahead(self, lead: Card, other: Card, z: float) -> bool:
+        return self._equal(lead, other) or self._behind(lead, other, z)
+
+    def _equal(self, lead: Card, other: Card) -> bool:
+        return all(vs[lead] == vs[other] for _, vs in self.worlds)
+
+    def _behind(self, lead: Card, other: Card, z: float) -> bool:
+        """Whether ``other`` is behind ``lead`` by more than ``z`` standard errors (both are
+        valued in every world so far)."""
         diffs = [(w, vs[lead] - vs[other]) for w, vs in self.worlds]
         if all(d == 0 for _, d in diffs):
-            return True
+            return False
         mean = sum(w * d for w, d in diffs) / self.mass
         var = sum((w * (d - mean)) ** 2 for w, d in diffs)
         return mean > z * math.sqrt(var) / self.mass
@@ -262,7 +304,8 @@ class MonteCarloPlayer:
     """Samples, weighs, solves and averages (see the module doc). ``kind`` names the level;
     ``inference`` weighs the worlds by the others' play, with the model's ``noise``;
     ``endgame_cards`` sets where the joint endgame search starts (0: never); ``lead_scale``
-    multiplies the samples and the budget at a lead; the other keywords override the level's
+    multiplies the samples and the budget at a lead; ``prune_after``: the worlds after which
+    only the contenders are solved (0: never); the other keywords override the level's
     (:class:`Level`)."""
 
     def __init__(
@@ -281,6 +324,7 @@ class MonteCarloPlayer:
         pool: int | None = None,
         noise: float | None = None,
         lead_scale: int | None = None,
+        prune_after: int | None = None,
     ) -> None:
         level = LEVELS.get(kind, LEVELS[DEFAULT_LEVEL])
         self.kind = kind
@@ -297,6 +341,7 @@ class MonteCarloPlayer:
         self.stop_z = level.stop_z
         self.pool = level.pool if pool is None else pool
         self.lead_scale = level.lead_scale if lead_scale is None else lead_scale
+        self.prune_after = level.prune_after if prune_after is None else prune_after
         if self.samples < 1:
             raise ValueError(f"samples must be at least 1, got {self.samples}")
         if self.threads < 1:
@@ -357,69 +402,91 @@ class MonteCarloPlayer:
         return [drawn[i] for i in order], ws
 
     def _solve_all(
-        self, view: View, worlds: list[list[int]], budget: int
+        self,
+        view: View,
+        worlds: list[list[int]],
+        left: list[int],
+        cards: frozenset[Card] | None,
+        whole_first: bool,
     ) -> Iterator[tuple[int, Mapping[Card, float]]]:
-        """Each world's card values in order, until the node budget is spent or the caller has
-        seen enough (a settled decision, one thread); worlds the solver cannot take are skipped.
-        With several threads, solver ``k`` solves the worlds ``k``, ``k + threads``, ... in
-        turn, each thread on its own until it has spent its share of the budget (no thread waits
-        for another between worlds: a round barrier cost half the ideal time at Mort's first
-        trick, so the threaded levels do not stop early), and the values come in world order:
-        every solver sees the same worlds in the same order whatever the timing, so the choice
-        stays deterministic. Where the budget is not reached (at ``mc-strong``, every world of
-        the first trick's decisions), the worlds solved are all of them, as one thread would
-        solve them."""
+        """Each world's card values in order, until the nodes ``left`` are spent or the caller
+        has seen enough (a settled decision, one thread); worlds the solver cannot take are
+        skipped. With several threads, solver ``k`` solves the worlds ``k``, ``k + threads``,
+        ... in turn, each thread on its own within ``left[k]`` nodes (no thread waits for another
+        between worlds: a round barrier cost half the ideal time at Mort's first trick, so the
+        threaded levels stop early only between rounds, :meth:`_tally`), and the values come in
+        world order: every solver sees the same worlds in the same order whatever the timing,
+        so the choice stays deterministic. A world whose search would spend more than a thread
+        has left is abandoned there, and the thread's other worlds with it, except a thread's
+        first world when ``whole_first`` (at least one world is always solved): the budget
+        bounds each thread's nodes, hence the decision's time."""
         n = len(self.solvers)
         if n == 1:
-            spent = 0
-            for i, hands in enumerate(worlds):
-                found = self._solve_one(self.solvers[0], view, hands)
-                if found is None:
-                    continue
-                values, nodes = found
-                yield i, values
-                spent += nodes
-                if spent >= budget:
-                    return
+            yield from self._lane(self.solvers[0], view, worlds, 0, 1, left, cards, whole_first)
             return
         if self._pool is None:
             self._pool = ThreadPoolExecutor(n)
-        share = -(-budget // n)
         lanes = [
-            self._pool.submit(self._lane, self.solvers[k], view, worlds, k, n, share)
+            self._pool.submit(
+                lambda k: list(
+                    self._lane(self.solvers[k], view, worlds, k, n, left, cards, whole_first)
+                ),
+                k,
+            )
             for k in range(n)
         ]
-        solved = sorted(item for lane in lanes for item in lane.result())
-        for i, values in solved:
-            yield i, values
+        solved = sorted(
+            (item for lane in lanes for item in lane.result()), key=lambda item: item[0]
+        )
+        yield from solved
 
     @classmethod
     def _lane(
-        cls, solver: Solver, view: View, worlds: list[list[int]], first: int, step: int, share: int
-    ) -> list[tuple[int, Mapping[Card, float]]]:
+        cls,
+        solver: Solver,
+        view: View,
+        worlds: list[list[int]],
+        first: int,
+        step: int,
+        left: list[int],
+        cards: frozenset[Card] | None,
+        whole_first: bool,
+    ) -> Iterator[tuple[int, Mapping[Card, float]]]:
         """The values of the worlds ``first``, ``first + step``, ... solved in turn by one
-        solver until it has spent ``share`` nodes."""
-        out: list[tuple[int, Mapping[Card, float]]] = []
-        spent = 0
+        solver within ``left[first]`` nodes, counted down (see :meth:`_solve_all`)."""
         for i in range(first, len(worlds), step):
-            found = cls._solve_one(solver, view, worlds[i])
+            if left[first] <= 0 and not whole_first:
+                return
+            limit = 0 if whole_first else left[first]
+            found = cls._solve_one(solver, view, worlds[i], cards, limit)
             if found is None:
                 continue
             values, nodes = found
-            out.append((i, values))
-            spent += nodes
-            if spent >= share:
-                break
-        return out
+            left[first] -= nodes
+            if values is None:
+                return
+            whole_first = False
+            yield i, values
 
     @staticmethod
     def _solve_one(
-        solver: Solver, view: View, hands: list[int]
-    ) -> tuple[Mapping[Card, float], int] | None:
+        solver: Solver, view: View, hands: list[int], cards: frozenset[Card] | None, limit: int
+    ) -> tuple[Mapping[Card, float] | None, int] | None:
+        """A world's card values (``None`` where its search reached ``limit`` nodes; 0: no
+        limit) and the nodes spent; ``None`` if the solver cannot take the world."""
         try:
-            values = solver.card_values(solver_position(view, hands))
+            pos = solver_position(view, hands)
+            if limit:
+                values = solver.card_values_within(pos, limit, cards)
+            else:
+                values = solver.card_values(pos, cards)
         except InvalidPositionError:
             return None
+        if values is not None and cards is not None:
+            # The solver values the cards equivalent to those asked too, which in a game with
+            # cards out of play need not be equivalent in another world: every world values
+            # the same cards.
+            values = {c: v for c, v in values.items() if c in cards}
         return values, solver.nodes
 
     def estimate(self, view: View, legal: Sequence[Action]) -> Estimate | None:
@@ -433,40 +500,69 @@ class MonteCarloPlayer:
         averages = self._endgame(view, plays[0].seat, worlds, ws)
         solved = len(worlds)
         if averages is None:
-            tally = Tally()
-            for i, values in self._values(view, worlds, self.node_budget * scale):
-                tally.add(ws[i], values)
-                least = self.min_samples * scale
-                if len(tally.worlds) >= least and tally.settled(self.stop_z, least):
-                    break
+            tally = self._tally(view, worlds, ws, scale)
             if not tally.worlds:
                 return None
-            averages = tally.averages()
+            averages, choices = tally.averages(), tally.live()
             solved = len(tally.worlds)
+        else:
+            choices = averages
         guide = self.heuristic.choose(view, plays)
-        pick = best_play(averages, plays, guide if isinstance(guide, Play) else None)
+        pick = best_play(choices, plays, guide if isinstance(guide, Play) else None)
         if pick is None:
             return None
         return Estimate(averages, solved, pick)
 
+    def _tally(self, view: View, worlds: list[list[int]], ws: list[float], scale: int) -> Tally:
+        """The worlds' values, solved in order until the budget is spent or the decision is
+        settled (:meth:`Tally.settled`). With ``prune_after`` set, the worlds come in rounds of
+        that many: the first values every card, each later one only the cards still in
+        contention after the rounds before (:meth:`Tally.contenders`), and a decision settled
+        at the end of a round is not solved further (at any level: the threaded ones, which
+        never wait for each other within a round, stop there too)."""
+        tally = Tally()
+        least = self.min_samples * scale
+        step = self.prune_after * scale or len(worlds)
+        n = len(self.solvers)
+        left = [-(-self.node_budget * scale // n)] * n  # each thread's share of the budget
+        cards: frozenset[Card] | None = None
+        for start in range(0, len(worlds), step):
+            chunk = worlds[start : start + step]
+            for i, values in self._values(view, chunk, left, cards, not tally.worlds):
+                tally.add(ws[start + i], values)
+                if len(tally.worlds) >= least and tally.settled(self.stop_z, least):
+                    return tally
+            if max(left) <= 0 or not tally.worlds or tally.settled(self.stop_z, step):
+                return tally
+            cards = tally.contenders(self.stop_z, step)
+        return tally
+
     def _values(
-        self, view: View, worlds: list[list[int]], budget: int
+        self,
+        view: View,
+        worlds: list[list[int]],
+        left: list[int],
+        cards: frozenset[Card] | None,
+        whole_first: bool,
     ) -> Iterator[tuple[int, Mapping[Card, float]]]:
         """Each world's card values: the game's own search where it scores points, else the
-        solver's (within ``budget`` nodes)."""
+        solver's (:meth:`_solve_all`; ``cards``: only those and the cards equivalent to them,
+        :meth:`~vivant.solver.Solver.card_values`), within the nodes ``left`` to each thread,
+        which are counted down."""
         search = SAMPLE_SEARCHES.get(view.variant)
         if search is None:
-            yield from self._solve_all(view, worlds, budget)
+            yield from self._solve_all(view, worlds, left, cards, whole_first)
             return
-        spent = 0
         for i, hands in enumerate(worlds):
             found = search(view, hands)
             if found is None:
                 return
             values, nodes = found
+            if cards is not None:
+                values = {c: v for c, v in values.items() if c in cards}
             yield i, values
-            spent += nodes
-            if spent >= budget:
+            left[0] -= nodes
+            if left[0] <= 0:
                 return
 
     def our_seats(self, view: View, seat: Seat) -> frozenset[Seat] | None:
