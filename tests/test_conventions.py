@@ -11,6 +11,7 @@ import pytest
 
 from vivant.actions import Action, AnswerUndo, AskUndo, Play
 from vivant.conventions import Sitting
+from vivant.describe import Narrator
 from vivant.errors import InvalidActionError
 from vivant.table import PLAY
 from vivant.variants import find_variant
@@ -169,3 +170,32 @@ def test_the_pbn_of_a_sitting_with_a_card_taken_back_holds_the_moves_in_effect()
     back = import_pbn(text)
     assert not back.errors and back.table is not None
     assert export_pbn(back.table) == text
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_the_offer_to_take_a_card_back_names_the_hand_in_the_games_words(
+    variant: str, players: list[str]
+) -> None:
+    """The core words each offer (front ends hold no seat names): the asker's own card is "your
+    last card"; a hand he plays for another (Mort, a dummy) is named as the game names it, never
+    by the engine's seat letter; the open request names the person who asked."""
+    others: set[str] = set()
+    for cards in (5, 6, 7, 8):  # Mort's, a dummy's card among them (checked below)
+        sitting = into_play(variant, players, cards=cards)
+        last = sitting.moves[-1]
+        assert isinstance(last, Play)
+        asker = sitting.table.controller(last.seat)
+        narrator = Narrator(sitting.table, sitting.table.seat_player(asker))
+        said = narrator.action(AskUndo(last.seat), asker)
+        if last.seat == asker:
+            assert said == "take back your last card"
+        else:
+            role = sitting.table.role(last.seat)
+            assert said == f"take back the last card of {narrator.who(role)}"
+            assert f"({narrator.dummy_word()})" in said
+            others.add(variant)
+        sitting.apply(AskUndo(last.seat))
+        undo = sitting.undo_json()
+        assert undo is not None and undo["asker"] == sitting.table.seat_player(asker)
+    if variant in ("mort", "english-dummy", "double-dummy"):
+        assert variant in others

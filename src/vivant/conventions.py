@@ -222,12 +222,14 @@ class Sitting:
         }
 
     def undo_json(self) -> dict[str, Any] | None:
-        """The open request, as every viewer may know it (the card was played face up)."""
+        """The open request, as every viewer may know it (the card was played face up);
+        ``asker``: the person who asked, in words."""
         u = self.undo
         if u is None:
             return None
         return {
             "seat": SEAT_LETTERS[u.seat],
+            "asker": self._label(u.seat),
             "card": card_name(self._card(u.index)),
             "waiting": [SEAT_LETTERS[s] for s in u.waiting],
             "agreed": [SEAT_LETTERS[s] for s in u.agreed],

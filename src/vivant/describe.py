@@ -26,6 +26,7 @@ from vivant.actions import (
     Action,
     AfterTournee,
     AskRenounce,
+    AskUndo,
     CallCard,
     CallSuit,
     ChooseDeal,
@@ -1609,6 +1610,10 @@ class Narrator:
             return f"play {self.card(a.card, viewer)}"
         if isinstance(a, PlayTogether):
             return "play " + " and ".join(self.card(c, viewer) for c in a.cards) + " together"
+        if isinstance(a, AskUndo):  # D-TC1
+            if a.seat == viewer:
+                return "take back your last card"
+            return f"take back the last card of {self.who(self.table.role(a.seat))}"
         return self._setup_action(a)
 
     def card(self, c: Card, viewer: Seat | None) -> str:

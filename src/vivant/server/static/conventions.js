@@ -3,7 +3,7 @@
 // back to a seat a computer player is playing meanwhile.
 import { cardText, el } from "/static/common.js";
 
-/** The bar of conventions this viewer may use now, or null: "Take back my card" for each hand
+/** The bar of conventions this viewer may use now, or null: "Take back your last card" for each hand
  * he plays that may take one back, and "I'm back" while a computer player plays his seat.
  * ``act`` sends an intent (an action); ``say`` sends a message of the protocol. */
 let claimsOpen = false; // the claims' choices shown, until one is sent or the bar is closed
@@ -11,11 +11,12 @@ let claimsOpen = false; // the claims' choices shown, until one is sent or the b
 export function conventionsBar(state, people, you, { act, say }) {
   if (!state || state.status === "over" || !you) return null;
   const buttons = [];
-  for (const a of state.offers || []) {
-    if (a.type !== "AskUndo") continue;
-    const label = a.seat === state.seat ? "Take back my card" : `Take back ${state.view.names[a.seat] || a.seat}'s card`;
+  (state.offers || []).forEach((a, i) => {
+    if (a.type !== "AskUndo") return;
+    const words = (state.offer_words || [])[i] || "take back a card"; // the core's words
+    const label = words.charAt(0).toUpperCase() + words.slice(1);
     buttons.push(el("button", { class: "secondary", "data-convention": "undo", onclick: () => act(a) }, label));
-  }
+  });
   const claims = (state.offers || []).map((a, i) => [a, (state.offer_words || [])[i]])
     .filter(([a]) => a.type === "Claim" || a.type === "Concede");
   if (claims.length) {
@@ -45,7 +46,7 @@ export function conventionsBar(state, people, you, { act, say }) {
     buttons.push(el("button", { "data-convention": "back", onclick: () => say({ type: "back" }) }, "I'm back"));
   }
   if (state.undo && !(state.legal || []).some((a) => a.type === "AnswerUndo")) {
-    const who = state.view.names[state.undo.seat] || state.undo.seat;
+    const who = state.undo.asker;
     note = el("span", { class: "hint" }, `${who} asks to take back ${cardText(state.undo.card)}; waiting for the answers.`);
   }
   if (!buttons.length && !note) return null;
