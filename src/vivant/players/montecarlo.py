@@ -525,7 +525,7 @@ class MonteCarloPlayer:
         never wait for each other within a round, stop there too)."""
         tally = Tally()
         least = self.min_samples * scale
-        step = self.prune_after * scale or len(worlds)
+        step = self.prune_after * scale or max(1, len(worlds))
         n = len(self.solvers)
         left = [-(-self.node_budget * scale // n)] * n  # each thread's share of the budget
         cards: frozenset[Card] | None = None
