@@ -69,6 +69,8 @@ def deal(
     hand = table.hand
     rng = random.Random(seed)
     base = MonteCarloPlayer(seed, kind="mc-fast", endgame_cards=0)
+    # A decision depends on the seed and the view alone: one pair serves the whole deal.
+    pa, pb = MonteCarloPlayer(seed, **a), MonteCarloPlayer(seed, **b)
     decisions, differ = 0, []
     while table.hand is hand and hand is not None and table.phase == PLAY:
         turn = who_acts(table)
@@ -80,7 +82,6 @@ def deal(
         plays = [x for x in legal if isinstance(x, Play)]
         if len(plays) > 1 and 2 <= cards_in_hand(view, plays[0].seat) <= cards:
             decisions += 1
-            pa, pb = MonteCarloPlayer(seed, **a), MonteCarloPlayer(seed, **b)
             ca, cb = pa.choose(view, legal), pb.choose(view, legal)
             ours = pa.our_seats(view, plays[0].seat)
             if ca != cb and ours is not None and isinstance(ca, Play) and isinstance(cb, Play):

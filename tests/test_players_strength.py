@@ -19,7 +19,7 @@ import pytest
 
 from vivant.actions import Play
 from vivant.cards import FULL_PACK_MASK, SUIT_MASK, cards_of, parse_card
-from vivant.cli.duel import duel, duel_deal
+from vivant.cli.duel import deal_position, duel, duel_deal, duel_seed, play_sitting_of_deal
 from vivant.players import find_player, step
 from vivant.players.endgame import Endgame
 from vivant.players.heuristic import Position as HeuristicPosition
@@ -371,8 +371,6 @@ def test_dd_where_sorts_every_loss_of_a_duels_sitting() -> None:
     """``benchmarks/dd_where.py`` finds every card decision the duel measures and the same loss:
     per deal, its decisions and their losses add up to the duel's own count and dd error of that
     sitting (both sides), and each falls in a trick, a place and a role of the game."""
-    from vivant.cli.duel import deal_position, duel_seed, play_sitting_of_deal
-
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "dd_where.py"
     done = subprocess.run(
         [sys.executable, str(script), "--player", "heuristic", "--deals", "3", "--json"],
@@ -401,7 +399,6 @@ def test_ablations_against_the_model_players_duel_a_third_player(tmp_path: Path)
     """The inference ablations against the model's own players (``against heuristic``): A and B
     each duel the heuristic player on the deal, and the row holds A's side of its duel and B's
     of its own, as the duels give them played on their own."""
-    from vivant.cli.duel import duel_seed
     from vivant.players.montecarlo import MonteCarloPlayer
 
     results, out = tmp_path / "r.jsonl", tmp_path / "strength.md"
@@ -429,8 +426,6 @@ def test_ablations_against_the_model_players_duel_a_third_player(tmp_path: Path)
 def humbug_at(seed: int, cards: int) -> tuple[View, list[Play]]:
     """A Humbug hand (two hands, the rest of the pack unseen) played by heuristic players until
     the seat to act holds ``cards`` cards and has a choice of card."""
-    from vivant.cli.duel import deal_position, duel_seed
-
     cls, config, log = deal_position("humbug", duel_seed(2026, seed))
     t = cls.replay(config, log)
     heuristic = find_player("heuristic")(seed=1)
