@@ -30,7 +30,7 @@ consulted) and search budget: ``mc-fast`` 8 samples from 11 cards within 2.5 mil
 nodes (with inference, the likeliest 8 of up to 32 worlds drawn, :data:`POOL`), ``montecarlo``
 (the default) 16 to 40 samples (the likeliest of up to 160) from the first trick within 10
 million nodes (adaptive sampling: it stops once the leading card is settled, :class:`Tally`),
-``mc-strong`` 48 samples from the first trick within 8 million nodes on two threads, in rounds
+``mc-strong`` 48 samples from the first trick within 12 million nodes on two threads, in rounds
 of 16: after each round the cards clearly behind the leader are solved no further and a settled
 decision stops (:meth:`MonteCarloPlayer._tally`), so the later worlds go to the close choices.
 A sampled 13-card deal solves every card's value in about 0.4 million nodes (median; 0.75
@@ -194,13 +194,16 @@ class Level:
 LEVELS: dict[str, Level] = {
     "mc-fast": Level(samples=8, max_cards=11, nodes=2_500_000, pool=4),
     "montecarlo": Level(samples=40, max_cards=13, nodes=10_000_000, min_samples=16, pool=4),
-    # mc-strong at Mort's first trick (38 decisions, deals 1000..1009, seeds 10..13): 48 worlds
-    # every card, 40 million nodes (never reached), 303 million nodes in all, 15.6 million on
-    # the busier thread at most (1.65 s); rounds of 16 and 8 million: 174 million, 4.0 million
-    # at most (0.86 s), the same card at 34 of the 38. It draws its worlds as montecarlo does
-    # (pool 4: the likeliest of up to four batches, see POOL); until 48f17bb it kept 1.
+    # mc-strong at Mort's first trick (37-38 decisions, deals 1000..1009, seeds 10..13): 48
+    # worlds, every card, 40 million nodes (never reached): 303 million nodes in all, 15.6
+    # million on the busier thread at most (1.65 s). Rounds of 16 within 8, 10 and 12 million:
+    # 174, 193 and 206 million in all, the busier thread's CPU time at most 0.48, 0.51 and
+    # 0.67 s (10 million nodes a second). At 8 million it spent less than montecarlo's 10 on
+    # the heaviest decisions, and its dd error was 0.059 [-0.003, +0.122] a hand above
+    # montecarlo's over 269 deals (7b4374d); 12 million gives it more than montecarlo at every
+    # decision. It draws its worlds as montecarlo does (pool 4); until 48f17bb it kept 1.
     "mc-strong": Level(
-        samples=48, max_cards=13, nodes=8_000_000, threads=2, prune_after=16, pool=4
+        samples=48, max_cards=13, nodes=12_000_000, threads=2, prune_after=16, pool=4
     ),
 }
 DEFAULT_LEVEL = "montecarlo"
