@@ -44,6 +44,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 #ifdef DD_VERIFY
 #include <stdio.h>
 #endif
@@ -390,11 +393,24 @@ ALWAYS_INLINE int rank_winner(const int *tc, int n, int wi) {
 /* ------------------------------------------------------------------------------------------ */
 /* Sure tricks for the side on lead at a trick start */
 
-/* Top k remaining cards of suit s, as rank bits. */
+/* The i-th lowest card of the rank set m (i from 0), as a rank bit; 0 when m has i cards or
+ * fewer.  (One parallel bit deposit where the CPU has it: with it rather than a loop clearing
+ * bits one by one in the table's answers, the Monte-Carlo workload 6% faster side by side.) */
+ALWAYS_INLINE u32 nth_low(u16 m, int i) {
+#ifdef __BMI2__
+    return _pdep_u32(1u << i, m);
+#else
+    u32 x = m;
+    while (i-- > 0 && x) x &= x - 1;
+    return x & -x;
+#endif
+}
+
+/* Top k (>= 0) remaining cards of a suit, as rank bits (none for k = 0). */
 ALWAYS_INLINE u16 top_k(u16 rem, int k) {
-    int drop = popc16(rem) - k;
-    while (drop-- > 0) rem &= (u16)(rem - 1);
-    return rem;
+    const int drop = popc16(rem) - k;
+    if (drop <= 0) return rem;
+    return (u16)(rem & ~(nth_low(rem, drop) - 1));
 }
 
 /* The tricks the leader (cards l of a suit; his partner p, the opponents a and b) can cash in
@@ -1303,11 +1319,13 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
      * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
     int tops_key = 0;
-    u32 avail = 0;
-    for (int s = 0; s < 4; s++) {
+    for (int s = 0; s < 4; s++)
         tops_key |= (int)((own[s >> 1] >> (32 * (s & 1))) & 3) << (2 + 3 * s);
-        if (e->rem[s]) avail |= 1u << s;
-    }
+    /* the suits with a card left (in some hand: the lengths' four nibbles of each suit or'ed,
+     * then bits 0, 4, 8, 12 of the nonzero ones gathered by a multiplication) */
+    u64 lens = key | key >> 16 | key >> 32 | key >> 48;
+    lens = (lens | lens >> 1 | lens >> 2 | lens >> 3) & 0x1111;
+    const u32 avail = (u32)((lens * 0x1248) >> 12) & 15;
     /* the last trick is found directly; from two cards a hand on the table answers (at two,
      * with the cut-off cache and the unpinned bottom runs, 1.5% fewer instructions than
      * searching) */
@@ -1343,7 +1361,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 if (res >= 0) {
                     for (int s = 0; s < 4; s++) {
                         const int k = x->pins[s >> 1] >> (4 * (s & 1)) & 15;
-                        wr[s] = k ? top_k(e->rem[s], k) : 0;
+                        wr[s] = top_k(e->rem[s], k);
                     }
 #ifdef DD_VERIFY
                     if (!e->nott) {
@@ -1368,12 +1386,11 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                     int s = x->best_suit;
                     u16 own_s = suit_of_hand(e->hand[L], s);
                     if (own_s) {
-                        u16 rm = e->rem[s];
-                        for (int j = 0; j < x->best_rel && rm; j++) rm &= (u16) ~(1u << top_bit(rm));
-                        if (rm) {
-                            int r = top_bit(rm);
-                            if (own_s & (1u << r)) best_card = 16 * s + r;
-                        }
+                        /* the card best_rel below the top */
+                        const u16 rm = e->rem[s];
+                        const int i = popc16(rm) - 1 - x->best_rel;
+                        const u32 b = i >= 0 ? nth_low(rm, i) : 0;
+                        if (own_s & b) best_card = 16 * s + low_bit(b);
                     }
                 }
             }
