@@ -671,6 +671,14 @@ static int second_trump_behind(const dd_engine *e, int L, u16 *wr) {
  * stands for its run (do_play records the lower cards of the run, so that when it wins a trick
  * the pinned ranks cover the whole run). */
 ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
+#ifdef __BMI2__
+    /* (own is part of rem.)  Among the cards not gone, packed together (pext), a run is a run of
+     * bits, its highest card a bit whose next higher bit is clear; unpacked (pdep), those are the
+     * cards.  (The same result as the loop below on all 3^13 (own, rem) pairs; no branch, where
+     * the loop's were ~5% of the branches mispredicted.) */
+    const u32 c = _pext_u32(own, rem);
+    return (u16)_pdep_u32(c & ~(c >> 1), rem);
+#else
     /* (own is part of rem.)  A carry added just above each card of `own` runs up through the
      * cards gone and lands on the next card not gone: where that is a card of `own`, the card
      * below it (the next not gone) is not the highest of its run.  (The same result as testing each
@@ -681,6 +689,7 @@ ALWAYS_INLINE u16 run_reps(u16 own, u16 rem) {
     for (u32 m = land; m; m &= m - 1)
         reps &= (u16)~(1u << top_bit(rem & ((1u << low_bit(m)) - 1)));
     return reps;
+#endif
 }
 
 /* Can `seat` beat a card of rank `r` in the led suit `ls` (by following higher, or by ruffing
