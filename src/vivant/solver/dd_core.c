@@ -1114,15 +1114,19 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
             const u32 hv = e->hist[(int)mv[i].card];
             if (hv) mv[i].w = (int16_t)(mv[i].w + top_bit(hv));
         }
-    /* insertion sort, best first */
+    /* insertion sort, best first (moved a field at a time: the fields were written one by one,
+     * and a whole move read at once would wait for those writes to reach the cache) */
     for (int i = 1; i < n; i++) {
-        move_t x = mv[i];
+        const int8_t xc = mv[i].card;
+        const int16_t xw = mv[i].w;
         int j = i - 1;
-        while (j >= 0 && mv[j].w < x.w) {
-            mv[j + 1] = mv[j];
+        while (j >= 0 && mv[j].w < xw) {
+            mv[j + 1].card = mv[j].card;
+            mv[j + 1].w = mv[j].w;
             j--;
         }
-        mv[j + 1] = x;
+        mv[j + 1].card = xc;
+        mv[j + 1].w = xw;
     }
     return n;
 }
@@ -1254,17 +1258,26 @@ static void position_key(const dd_engine *e, u64 own[2], u64 *key) {
     *key = e->lkey;
 }
 
-static int search(dd_engine *e, int depth, u16 *wr);
+/* The ranks a search result relies on travel as one word, 16 bits a suit (suit s in bits 16s
+ * up): written and read whole, never a suit at a time in memory, which made the next whole-word
+ * read wait for the narrow write to reach the cache (a store the CPU cannot forward). */
+ALWAYS_INLINE u64 pack_ranks(const u16 w[4]) {
+    return (u64)w[0] | (u64)w[1] << 16 | (u64)w[2] << 32 | (u64)w[3] << 48;
+}
+ALWAYS_INLINE u16 suit_ranks(u64 w, int s) { return (u16)(w >> (16 * s)); }
+
+static int search(dd_engine *e, int depth, u64 *wr);
 
 /* After card c was searched without a cut-off: its pinned ranks join the node's, and if c lies
  * below every rank that mattered in its suit, the lower cards of that suit need no search
  * (Kuijf's rule, decided at the first card of the suit to fail: *skip receives the cards not to
  * search, 16 bits a suit, and *set the suits decided). */
-ALWAYS_INLINE void failed_move(u16 acc[4], const u16 cw[4], u64 *skip, u32 *set, int c) {
-    for (int s = 0; s < 4; s++) acc[s] |= cw[s];
+ALWAYS_INLINE void failed_move(u64 *acc, u64 cw, u64 *skip, u32 *set, int c) {
+    *acc |= cw;
     const int s = c >> 4;
     if (!(*set >> s & 1)) {
-        const int low = acc[s] ? low_bit(acc[s]) : 15;
+        const u16 a = suit_ranks(*acc, s);
+        const int low = a ? low_bit(a) : 15;
         if ((c & 15) < low) {
             *set |= 1u << s;
             *skip |= (u64)((1u << low) - 1) << (16 * s);
@@ -1285,11 +1298,11 @@ ALWAYS_INLINE int bucket_leader_key(int lead_key, int tops_key, u32 wild) {
 }
 
 /* Trick-start node. */
-static int search_lead(dd_engine *e, int depth, u16 *wr) {
+static int search_lead(dd_engine *e, int depth, u64 *wr) {
     const int L = e->tl;
     const int R = popc(e->hand[L]);
     const int need = e->target - e->won;
-    wr[0] = wr[1] = wr[2] = wr[3] = 0;
+    *wr = 0;
     if (need <= 0) return 1;
     if (need > R) return 0;
     const int mine = side_of(e, L) == e->maxside; /* the leader plays for the target */
@@ -1304,7 +1317,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         }
         int wi = trick_winner_index(tc, e->np, e->trump);
         int sb = rank_winner(tc, e->np, wi);
-        if (sb >= 0) wr[sb >> 4] = (u16)(1u << (sb & 15));
+        if (sb >= 0) *wr = 1ull << (16 * (sb >> 4) + (sb & 15));
         int ws = (L + wi) & (e->np - 1);
         return side_of(e, ws) == e->cntside;
     }
@@ -1368,15 +1381,17 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 if (x->lb >= tL) res = 1;
                 else if (x->ub < tL) res = 0;
                 if (res >= 0) {
+                    u64 w = 0;
                     for (int s = 0; s < 4; s++) {
                         const int k = x->pins[s >> 1] >> (4 * (s & 1)) & 15;
-                        wr[s] = top_k(e->rem[s], k);
+                        w |= (u64)top_k(e->rem[s], k) << (16 * s);
                     }
+                    *wr = w;
 #ifdef DD_VERIFY
                     if (!e->nott) {
                         e->nott = 1;
-                        u16 w2[4];
-                        int truth = search_lead(e, depth, w2);
+                        u64 w2;
+                        int truth = search_lead(e, depth, &w2);
                         e->nott = 0;
                         if (truth != (lc ? res : !res)) {
                             fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
@@ -1464,10 +1479,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             }
         }
         if (mine ? qt >= need : R - qt < need) {
-            wr[0] = q[0];
-            wr[1] = q[1];
-            wr[2] = q[2];
-            wr[3] = q[3];
+            *wr = pack_ranks(q);
             return mine;
         }
         /* trumps higher than every trump of the other side each win a trick */
@@ -1482,13 +1494,13 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
             u16 pin;
             int k = sure_trumps(ot, ot1, lt, &pin);
             if (k > 0 && (mine ? R - k < need : k >= need)) {
-                wr[tr] = pin;
+                *wr = (u64)pin << (16 * tr);
                 return !mine;
             }
             /* the same for the leader's side */
             k = sure_trumps(suit_of_hand(m0, tr), suit_of_hand(m1, tr), (u16)(ot | ot1), &pin);
             if (k > 0 && (mine ? k >= need : R - k < need)) {
-                wr[tr] = pin;
+                *wr = (u64)pin << (16 * tr);
                 return mine;
             }
             /* Or those trumps after the leader's cashes in the side suits (his count less its
@@ -1501,35 +1513,42 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
                 u16 ttop;
                 const int tq = t0 ? suit_cashes(t0, suit_of_hand(m1, tr), ot, ot1, 1, &ttop) : 0;
                 if (qt - tq + k >= stop) {
-                    wr[0] = q[0];
-                    wr[1] = q[1];
-                    wr[2] = q[2];
-                    wr[3] = q[3];
-                    wr[tr] = pin;
+                    q[tr] = pin;
+                    *wr = pack_ranks(q);
                     return mine;
                 }
             }
         }
     }
     /* no trumps in play: the other side tops every suit the leader holds, and cashes enough */
+    u16 sw[4]; /* the ranks the cut-offs below rely on */
     if (e->np == 4 && e->plain && (e->trump == 4 || !e->rem[e->trump])) {
         const int tS = mine ? need : R - need + 1; /* the leader's side needs tS */
         if (tS > 1) {
-            const int k = other_side_cashes(e, L, wr);
-            if (k > 0 && R - k < tS) return !mine;
+            const int k = other_side_cashes(e, L, sw);
+            if (k > 0 && R - k < tS) {
+                *wr = pack_ranks(sw);
+                return !mine;
+            }
         }
     }
     /* the leader's side needs one trick, and the partner ruffs a suit the leader leads */
-    if (e->np == 4 && e->plain && (mine ? need == 1 : need == R) && partner_ruffs(e, L, wr))
+    if (e->np == 4 && e->plain && (mine ? need == 1 : need == R) && partner_ruffs(e, L, sw)) {
+        *wr = pack_ranks(sw);
         return mine;
+    }
     /* or holds the second-best trump, guarded, behind the best */
     if (e->np == 4 && e->plain && (mine ? need == 1 : need == R) && e->trump < 4 &&
-        second_trump_behind(e, L, wr))
+        second_trump_behind(e, L, sw)) {
+        *wr = pack_ranks(sw);
         return mine;
+    }
     /* the leader's side needs every trick left, and the other side surely takes one */
     if (e->np == 4 && e->plain && (mine ? need == R : need == 1) &&
-        other_side_sure_trick(e, L, R, wr))
+        other_side_sure_trick(e, L, R, sw)) {
+        *wr = pack_ranks(sw);
         return !mine;
+    }
     /* search the leads, the cut-off cache's first */
     move_t mv[16];
     int n;
@@ -1548,7 +1567,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         cut_first(mv, n, sv, ctag);
     }
     const int maxnode = mine;
-    u16 acc[4] = {0, 0, 0, 0};
+    u64 acc = 0;
     int result = !maxnode;
     int cut_card = -1;
     u64 skip = 0; /* Kuijf: cards that need no search */
@@ -1558,32 +1577,26 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
         int c = mv[i].card;
         if (skip >> c & 1) continue;
         do_play(e, c, &u);
-        u16 cw[4];
-        int r = search(e, depth + 1, cw);
+        u64 cw;
+        int r = search(e, depth + 1, &cw);
         undo_play(e, c, &u);
         if (r == maxnode) {
             result = r;
-            acc[0] = cw[0];
-            acc[1] = cw[1];
-            acc[2] = cw[2];
-            acc[3] = cw[3];
+            acc = cw;
             cut_card = c;
             e->killer[depth] = c;
             e->hist[c] += (u32)(R * R);
             *slot = ctag | (u64)c;
             break;
         }
-        failed_move(acc, cw, &skip, &skip_set, c);
+        failed_move(&acc, cw, &skip, &skip_set, c);
         if (lazy) {
             n = gen_moves(e, L, mv, depth, best_card);
             cut_first(mv, n, lazy, ctag);
             lazy = 0;
         }
     }
-    wr[0] = acc[0];
-    wr[1] = acc[1];
-    wr[2] = acc[2];
-    wr[3] = acc[3];
+    *wr = acc;
 
     /* store */
 #ifdef DD_VERIFY
@@ -1592,8 +1605,9 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     if (use_tt) {
         u8 pins[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
-            if (!acc[s]) continue;
-            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(acc[s])) - 1));
+            const u16 a = suit_ranks(acc, s);
+            if (!a) continue;
+            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(a)) - 1));
             pins[s >> 1] |= (u8)(k << (4 * (s & 1)));
         }
         const u64 mask[2] = {pin_mask[pins[0]], pin_mask[pins[1]]};
@@ -1661,7 +1675,7 @@ static int search_lead(dd_engine *e, int depth, u16 *wr) {
     return result;
 }
 
-static int search(dd_engine *e, int depth, u16 *wr) {
+static int search(dd_engine *e, int depth, u64 *wr) {
     e->nodes++;
     if (e->nodes >= e->node_stop) {
         /* unwound at once: every result from here on is discarded (the count only grows, so
@@ -1713,17 +1727,17 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                 const u16 ours = (u16)(f2 | f4);
                 const u16 theirs = (u16)(f3 | (1u << (lc & 15)));
                 int q = 0;
-                wr[0] = wr[1] = wr[2] = wr[3] = 0;
+                u16 sw[4] = {0, 0, 0, 0};
                 if (ours && top_bit(ours) > top_bit(theirs)) {
                     q = 1;
-                    wr[ls] = (u16)(1u << top_bit(ours));
+                    sw[ls] = (u16)(1u << top_bit(ours));
                     const int hh = f2 >> top_bit(ours) & 1 ? pl : fourth;
                     if (q < needq && (hh == pl ? all_trumps_pl : all_trumps_4th)) {
                         const u16 mine_ls = suit_of_hand(e->hand[hh], ls);
                         const u16 rest = (u16)(e->rem[ls] & ~(1u << top_bit(ours)));
                         if (rest && (mine_ls >> top_bit(rest) & 1)) {
                             q++;
-                            wr[ls] |= (u16)(1u << top_bit(rest));
+                            sw[ls] |= (u16)(1u << top_bit(rest));
                         }
                         for (int s = 0; s < 4 && q < needq; s++) {
                             const u16 own_s = suit_of_hand(e->hand[hh], s);
@@ -1732,7 +1746,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                                 q += popc16(own_s);
                             } else if (own_s >> top_bit(e->rem[s]) & 1) {
                                 q++;
-                                wr[s] = (u16)(1u << top_bit(e->rem[s]));
+                                sw[s] = (u16)(1u << top_bit(e->rem[s]));
                             }
                         }
                     }
@@ -1741,7 +1755,10 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                             (!f4 && suit_of_hand(e->hand[fourth], tr)))) {
                     q = 1;
                 }
-                if (q >= needq) return maxnode;
+                if (q >= needq) {
+                    *wr = pack_ranks(sw);
+                    return maxnode;
+                }
             }
         } else if (tr < 4 && tr != e->tc[0] >> 4 && trumps) {
             /* In a trump contract, a side suit led, the third hand unable to ruff: when the
@@ -1779,9 +1796,8 @@ static int search(dd_engine *e, int depth, u16 *wr) {
                     if (k > best) best = k, bpin = pin, bls = 0;
                 }
                 if (best + 1 >= needq) {
-                    wr[0] = wr[1] = wr[2] = wr[3] = 0;
-                    wr[ls] = bls;
-                    wr[tr] = bpin;
+                    /* (tr differs from ls) */
+                    *wr = (u64)bls << (16 * ls) | (u64)bpin << (16 * tr);
                     return maxnode;
                 }
             }
@@ -1825,7 +1841,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             cut_first(mv, n, sv, ctag);
         }
     }
-    u16 acc[4] = {0, 0, 0, 0};
+    u64 acc = 0;
     u64 skip = 0; /* Kuijf: cards that need no search */
     u32 skip_set = 0;
     for (int i = 0; i < n; i++) {
@@ -1833,19 +1849,16 @@ static int search(dd_engine *e, int depth, u16 *wr) {
         int c = mv[i].card;
         if (skip >> c & 1) continue;
         int winc = do_play(e, c, &u);
-        u16 cw[4];
-        int r = search(e, depth + 1, cw);
+        u64 cw;
+        int r = search(e, depth + 1, &cw);
         undo_play(e, c, &u);
-        if (winc >= 0) cw[winc >> 16] |= (u16)(winc & 0x1FFF);
+        if (winc >= 0) cw |= (u64)(winc & 0x1FFF) << (16 * (winc >> 16));
         if (r == maxnode) {
             if (cslot) *cslot = ctag | (u64)c;
-            wr[0] = cw[0];
-            wr[1] = cw[1];
-            wr[2] = cw[2];
-            wr[3] = cw[3];
+            *wr = cw;
             return r;
         }
-        failed_move(acc, cw, &skip, &skip_set, c);
+        failed_move(&acc, cw, &skip, &skip_set, c);
         if (lazy) {
             /* the cache's card failed: the other moves, in their weights' order */
             n = gen_moves(e, pl, mv, depth, -1);
@@ -1853,10 +1866,7 @@ static int search(dd_engine *e, int depth, u16 *wr) {
             lazy = 0;
         }
     }
-    wr[0] = acc[0];
-    wr[1] = acc[1];
-    wr[2] = acc[2];
-    wr[3] = acc[3];
+    *wr = acc;
     return !maxnode;
 }
 
@@ -1870,8 +1880,8 @@ static int mtd(dd_engine *e, int lo, int hi, int g) {
         if (t <= lo) t = lo + 1;
         if (t > hi) t = hi;
         e->target = t;
-        u16 wr[4];
-        int ok = search(e, 0, wr);
+        u64 wr;
+        int ok = search(e, 0, &wr);
         if (e->aborted) return lo;
         if (ok) {
             lo = t;
