@@ -204,8 +204,21 @@ LEVELS: dict[str, Level] = {
     # Mort deals at 8 million (7b4374d), 0.086 [0.014, 0.158] over 185 at 12 (a7fcb04), where
     # before the rounds and with pool 1 it was 0.008 [-0.047, +0.063] over 326 (bc96509): the
     # likeliest quarter trusts the model of play too far against players who are not the
-    # heuristic one. Pool 1 again.
-    "mc-strong": Level(samples=48, max_cards=13, nodes=12_000_000, threads=2, prune_after=16),
+    # heuristic one. At 99b5443 (pool 1, 48 worlds: no early stop) it was still above, 0.114
+    # [0.013, 0.216] over 83 deals, though it chose the same card as with 40 million nodes
+    # and no rounds at 1,225 of 1,239 decisions (30 deals, dd loss +1 in all): montecarlo's
+    # worlds are drawn and stopped on better (pool 4 until 16 effective worlds, settled at
+    # 16). mc-strong now draws and stops as montecarlo does, with more worlds, time and its
+    # rounds on top.
+    "mc-strong": Level(
+        samples=48,
+        max_cards=13,
+        nodes=12_000_000,
+        threads=2,
+        prune_after=16,
+        min_samples=16,
+        pool=4,
+    ),
 }
 DEFAULT_LEVEL = "montecarlo"
 
@@ -341,8 +354,7 @@ class MonteCarloPlayer:
         self.endgame_cards = level.endgame_cards if endgame_cards is None else endgame_cards
         self.threads = level.threads if threads is None else threads
         least = level.min_samples if min_samples is None else min_samples
-        # The threaded levels solve their worlds in lanes that never wait: no early stop.
-        if least is None or self.threads > 1:
+        if least is None:
             least = self.samples
         self.min_samples = min(least, self.samples)
         self.stop_z = level.stop_z
@@ -421,12 +433,12 @@ class MonteCarloPlayer:
         skipped. With several threads, solver ``k`` solves the worlds ``k``, ``k + threads``,
         ... in turn, each thread on its own within ``left[k]`` nodes (no thread waits for another
         between worlds: a round barrier cost half the ideal time at Mort's first trick, so the
-        threaded levels stop early only between rounds, :meth:`_tally`), and the values come in
-        world order: every solver sees the same worlds in the same order whatever the timing,
-        so the choice stays deterministic. A world whose search would spend more than a thread
-        has left is abandoned there, and the thread's other worlds with it, except a thread's
-        first world when ``whole_first`` (at least one world is always solved): the budget
-        bounds each thread's nodes, hence the decision's time."""
+        threaded levels judge whether to stop once a round is solved, :meth:`_tally`), and the
+        values come in world order: every solver sees the same worlds in the same order
+        whatever the timing, so the choice stays deterministic. A world whose search would
+        spend more than a thread has left is abandoned there, and the thread's other worlds with
+        it, except a thread's first world when ``whole_first`` (at least one world is always
+        solved): the budget bounds each thread's nodes, hence the decision's time."""
         n = len(self.solvers)
         if n == 1:
             yield from self._lane(self.solvers[0], view, worlds, 0, 1, left, cards, whole_first)
