@@ -46,6 +46,13 @@ from vivant.views import TrickView, View
 #: heuristic play: median 12.1 against 8.9) but play no better: montecarlo at 0.5 against 0.3
 #: (seeds by side, Mort deals ``duel/2026/0..29``) dd error 0.717 against 0.700 a hand, paired
 #: +0.017 [-0.093, +0.127], tricks -0.033 [-0.253, +0.187] a deal. Kept at 0.3.
+#: Two tries at e5955ef, each duelling the heuristic player on the same Mort deals beside
+#: mc-fast as it is (``benchmarks/strength.py``, an ablation entry made for the try, not kept),
+#: neither adopted: the noise learnt from each hand's own play (its cards' chance averaged over
+#: noises 0.02, 0.1, 0.3, 0.6 and 0.9, equally likely beforehand: about 5% fewer effective
+#: worlds), dd error +0.000 [-0.028, +0.028] a hand, tricks +0.023 [-0.004, +0.051] a deal
+#: over 383 deals; noise 0.02 with 8 batches drawn, +0.018 [-0.047, +0.083], -0.012 [-0.075,
+#: +0.052] over 168. Against the very player it models, sharper weights find nothing more.
 NOISE = 0.3
 
 
