@@ -8,6 +8,7 @@ strategies and the joint search does not).
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import random
@@ -32,6 +33,8 @@ from vivant.table import PLAY
 from vivant.variants import find_variant
 from vivant.variants.mort import MortTable
 from vivant.views import View
+
+STRENGTH = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
 
 
 def mask(names: str) -> int:
@@ -310,6 +313,24 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert cells[3].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
     assert cells[4].endswith("(2 v mc-fast, " + lines[0]["commit"] + ")")
     assert cells[5].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
+
+
+def test_the_issues_own_measure_is_a_comparison_of_mort() -> None:
+    """Beside the neighbouring levels, ``benchmarks/strength.py`` duels montecarlo against the
+    heuristic player in Mort (issue 19's measure of the Monte-Carlo player), once, and only
+    when both levels are in the run."""
+    spec = importlib.util.spec_from_file_location("strength", STRENGTH)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("strength", mod)
+    spec.loader.exec_module(mod)
+    keys = [c.key for c in mod.comparisons(["mort", "humbug"], False)]
+    assert keys.count("mort montecarlo v heuristic") == 1
+    assert "humbug montecarlo v heuristic" not in keys
+    assert "mort montecarlo v mc-fast" in keys and len(keys) == 9
+    assert "mort montecarlo v heuristic" not in [
+        c.key for c in mod.comparisons(["mort"], False, "mc-fast")
+    ]
 
 
 def test_seeds_by_side_make_a_player_against_itself_an_exact_tie() -> None:
