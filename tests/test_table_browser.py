@@ -149,3 +149,38 @@ def away_and_back(server: ServerProcess, browser: Browser) -> None:
     people = http_json(f"{server.base}/api/tables/{tid}")["people"]
     assert next(p for p in people if p["name"] == "Ann")["stand_in"] is None
     assert not errors, errors
+
+
+def test_a_card_clicked_while_the_server_is_down_is_not_lost_in_silence(
+    server: ServerProcess, browser: Browser
+) -> None:
+    """A person clicks a card while her table's server is down (SIGKILLed): the page says the
+    card was not sent — it does not take the click in silence — and nothing is played. Once a
+    server is back on the same store, the same hand is in front of her, and the same card,
+    clicked again, is played. Thirteen and the Odd against a computer player."""
+    table = new_table(server, [("Ann", "human"), ("Ada", "heuristic")], variant="thirteen")
+    urls = {i["name"]: i["url"] for i in table["invites"]}
+    errors: list[str] = []
+    ann = sit(browser, server, urls["Ann"], "Ann", errors)
+    mine = ".hand.mine img.card[data-card]"
+    while not ann.locator(".hand.mine .card.legal").count():
+        if not play_a_card(ann):
+            ann.wait_for_timeout(30)
+    hand = ann.locator(mine).evaluate_all("els => els.map(e => e.dataset.card)")
+    card = ann.locator(".hand.mine .card.legal").first.get_attribute("data-card")
+    server.kill()
+    ann.wait_for_selector("#conn-text:has-text('reconnecting')")
+    ann.locator(f".hand.mine .card.legal[data-card='{card}']").click(position={"x": 12, "y": 12})
+    note = ann.locator(".toast")
+    note.wait_for()
+    assert "Not connected" in note.inner_text() and "nothing was sent" in note.inner_text()
+    played = [r.action["card"] for r in stored(server, table["id"]) if r.action["type"] == "Play"]
+    assert card not in played
+    server.start()  # the same port and store
+    ann.wait_for_selector("#conn-text:has-text('seated as Ann')", timeout=30_000)
+    assert ann.locator(mine).evaluate_all("els => els.map(e => e.dataset.card)") == hand
+    ann.locator(f".hand.mine .card.legal[data-card='{card}']").click(position={"x": 12, "y": 12})
+    ann.wait_for_selector(f".hand.mine img.card[data-card='{card}']", state="detached")
+    played = [r.action["card"] for r in stored(server, table["id"]) if r.action["type"] == "Play"]
+    assert card in played
+    assert not errors, errors

@@ -63,10 +63,25 @@ function announce(lines) {
   if (lines.length) announcer.textContent = lines.join(". ");
 }
 
+/** Whether the table's connection is open; if it is not, the person is told that nothing
+ * was sent (a click while the page reconnects would otherwise do nothing at all). */
+function connected() {
+  if (ws && ws.readyState === WebSocket.OPEN) return true;
+  toast("Not connected: the table is reconnecting and nothing was sent. Try again once it is back.", true);
+  return false;
+}
+
+/** Send a message that is not an intent (a hint asked for, the pace, an offer's answer). */
+function say(message) {
+  if (!connected()) return false;
+  ws.send(JSON.stringify(message));
+  return true;
+}
+
 /** Send an intent; ``false`` if it cannot go now (not connected, or the last one not yet
  * answered), and the choice stays offered. */
 function send(action) {
-  if (!ws || ws.readyState !== WebSocket.OPEN || waiting) return false;
+  if (waiting || !connected()) return false;
   counter += 1;
   const id = `${Date.now().toString(36)}-${counter}`;
   waiting = true;
@@ -435,7 +450,7 @@ function hintBar() {
   if (!hintsOn()) return null;
   const fresh = hintShown && hintShown.seq === lastSeq;
   return el("div", { class: "hintbar" },
-    el("button", { class: "secondary", id: "hint", onclick: () => ws && ws.send(JSON.stringify({ type: "hint" })) }, "Hint (H)"),
+    el("button", { class: "secondary", id: "hint", onclick: () => say({ type: "hint" }) }, "Hint (H)"),
     fresh ? el("span", { role: "status" }, hintWords(hintShown)) : null);
 }
 
@@ -607,7 +622,7 @@ document.addEventListener("keydown", (e) => {
   if (e.key === "?") showKeys(keysHelp.hidden);
   else if (e.key === "Escape" && !keysHelp.hidden) showKeys(false);
   else if (e.key === "Escape" && !summaryBox.hidden) release(true);
-  else if ((e.key === "h" || e.key === "H") && hintsOn()) ws.send(JSON.stringify({ type: "hint" }));
+  else if ((e.key === "h" || e.key === "H") && hintsOn()) say({ type: "hint" });
   else if (e.key === "l" || e.key === "L") {
     announce([lastTrickWords()]);
     document.getElementById("last-trick")?.focus();
@@ -717,7 +732,7 @@ function renderSide() {
   const v = state.view;
   const x = v.extra || {};
   const parts = [];
-  const bar = conventionsBar(state, people, you, { act: send, say: (m) => ws && ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(m)) });
+  const bar = conventionsBar(state, people, you, { act: send, say });
   if (bar) parts.push(bar);
   const over = state.status === "over";
   if (you && !state.seat && !over && v.phase !== "cut") {
@@ -850,7 +865,7 @@ function paceSettings() {
   const speeds = [[0, "at once"], [0.6, "brisk (0.6 s)"], [1.5, "steady (1.5 s)"], [3, "slow (3 s)"]];
   const current = botDelay ?? (summary ? summary.bot_delay : null);
   const bots = you ? el("label", { class: "setting" }, "Computer players wait", el("select", {
-    onchange: (e) => ws && ws.send(JSON.stringify({ type: "pace", bot_delay: Number(e.target.value) })),
+    onchange: (e) => say({ type: "pace", bot_delay: Number(e.target.value) }),
   }, current === null || current === undefined ? el("option", { value: "", selected: true }, "the server's pace") : null,
   speeds.map(([d, label]) => el("option", { value: String(d), selected: current === d }, label)))) : null;
   const hints = summary && !summary.laws ? el("label", { class: "setting" }, "Offer hints (the computer's card for you)", el("input", {
