@@ -22,7 +22,7 @@ import pytest
 from test_cli_play import VIVANT, Policy, legal_card, scripted
 from vivant.actions import Action, Declare, Exchange, Pass, Play
 from vivant.cards import card_name
-from vivant.cli import main
+from vivant.cli import COMMANDS, main
 from vivant.cli.play import player_count
 from vivant.cli.words import without_rule_ids
 from vivant.records.log import load_log
@@ -512,6 +512,19 @@ def test_rules_of_humbug_declared_do_not_contradict_themselves(
 def test_duel_help_prints_a_single_percent() -> None:
     proc = run(["duel", "--help"])
     assert "95% interval" in proc.stdout.replace("\n", " ") and "%%" not in proc.stdout
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_prints_a_single_percent(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A description is printed as written (argparse formats only the arguments' help), so a
+    doubled percent sign there reached the screen (``vivant study --help``: "95%% intervals")."""
+    with pytest.raises(SystemExit) as done:
+        main([command, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: vivant {command}") and "%%" not in out
 
 
 def test_one_card_notation_everywhere_a_player_reads_cards() -> None:

@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description=(
             "Play many sittings of a game with computer players (in this process, on local "
             "processes or on a Dask cluster) and summarise each player kind's settlement and "
-            "the games' values, each with a 95%% interval. The same --seed gives the same "
+            "the games' values, each with a 95% interval. The same --seed gives the same "
             "summary on every backend."
         ),
     )

@@ -20,7 +20,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="test one of Foster's claims by simulation and write a report",
         description=(
             "Test one of Foster's claims by simulation (see vivant study for the list) and write "
-            "a Markdown report with plots: the method, the figures with 95%% intervals, the "
+            "a Markdown report with plots: the method, the figures with 95% intervals, the "
             "deals the main figure needs, and a verdict."
         ),
     )
