@@ -88,7 +88,13 @@ def test_bad_study_options_get_a_plain_error(args: list[str], message: str) -> N
 def test_study_alone_lists_the_studies() -> None:
     done = subprocess.run([VIVANT, "study"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
-    assert [line.split()[0] for line in done.stdout.splitlines()] == list(STUDIES)
+    lines = done.stdout.splitlines()
+    named = [line.split()[0] for line in lines[1:] if line and not line.startswith(" ")]
+    assert named == list(STUDIES)
+    # each with Foster's claim in his words (wrapped) and its source
+    flat = " ".join(line.strip() for line in lines)
+    for study in STUDIES.values():
+        assert f"\u201c{study.claim}\u201d" in flat and f"Source: {study.source}" in flat
 
 
 def test_all_studies_write_an_index_of_their_verdicts(tmp_path: Path) -> None:

@@ -8,9 +8,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import textwrap
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from vivant.errors import VivantError
+from vivant.variants import VARIANTS
+
+if TYPE_CHECKING:
+    from vivant.sim.studies import Study
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -40,8 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from vivant.sim.studies import STUDIES
 
     if args.name is None:
-        for study in STUDIES.values():
-            print(f"{study.name:25} {study.source}")
+        print(listing(STUDIES.values()))
         return 0
     names = list(STUDIES) if args.name == "all" else [args.name]
     for name in names:
@@ -64,6 +70,21 @@ def run(args: argparse.Namespace) -> int:
         index = write_index(out, paths, args.players)
         print(f"index: {index}")
     return 0
+
+
+def listing(studies: Iterable[Study]) -> str:
+    """The studies as ``vivant study`` lists them: each one's name and game, Foster's claim it
+    puts to the test in his words, and where he makes it."""
+    lines = ["The studies (vivant study NAME runs one, vivant study all every one):"]
+    for study in studies:
+        title = VARIANTS[study.game].info.title
+        lines += ["", f"{study.name} ({title})"]
+        claim = f"\u201c{study.claim}\u201d"
+        lines += textwrap.wrap(
+            claim, 88, initial_indent="  ", subsequent_indent="   ", break_on_hyphens=False
+        )
+        lines.append(f"  Source: {study.source}")
+    return "\n".join(lines)
 
 
 def write_index(out: Path, reports: list[Path], kind: str) -> Path:
