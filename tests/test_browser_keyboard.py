@@ -96,6 +96,18 @@ def keyboard_move(page: Page, step: int) -> str:
     return label
 
 
+#: The hands (the cards held then) in which a suit of six cards or fewer, which fits a phone's
+#: row, lies in two rows: the hand wraps between suits.
+SPLIT_SUITS = """() => {
+  const cards = [...document.querySelectorAll('.hand.mine img.card[data-card]')];
+  const rows = {};
+  for (const c of cards) (rows[c.dataset.card[0]] ||= []).push(c.offsetTop);
+  const held = cards.map((c) => c.dataset.card).join(' ');
+  return Object.values(rows).some((tops) => tops.length <= 6 && new Set(tops).size > 1)
+    ? [held] : [];
+}"""
+
+
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 @pytest.mark.parametrize(("game", "count"), TABLES)
 def test_a_deal_is_played_by_keyboard_alone(
@@ -149,6 +161,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
         moving = "el => getComputedStyle(el).transitionDuration"
         assert page.locator(".plate").first.evaluate(moving) == "0s"  # 0.3s when not asked
         narrowest = 999.0
+        split: set[str] = set()
         for _ in range(3000):
             if page.locator("#score-sheet").count():
                 break
@@ -163,6 +176,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
             )
             if widths:
                 narrowest = min(narrowest, min(widths))
+            split |= set(page.evaluate(SPLIT_SUITS))
             target = page.locator(TARGETS).first
             try:
                 target.tap(timeout=5_000)
@@ -174,6 +188,7 @@ def test_a_whole_sitting_of_mort_by_touch_at_phone_size(
         close_last_summary(page, tap=True)
         keep(page, "touch-mort-score-sheet-390.png", tmp_path)
         assert narrowest >= 44, f"a card of the hand shows only {narrowest:.0f} px to tap"
+        assert not split, f"a suit that fits a row was broken over two: {sorted(split)}"
     finally:
         context.close()
 

@@ -354,7 +354,7 @@ function handOf(v, seat, pos) {
     const any = lawsAnyCard(seat);
     const law = waiting ? null : outOfTurnWords(state, seat);
     const cards = sortHand(v.hand, v.trump);
-    return el("div", { class: "hand mine" }, cards.map((c) => {
+    const card = (c) => {
       // Correct cards are raised; in laws mode any other card may still be played (a revoke),
       // and out of turn where the laws record it (confirmed with the law that applies).
       const correct = legal.has(c);
@@ -365,7 +365,16 @@ function handOf(v, seat, pos) {
         title: irregular ? (any ? "not a correct card here: the laws will deal with it" : "not this hand's turn: the laws will deal with it") : null,
         ...(correct || irregular ? playable(seat, c, correct, any ? null : law) : {}),
       });
-    }));
+    };
+    // One run a suit: on a phone the hand wraps between suits, a suit going whole to the next
+    // row when it does not fit (and only a suit longer than a row breaks inside).
+    const runs = [];
+    for (const c of cards) {
+      if (runs.length && runs[runs.length - 1][0][0] === c[0]) runs[runs.length - 1].push(c);
+      else runs.push([c]);
+    }
+    return el("div", { class: "hand mine" }, runs.map((run) =>
+      el("span", { class: "suit-run" }, run.map(card))));
   }
   if (v.exposed[seat]) {
     const legal = controlled ? legalPlays(seat) : new Set();
