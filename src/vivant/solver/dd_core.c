@@ -520,7 +520,17 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
     }
     int total = 0;
     wr[0] = wr[1] = wr[2] = wr[3] = 0;
-    for (int s = 0; s < 4 && total < stop; s++) {
+    /* only the suits whose top card the leader holds, or with `split` his partner, can count
+     * (in any other an opponent's top card beats all of the leader's, and suit_cashes finds
+     * nothing): their owners are at hand in pat (a trick start: nothing on the table) */
+    const int P = np == 4 && split ? (L + 2) & 3 : L;
+    u32 cand = 0;
+    for (int s = 0; s < 4; s++) {
+        const int o = (int)(e->pat[s] & 3);
+        if (o == L || o == P) cand |= 1u << s;
+    }
+    for (; cand && total < stop; cand &= cand - 1) {
+        const int s = low_bit(cand);
         u16 l = suit_of_hand(hL, s);
         if (!l) continue;
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
