@@ -47,7 +47,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
+#if defined(__linux__)
+#include <sys/mman.h> /* madvise (huge pages for the table: table_alloc) */
+#endif
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
