@@ -40,10 +40,16 @@
  * they run only in the whist game; the table (emptied when the game changes), equivalent cards
  * and Kuijf's rule hold in every game, and misere turns the move ordering round.
  */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE /* madvise's advice names under -std=c11 */
+#endif
 #include "dd_core.h"
 
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h> /* madvise (huge pages for the table: table_alloc) */
+#endif
 #ifdef __BMI2__
 #include <immintrin.h>
 #endif
@@ -80,10 +86,11 @@ typedef struct {
     u64 dbg[4];
     int dbgres, dbgtl;
 #endif
-} tt_entry;
+} __attribute__((packed)) tt_entry; /* 22 bytes: two fit in a bucket's cache line */
 
 /* The bits of an entry's own word pinned by its pins byte (the top k cards of a suit: its low
- * 2k bits).  The mask is not stored: 24 bytes an entry rather than 40, 5 to a chunk. */
+ * 2k bits).  The mask is not stored: 22 bytes an entry rather than 40, 5 to a chunk, 2 to a
+ * bucket. */
 #define PM1(a) ((a) >= 13 ? 0x3FFFFFFull : ((1ull << (2 * (a))) - 1))
 #define PM2(a, b) (PM1(a) | PM1(b) << 32)
 #define PM16(b)                                                                                    \
@@ -93,8 +100,11 @@ static const u64 pin_mask[256] = {PM16(0),  PM16(1),  PM16(2),  PM16(3), PM16(4)
                                   PM16(6),  PM16(7),  PM16(8),  PM16(9), PM16(10), PM16(11),
                                   PM16(12), PM16(13), PM16(14), PM16(15)};
 
-/* A bucket's entries live in chunks of a few contiguous entries (two cache lines), newest chunk
- * first, so that a lookup walks memory in order rather than a linked list of scattered entries. */
+/* A bucket's two newest entries live in the bucket itself, in its cache line (most buckets hold
+ * one or two: the lookup that finds the bucket finds them without another miss); older ones in
+ * chunks of a few contiguous entries (two cache lines), newest chunk first, so that a lookup walks
+ * memory in order rather than a linked list of scattered entries.  Entries are walked newest
+ * first: the bucket's two, then the chunks'. */
 #ifndef TT_CHUNK
 #define TT_CHUNK 5
 #endif
@@ -107,10 +117,17 @@ typedef struct {
 typedef struct {
     u64 key;   /* suit lengths of every hand, 4 bits each */
     u32 gen;   /* generation stamp: stale buckets are empty */
-    int32_t head;
-    int32_t count;
-    int32_t leader;
-} tt_bucket;
+    int32_t head; /* newest chunk of the older entries (-1 none) */
+    u32 meta;  /* the leader key (bits 0-18, bucket_leader_key), the entries in e (bits 19-20),
+                  and the entries in all (bits 21 up, saturating) */
+    tt_entry e[2]; /* the newest entries, newest first */
+} __attribute__((aligned(64))) tt_bucket;
+#ifndef DD_VERIFY
+_Static_assert(sizeof(tt_bucket) == 64, "a bucket is one cache line");
+#endif
+#define TT_LK_MASK 0x7FFFFu
+ALWAYS_INLINE u32 tt_nin(const tt_bucket *b) { return b->meta >> 19 & 3; }
+ALWAYS_INLINE u32 tt_count(const tt_bucket *b) { return b->meta >> 21; }
 
 #define TT_PROBES 8
 #ifndef TT_MIN_TRICKS
@@ -150,20 +167,39 @@ typedef struct {
 } tt_table;
 
 #define FLOG_MAX 4096
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Memory for one of the table's arrays, cache-line aligned; a large one in huge pages where the
+ * system gives them on request (Linux's transparent huge pages in "madvise" mode).  Lookups land
+ * at random in the bucket array, half the table: in 4 KB pages, the buckets holding entries
+ * (and so larger) made the Monte-Carlo workload 3-4% slower rather than 7% faster; the chunks in
+ * huge pages, full deals 4% faster. */
+static void *table_alloc(size_t bytes) {
+    if (bytes < HUGE_PAGE) return aligned_alloc(64, (bytes + 63) & ~(size_t)63);
+    const size_t n = (bytes + HUGE_PAGE - 1) & ~(HUGE_PAGE - 1);
+    void *p = aligned_alloc(HUGE_PAGE, n);
+#ifdef MADV_HUGEPAGE
+    if (p) madvise(p, n, MADV_HUGEPAGE);
+#endif
+    return p;
+}
 
 static int tt_init(tt_table *t, size_t bytes) {
     if (bytes < ((size_t)1 << 20)) bytes = (size_t)1 << 20;
+    /* a bucket for every 128 bytes or more (half the memory), a power of two: the Monte-Carlo
+     * workload's 13-card decisions fill 2^18 buckets (of a 64 MB table) to the last, and then a
+     * lookup that misses probes all 8 and a store evicts a bucket (2^19: 1.3% fewer nodes) */
     size_t nb = 1024;
-    while (nb * sizeof(tt_bucket) * 8 < bytes) nb <<= 1;
-    nb >>= 1;
+    while (nb * 2 * 128 <= bytes) nb <<= 1;
     size_t bbytes = nb * sizeof(tt_bucket);
     size_t fb = (size_t)1 << 15;
     while (fb * 2 <= bytes / 32 && fb < ((size_t)1 << 20)) fb <<= 1;
     const size_t cbytes = ((size_t)1 << CUT_BITS) * sizeof(u64);
     size_t ne = (bytes - bbytes - fb - FLOG_MAX * sizeof(u32) - cbytes) / sizeof(tt_chunk);
     if (ne > 0x7FFFFFF0u) ne = 0x7FFFFFF0u;
-    t->buckets = (tt_bucket *)calloc(nb, sizeof(tt_bucket));
-    t->entries = (tt_chunk *)aligned_alloc(64, ne * sizeof(tt_chunk));
+    t->buckets = (tt_bucket *)table_alloc(bbytes);
+    if (t->buckets) memset(t->buckets, 0, bbytes);
+    t->entries = (tt_chunk *)table_alloc(ne * sizeof(tt_chunk));
     t->filter = (u64 *)aligned_alloc(64, fb); /* one filter line = one cache line */
     if (t->filter) memset(t->filter, 0, fb);
     t->flog = (u32 *)malloc(FLOG_MAX * sizeof(u32));
@@ -261,20 +297,41 @@ static tt_bucket *tt_find(tt_table *t, u64 key, int leader, u32 i, int create) {
             if (!create) return NULL;
             b->gen = t->gen;
             b->key = key;
-            b->leader = leader;
+            b->meta = (u32)leader;
             b->head = -1;
-            b->count = 0;
             return b;
         }
-        if (b->key == key && b->leader == leader) return b;
-        if (!victim || b->count < victim->count) victim = b;
+        if (b->key == key && (b->meta & TT_LK_MASK) == (u32)leader) return b;
+        if (!victim || tt_count(b) < tt_count(victim)) victim = b;
     }
     if (!create) return NULL;
     victim->key = key;
-    victim->leader = leader;
+    victim->meta = (u32)leader;
     victim->head = -1;
-    victim->count = 0;
     return victim;
+}
+
+/* Room for a new entry in bucket b, as its newest (its fields to be written): the bucket's
+ * second entry, if it has two, goes to the chunks as their newest (a new chunk when the head one
+ * is full; the caller saw to it that one is free). */
+static tt_entry *tt_new_entry(tt_table *t, tt_bucket *b) {
+    const u32 nin = tt_nin(b);
+    if (nin == 2) {
+        tt_chunk *ch = b->head >= 0 ? &t->entries[b->head] : NULL;
+        if (!ch || ch->n == TT_CHUNK) {
+            const int ci = (int)t->used++;
+            ch = &t->entries[ci];
+            ch->n = 0;
+            ch->next = b->head;
+            b->head = ci;
+        }
+        ch->e[ch->n++] = b->e[1];
+    }
+    if (nin >= 1) b->e[1] = b->e[0];
+    const u32 cnt = tt_count(b);
+    b->meta = (b->meta & TT_LK_MASK) | (nin < 2 ? nin + 1 : 2) << 19 |
+              (cnt < 0x7FF ? cnt + 1 : cnt) << 21;
+    return &b->e[0];
 }
 
 /* The cut-off cache's slot for a context hash h, and the tag its entry must carry. */
@@ -465,7 +522,17 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
     }
     int total = 0;
     wr[0] = wr[1] = wr[2] = wr[3] = 0;
-    for (int s = 0; s < 4 && total < stop; s++) {
+    /* only the suits whose top card the leader holds, or with `split` his partner, can count
+     * (in any other an opponent's top card beats all of the leader's, and suit_cashes finds
+     * nothing): their owners are at hand in pat (a trick start: nothing on the table) */
+    const int P = np == 4 && split ? (L + 2) & 3 : L;
+    u32 cand = 0;
+    for (int s = 0; s < 4; s++) {
+        const int o = (int)(e->pat[s] & 3);
+        if (o == L || o == P) cand |= 1u << s;
+    }
+    for (; cand && total < stop; cand &= cand - 1) {
+        const int s = low_bit(cand);
         u16 l = suit_of_hand(hL, s);
         if (!l) continue;
         u16 p = suit_of_hand(hP, s), a = suit_of_hand(hA, s), b = suit_of_hand(hB, s);
@@ -1297,6 +1364,47 @@ ALWAYS_INLINE int bucket_leader_key(int lead_key, int tops_key, u32 wild) {
     return lead_key | (tops_key & ~f) | (f & 0x2490); /* 0x2490: bit 2 of every field */
 }
 
+/* Does entry x hold for the position (its pinned owners the same)?  If so and its bounds answer
+ * "leader's side >= tL?", 1; else 0, having taken its best lead, when none is known yet and the
+ * leader holds that card, into *best_card. */
+ALWAYS_INLINE int tt_entry_answers(const dd_engine *e, const tt_entry *x, const u64 own[2], int tL,
+                                   int L, int *best_card) {
+    if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) != 0 ||
+        ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]]) != 0)
+        return 0;
+    if (x->lb >= tL || x->ub < tL) return 1;
+    if (*best_card < 0 && x->best_suit < 4) {
+        const int s = x->best_suit;
+        const u16 own_s = suit_of_hand(e->hand[L], s);
+        if (own_s) {
+            /* the card best_rel below the top */
+            const u16 rm = e->rem[s];
+            const int i = popc16(rm) - 1 - x->best_rel;
+            const u32 b = i >= 0 ? nth_low(rm, i) : 0;
+            if (own_s & b) *best_card = 16 * s + low_bit(b);
+        }
+    }
+    return 0;
+}
+
+/* The first entry of bucket b, newest first, that holds for the position and answers (NULL
+ * none). */
+ALWAYS_INLINE const tt_entry *tt_walk(const dd_engine *e, const tt_bucket *b, const u64 own[2],
+                                      int tL, int L, int *best_card) {
+    const int nin = (int)tt_nin(b);
+    for (int j = 0; j < nin; j++)
+        if (tt_entry_answers(e, &b->e[j], own, tL, L, best_card)) return &b->e[j];
+    for (int ci = b->head; ci >= 0; ci = e->tt.entries[ci].next) {
+        const tt_chunk *ch = &e->tt.entries[ci];
+        /* both lines of the chunk at once (its count is in the first, its newest entries in the
+         * second) */
+        __builtin_prefetch((const char *)ch + 64);
+        for (int j = ch->n - 1; j >= 0; j--)
+            if (tt_entry_answers(e, &ch->e[j], own, tL, L, best_card)) return &ch->e[j];
+    }
+    return NULL;
+}
+
 /* Trick-start node. */
 static int search_lead(dd_engine *e, int depth, u64 *wr) {
     const int L = e->tl;
@@ -1368,57 +1476,33 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
     const u32 h = tt_mix(base, lk);
     tt_bucket *b = tt_maybe(&e->tt, line, h) ? tt_find(&e->tt, key, lk, h, 0) : NULL;
 #endif
-    for (int ci = b ? b->head : -1; ci >= 0; ci = e->tt.entries[ci].next) {
-        const tt_chunk *ch = &e->tt.entries[ci];
-        /* both lines of the chunk at once (its count is in the first, its newest entries in the
-         * second) */
-        __builtin_prefetch((const char *)ch + 64);
-        for (int j = ch->n - 1; j >= 0; j--) {
-            const tt_entry *x = &ch->e[j];
-            if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) == 0 &&
-                ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]]) == 0) {
-                int res = -1;
-                if (x->lb >= tL) res = 1;
-                else if (x->ub < tL) res = 0;
-                if (res >= 0) {
-                    u64 w = 0;
-                    for (int s = 0; s < 4; s++) {
-                        const int k = x->pins[s >> 1] >> (4 * (s & 1)) & 15;
-                        w |= (u64)top_k(e->rem[s], k) << (16 * s);
-                    }
-                    *wr = w;
+    const tt_entry *x = b ? tt_walk(e, b, own, tL, L, &best_card) : NULL;
+    if (x) {
+        const int res = x->lb >= tL;
+        u64 w = 0;
+        for (int s = 0; s < 4; s++) {
+            const int k = x->pins[s >> 1] >> (4 * (s & 1)) & 15;
+            w |= (u64)top_k(e->rem[s], k) << (16 * s);
+        }
+        *wr = w;
 #ifdef DD_VERIFY
-                    if (!e->nott) {
-                        e->nott = 1;
-                        u64 w2;
-                        int truth = search_lead(e, depth, &w2);
-                        e->nott = 0;
-                        if (truth != (lc ? res : !res)) {
-                            fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
-                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
-                            fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)pin_mask[x->pins[0]], (unsigned long long)pin_mask[x->pins[1]], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
-                            fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
-                            for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
-                            fprintf(stderr, "\n");
-                            abort();
-                        }
-                    }
-#endif
-                    return lc ? res : !res;
-                }
-                if (best_card < 0 && x->best_suit < 4) {
-                    int s = x->best_suit;
-                    u16 own_s = suit_of_hand(e->hand[L], s);
-                    if (own_s) {
-                        /* the card best_rel below the top */
-                        const u16 rm = e->rem[s];
-                        const int i = popc16(rm) - 1 - x->best_rel;
-                        const u32 b = i >= 0 ? nth_low(rm, i) : 0;
-                        if (own_s & b) best_card = 16 * s + low_bit(b);
-                    }
-                }
+        if (!e->nott) {
+            e->nott = 1;
+            u64 w2;
+            int truth = search_lead(e, depth, &w2);
+            e->nott = 0;
+            if (truth != (lc ? res : !res)) {
+                fprintf(stderr, "BAD HIT L=%d R=%d need=%d tL=%d lb=%d ub=%d mine=%d\n", L, R, need, tL, x->lb, x->ub, mine);
+                for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(e->hand[h], s2)); fprintf(stderr, "| "); }
+                fprintf(stderr, "\nmask %016llx %016llx own %016llx %016llx cur %016llx %016llx\n", (unsigned long long)pin_mask[x->pins[0]], (unsigned long long)pin_mask[x->pins[1]], (unsigned long long)x->own[0], (unsigned long long)x->own[1], (unsigned long long)own[0], (unsigned long long)own[1]);
+                fprintf(stderr, "stored from (res %d tL %d): ", x->dbgres, x->dbgtl);
+                for (int h = 0; h < e->np; h++) { for (int s2 = 0; s2 < 4; s2++) fprintf(stderr, "%04x ", suit_of_hand(x->dbg[h], s2)); fprintf(stderr, "| "); }
+                fprintf(stderr, "\n");
+                abort();
             }
         }
+#endif
+        return lc ? res : !res;
     }
     }
 
@@ -1627,6 +1711,14 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         tt_mark(&e->tt, line, h, wild);
         tt_bucket *bb = tt_find(&e->tt, key, lk, h, 1);
         tt_entry *x = NULL;
+        for (u32 j = 0; j < tt_nin(bb); j++) {
+            tt_entry *y = &bb->e[j];
+            if (y->pins[0] == pins[0] && y->pins[1] == pins[1] && y->own[0] == mo0 &&
+                y->own[1] == mo1) {
+                x = y;
+                break;
+            }
+        }
         for (int ci = bb->head; ci >= 0 && !x; ci = e->tt.entries[ci].next) {
             tt_chunk *ch = &e->tt.entries[ci];
             for (int j = ch->n - 1; j >= 0; j--) {
@@ -1639,15 +1731,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
             }
         }
         if (!x) {
-            tt_chunk *ch = bb->head >= 0 ? &e->tt.entries[bb->head] : NULL;
-            if (!ch || ch->n == TT_CHUNK) {
-                int ci = (int)e->tt.used++;
-                ch = &e->tt.entries[ci];
-                ch->n = 0;
-                ch->next = bb->head;
-                bb->head = ci;
-            }
-            x = &ch->e[ch->n++];
+            x = tt_new_entry(&e->tt, bb);
             x->own[0] = mo0;
             x->own[1] = mo1;
             x->pins[0] = pins[0];
@@ -1656,7 +1740,6 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
             x->ub = (int8_t)R;
             x->best_suit = 0xFF;
             x->best_rel = 0;
-            bb->count++;
         }
 #ifdef DD_VERIFY
         if (leader_ge && x->lb < tL) { for (int h = 0; h < 4; h++) x->dbg[h] = e->hand[h]; x->dbgres = result; x->dbgtl = tL; }
