@@ -572,15 +572,17 @@ def attention_drawn_twice_a_hand() -> Hook:
     """WL-6.9: at the second card of the third and seventh tricks the leader draws attention to
     the trick before his partner has played, where the laws let him (the adversaries then
     direct the partner's play); once a trick."""
-    done: set[tuple[int, int]] = set()
+    done: list[tuple[object, int]] = []  # the hands themselves: a freed hand's id() is reused
 
     def hook(t: Table) -> Action | None:
         h = t.hand
         if h is None or t.phase != PLAY or t.pending is not None or h.must_correct is not None:
             return None
-        if len(h.tricks) not in (2, 6) or len(h.trick) != 1 or (id(h), len(h.tricks)) in done:
+        if len(h.tricks) not in (2, 6) or len(h.trick) != 1:
             return None
-        done.add((id(h), len(h.tricks)))
+        if any(seen is h and at == len(h.tricks) for seen, at in done):
+            return None
+        done.append((h, len(h.tricks)))
         return DrawAttention(h.trick_seats[0])
 
     return hook
