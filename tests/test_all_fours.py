@@ -32,10 +32,11 @@ from vivant.actions import (
     ReportExposed,
     ReportMisdeal,
 )
-from vivant.cards import Card, CardSet, card_name, parse_card
+from vivant.cards import Card, CardSet, Seat, card_name, parse_card
 from vivant.cli.duel import duel
 from vivant.errors import IllegalPlayError, InvalidActionError
-from vivant.players import Player, RandomPlayer, step
+from vivant.players import Player, RandomPlayer, step, who_acts
+from vivant.players import all_fours as all_fours_player
 from vivant.players.all_fours import card_values
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.scoring.all_fours import (
@@ -741,6 +742,45 @@ def test_the_exact_search_values_every_card_for_the_points() -> None:
     assert found is not None
     values = {card_name(c): v for c, v in found[0].items()}
     assert max(values, key=values.__getitem__) == "H2" and values["H2"] == 1.0
+
+
+class _Exhaustive(all_fours_player._Search):
+    """The search without its window: every card of every position searched (plain minimax)."""
+
+    def value(
+        self, leader: Seat, trick: tuple[tuple[Card, Seat], ...], state: tuple[object, ...], *_: int
+    ) -> int:
+        return super().value(leader, trick, state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_windowed_search_values_every_card_as_plain_minimax(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Alpha-beta cuts the positions searched but not one card's value: at every card of
+    heuristic sittings, within the search's reach, the values equal plain minimax's."""
+    positions = pruned = exhaustive = 0
+    for seed in range(4):
+        t = formed(players)
+        players_: dict[str, Player] = {f"P{i + 1}": HeuristicPlayer(seed) for i in range(players)}
+        rng = random.Random(seed)
+        while not t.is_over() and positions < 150:
+            turn = who_acts(t)
+            if t.phase == PLAY and t.hand is not None and turn is not None:
+                view, hands = t.view(turn[0]), list(t.hand.hands)
+                found = card_values(view, hands)
+                if found is not None:
+                    with monkeypatch.context() as m:
+                        m.setattr(all_fours_player, "_Search", _Exhaustive)
+                        plain = card_values(view, hands)
+                    assert plain is not None and found[0] == plain[0]
+                    positions, pruned, exhaustive = (
+                        positions + 1,
+                        pruned + found[1],
+                        exhaustive + plain[1],
+                    )
+            step(t, players_, rng)
+    assert positions >= 50 and pruned < exhaustive / 2
 
 
 def test_the_duel_counts_all_fours_in_points_per_deal() -> None:
