@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vivant.cli.duel import DealOutcome, duel_deal, duel_seed, mean_ci
+from vivant.cli.duel import DealOutcome, dd_unit, duel_deal, duel_seed, mean_ci
 from vivant.players import Player, find_player
 from vivant.players.dd import DD_TT_MB
 from vivant.solver import Solver
@@ -253,6 +253,7 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                     "tricks": list(out.tricks),
                     "points": list(out.points),
                     "dd_error": list(out.dd_error),
+                    "dd_unit": dd_unit(c.game),
                     "unit": out.unit,
                     "seconds": round(seconds, 3),
                     "commit": version,
@@ -272,6 +273,12 @@ def _rows(lines: list[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any
         return (r["commit"], r["game"], order.get(r["b"], len(order)), r["b"])
 
     yield from sorted(keys.items(), key=rank)
+
+
+def _dd_unit(r: dict[str, Any]) -> str:
+    """What a row's dd error counts: rows from before ``dd_unit`` was written are in tricks (All
+    Fours' included: until the commit after e724ed5 its cards were measured by the trick solver)."""
+    return str(r.get("dd_unit", "tricks"))
 
 
 def _seeding(r: dict[str, Any]) -> str:
@@ -299,6 +306,8 @@ def glance(lines: list[dict[str, Any]]) -> list[str]:
         r0 = rs[0]
         if _seeding(r0) or r0["a"] not in LEVELS or r0["b"] not in LEVELS:
             continue
+        if _dd_unit(r0) != dd_unit(r0["game"]):
+            continue  # measured in another unit than the game's dd error now
         for side, (me, other) in enumerate(((r0["a"], r0["b"]), (r0["b"], r0["a"]))):
             errors = [r["dd_error"][side] / 2 for r in rs]
             cell = f"{_mean_ci(errors)} ({len(rs)} v {other}, {r0['commit']})"
@@ -328,7 +337,8 @@ def _glance_section(lines: list[dict[str, Any]]) -> list[str]:
         "",
         "Each level's dd error a hand, game by game, from the level comparison with the most "
         "deals (in brackets: the deals, the level it met and the commit; a level's dd error "
-        "depends on the play it faces; All Fours: points). A dash: not yet measured.",
+        "depends on the play it faces; All Fours: points, from the rows so measured). A dash: "
+        "not yet measured.",
         "",
         *table,
         "",
@@ -347,7 +357,10 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         "Every deal is played twice, the players swapping sides (`vivant duel`), so the luck of "
         "the cards cancels. **dd error**: tricks a player's side loses in a hand against the "
         "solver's value of the best card on the true position, summed over its card decisions "
-        "(the whole hand; per hand, the mean over both sittings). **A - B**: the paired "
+        "(the whole hand; per hand, the mean over both sittings); in All Fours, where tricks "
+        "count only for the points in them, the points lost against the game's own search, in "
+        "the rows whose dd unit says so (the earlier rows measured its tricks). **A - B**: the "
+        "paired "
         "difference in tricks a deal (All Fours: points a deal). Intervals are 95% (normal "
         "approximation over the deals). Deal seeds are the same for every comparison "
         f"(`duel/{SEED}/i`). **A v B against C**: A and B do not meet; each duels C on the "
@@ -358,9 +371,9 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         *_glance_section(lines),
         "## Every comparison",
         "",
-        "| game | A v B | commit | deals | dd error A | dd error B | dd error A - B | A - B "
-        "| CPU s/deal |",
-        "|---|---|---|---:|---:|---:|---:|---:|---:|",
+        "| game | A v B | commit | deals | dd unit | dd error A | dd error B | dd error A - B "
+        "| A - B | CPU s/deal |",
+        "|---|---|---|---:|---|---:|---:|---:|---:|---:|",
     ]
     for key, rs in _rows(lines):
         r0 = rs[0]
@@ -376,7 +389,7 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         cpu = sum(r["seconds"] for r in rs) / n
         out.append(
             f"| {r0['game']} | {r0['a']} v {r0['b']}{_seeding(r0)} | {r0['commit']} | {n} | "
-            f"{_mean_ci(ea)} | {_mean_ci(eb)} | "
+            f"{_dd_unit(r0)} | {_mean_ci(ea)} | {_mean_ci(eb)} | "
             f"{_ci([x - y for x, y in zip(ea, eb, strict=True)])} | {_ci(diff)} | {cpu:.1f} |"
         )
         del key

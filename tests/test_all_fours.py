@@ -33,11 +33,12 @@ from vivant.actions import (
     ReportMisdeal,
 )
 from vivant.cards import Card, CardSet, Seat, card_name, parse_card
-from vivant.cli.duel import duel
+from vivant.cli.duel import dd_loss, dd_note, dd_unit, duel
 from vivant.errors import IllegalPlayError, InvalidActionError
 from vivant.players import Player, RandomPlayer, step, who_acts
 from vivant.players import all_fours as all_fours_player
 from vivant.players.all_fours import card_values
+from vivant.players.dd import solver_position
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.scoring.all_fours import (
     HandPoints,
@@ -49,6 +50,7 @@ from vivant.scoring.all_fours import (
     hand_points,
     revoke_penalty_points,
 )
+from vivant.solver import Solver
 from vivant.table import DEAL, EXCHANGE, PLAY
 from vivant.variants import find_variant
 from vivant.variants.all_fours import AllFoursHand, AllFoursTable
@@ -742,6 +744,25 @@ def test_the_exact_search_values_every_card_for_the_points() -> None:
     assert found is not None
     values = {card_name(c): v for c, v in found[0].items()}
     assert max(values, key=values.__getitem__) == "H2" and values["H2"] == 1.0
+
+
+def test_a_cards_dd_error_is_the_points_it_loses() -> None:
+    """AF-4: tricks count only for the points in them, so the duel measures a card by the points
+    it loses against the exact search, not the tricks: leading a diamond takes the most tricks
+    (three, by the trick solver) and loses two points to leading the two of trumps."""
+    t = formed(2)
+    t.apply(pack(t, ("ST S2 D2 D3 D4 H2", "SA S3 C2 C3 C4 HA"), "H9"))
+    elect(t, "stand")
+    assert t.hand is not None
+    view, hands = t.view(N), list(t.hand.hands)
+    solver = Solver(16)
+    tricks = solver.card_values(solver_position(view, hands))
+    d2, h2 = parse_card("D2"), parse_card("H2")
+    assert tricks[d2] == max(tricks.values()) > tricks[h2]
+    assert dd_loss(view, hands, Play(N, d2), solver) == 2
+    assert dd_loss(view, hands, Play(N, h2), solver) == 0
+    assert dd_unit("all-fours") == "points" and dd_unit("mort") == "tricks"
+    assert dd_note("all-fours").startswith("dd error: points lost per hand against the search")
 
 
 class _Exhaustive(all_fours_player._Search):

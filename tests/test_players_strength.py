@@ -15,6 +15,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -315,15 +316,43 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert cells[5].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
 
 
-def test_the_issues_own_measure_is_a_comparison_of_mort() -> None:
-    """Beside the neighbouring levels, ``benchmarks/strength.py`` duels montecarlo against the
-    heuristic player in Mort (issue 19's measure of the Monte-Carlo player), once, and only
-    when both levels are in the run."""
+def strength_module() -> Any:
+    """``benchmarks/strength.py``, imported (it is a script, not a package module)."""
     spec = importlib.util.spec_from_file_location("strength", STRENGTH)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("strength", mod)
     spec.loader.exec_module(mod)
+    return mod
+
+
+def test_all_fours_rows_measured_in_tricks_stay_out_of_the_glance() -> None:
+    """All Fours' dd error counts points since its cards are measured by its own search; the
+    rows played before (no ``dd_unit``: tricks) are listed with their unit, and the levels at a
+    glance take only the rows in points."""
+    mod = strength_module()
+
+    def row(commit: str, **extra: Any) -> dict[str, Any]:
+        return {
+            "key": "all-fours heuristic v random", "game": "all-fours", "a": "heuristic",
+            "b": "random", "seeds_by_side": False, "tricks": [3.0, 3.0], "points": [3, 1],
+            "dd_error": [4, 2], "unit": "points", "seconds": 0.01, "commit": commit, **extra,
+        }  # fmt: skip
+
+    old = [row("aaaaaaa") for _ in range(3)]
+    new = [row("bbbbbbb", dd_unit="points") for _ in range(2)]
+    text = mod.report(old + new, "strength.py")
+    assert "| all-fours | heuristic v random | aaaaaaa | 3 | tricks |" in text
+    assert "| all-fours | heuristic v random | bbbbbbb | 2 | points |" in text
+    glance = next(x for x in text.splitlines() if x.startswith("| all-fours | "))
+    assert "(2 v random, bbbbbbb)" in glance and "aaaaaaa" not in glance
+
+
+def test_the_issues_own_measure_is_a_comparison_of_mort() -> None:
+    """Beside the neighbouring levels, ``benchmarks/strength.py`` duels montecarlo against the
+    heuristic player in Mort (issue 19's measure of the Monte-Carlo player), once, and only
+    when both levels are in the run."""
+    mod = strength_module()
     keys = [c.key for c in mod.comparisons(["mort", "humbug"], False)]
     assert keys.count("mort montecarlo v heuristic") == 1
     assert "humbug montecarlo v heuristic" not in keys

@@ -149,12 +149,13 @@ def play_sitting_of_deal(
 
 
 def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> int | None:
-    """The tricks ``action`` loses against the solver's best card on the true position
+    """The tricks (All Fours: points) ``action`` loses against the solver's best card on the true position
     ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS` cards a hand
     in four-hand games, a position the solver cannot take (a revoke standing, laws mode). A game
     of :data:`~vivant.players.montecarlo.DD_MEASURES` is measured by its own search (Boston:
     the single player against three, a misère to lose, within the Monte-Carlo player's search
-    horizon: a whole one-against-three hand is beyond the solver's reach at every card)."""
+    horizon: a whole one-against-three hand is beyond the solver's reach at every card; All
+    Fours: the points of the hand, within its search's reach)."""
     measure = DD_MEASURES.get(view.variant)
     if measure is not None:
         found = measure.search(view, list(hands))
@@ -224,6 +225,12 @@ class DuelResult:
             "dd_horizon_cards": dd_horizon(self.game),
             **({} if self.players is None else {"players": self.players}),
         }
+
+
+def dd_unit(game: str) -> str:
+    """What a card's dd error counts in ``game``: tricks, or All Fours' points (:func:`dd_loss`)."""
+    measure = DD_MEASURES.get(game)
+    return "tricks" if measure is None else measure.unit
 
 
 def dd_horizon(game: str) -> int | dict[str, int]:
@@ -477,7 +484,7 @@ def dd_note(game: str) -> str:
     """What the printed dd error measures (:func:`dd_loss`)."""
     measure = DD_MEASURES.get(game)
     if measure is not None:
-        return f"dd error: tricks lost per hand against {measure.words}"
+        return f"dd error: {measure.unit} lost per hand against {measure.words}"
     if DD_MAX_CARDS >= 13:
         return "dd error: tricks lost per hand against the solver, over whole hands"
     return (

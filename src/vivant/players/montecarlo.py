@@ -129,12 +129,13 @@ SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], 
 @dataclass(frozen=True, slots=True)
 class TrickMeasure:
     """A game's own double-dummy measure of a card (:data:`DD_MEASURES`): its search of a position
-    (each legal card's value in tricks for the seat to play, ``None`` beyond its horizon or where
-    it cannot search), the cards a hand within which it searches, and what it measures in words."""
+    (each legal card's value in ``unit`` for the seat to play, ``None`` beyond its horizon or
+    where it cannot search), the cards within which it searches, and what it measures in words."""
 
     search: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
     horizon: dict[str, int]
     words: str
+    unit: str = "tricks"
 
 
 #: The games whose dd error has sides and an objective of their own, by variant; the others are
@@ -146,6 +147,15 @@ DD_MEASURES: dict[str, TrickMeasure] = {
         "the solver with the hand's sides (the single player against three; misère partout each "
         "for himself) and objective (misères to lose), within the last "
         f"{boston.TRICK_HORIZON} tricks of trick bids and {boston.MISERE_HORIZON} of misères",
+    ),
+    # AF-4.1..4.7: tricks count only for the points in them, so a card is measured by the
+    # points it loses (a trick given away to keep the Ten for Game loses nothing).
+    "all-fours": TrickMeasure(
+        all_fours.card_values,
+        {"all_hands": all_fours.SEARCH_CARDS},
+        "the search of the points each player or partnership makes (High, Low, Jack, Game), "
+        f"within the last {all_fours.SEARCH_CARDS} cards of all the hands",
+        unit="points",
     ),
 }
 
