@@ -50,6 +50,7 @@ from vivant.scoring.all_fours import (
     hand_points,
     revoke_penalty_points,
 )
+from vivant.server.analysis import replay_card_values
 from vivant.solver import Solver
 from vivant.table import DEAL, EXCHANGE, PLAY
 from vivant.variants import find_variant
@@ -763,6 +764,19 @@ def test_a_cards_dd_error_is_the_points_it_loses() -> None:
     assert dd_loss(view, hands, Play(N, h2), solver) == 0
     assert dd_unit("all-fours") == "points" and dd_unit("mort") == "tricks"
     assert dd_note("all-fours").startswith("dd error: points lost per hand against the search")
+
+
+def test_the_replays_analysis_gives_the_points_of_each_card() -> None:
+    """The replay page's analysis of an All Fours position is the points search's, in its own
+    words (not the trick solver's tricks for partnerships a game of three does not have)."""
+    t = formed(2)
+    t.apply(pack(t, ("ST S2 D2 D3 D4 H2", "SA S3 C2 C3 C4 HA"), "H9"))
+    elect(t, "stand")
+    assert t.hand is not None
+    got = replay_card_values(t)
+    assert got["seat"] == "N" and got["explains"].startswith("Points of High, Low, Jack and Game")
+    assert got["values"] == {"S2": -1, "ST": -1, "H2": 1, "D2": -1, "D3": -1, "D4": -1}
+    assert got["best"] == ["H2"]
 
 
 class _Exhaustive(all_fours_player._Search):

@@ -3,7 +3,8 @@
 * :func:`replay_card_values`: in a finished sitting (every hand may be shown), the double-dummy
   solver's value of every legal card at one point of the replay, as a hand viewer shows it
   beside each card: the tricks the side to play takes from there on, the current trick included,
-  with best play by everyone.
+  with best play by everyone; in a game with a measure of its own (All Fours' points, Boston's
+  sides), that measure, within its reach.
 * :func:`hint`: for a person at a casual table (never in laws mode), the Monte-Carlo player's
   choice from that person's own view only (it samples the hidden hands; it is never shown
   them), with the tricks it expects for the person's side.
@@ -14,11 +15,16 @@ from __future__ import annotations
 from typing import Any
 
 from vivant.actions import Play
-from vivant.cards import SEAT_LETTERS, Seat, card_name
+from vivant.cards import SEAT_LETTERS, Card, Seat, card_name
 from vivant.errors import VivantError
 from vivant.players import customary_default
 from vivant.players.dd import DoubleDummyPlayer
-from vivant.players.montecarlo import DEFAULT_LEVEL, MonteCarloPlayer
+from vivant.players.montecarlo import (
+    DD_MEASURES,
+    DEFAULT_LEVEL,
+    TRICKS_EXPLAINED,
+    MonteCarloPlayer,
+)
 from vivant.solver import InvalidPositionError
 from vivant.table import Table
 
@@ -35,18 +41,32 @@ def replay_card_values(table: Table) -> dict[str, Any]:
     legal = [a for a in table.legal_actions(player) if isinstance(a, Play) and a.seat == seat]
     if not legal:
         return {"seat": None, "values": {}, "best": []}
-    solver = DoubleDummyPlayer().attach(table)
-    try:
-        values = solver.card_values(table.view(player))
-    except (InvalidPositionError, VivantError):
+    values = _values(table, player)
+    if values is None:
         return {"seat": None, "values": {}, "best": []}
     shown = {card_name(a.card): values[a.card] for a in legal if a.card in values}
     top = max(shown.values(), default=0)
+    measure = DD_MEASURES.get(table.variant)
     return {
         "seat": SEAT_LETTERS[seat],
         "values": shown,
         "best": sorted(c for c, v in shown.items() if v == top),
+        "explains": TRICKS_EXPLAINED if measure is None else measure.explains,
     }
+
+
+def _values(table: Table, player: Seat) -> dict[Card, int] | None:
+    """The values of the cards of the hand to play, by the game's own measure where it has
+    one (``None`` beyond its reach), else the solver's tricks for the partnerships."""
+    measure = DD_MEASURES.get(table.variant)
+    try:
+        if measure is None:
+            return DoubleDummyPlayer().attach(table).card_values(table.view(player))
+        assert table.hand is not None
+        found = measure.search(table.view(player), list(table.hand.hands))
+    except (InvalidPositionError, VivantError):
+        return None
+    return None if found is None else {c: round(v) for c, v in found[0].items()}
 
 
 def hint(table: Table, seat: Seat, seed: int) -> dict[str, Any]:

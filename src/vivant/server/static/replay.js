@@ -130,7 +130,7 @@ function say(answer, f) {
   const ranked = Object.entries(answer.values).sort((a, b) => b[1] - a[1]);
   analysisBox.replaceChildren(
     el("h2", {}, "The solver's analysis, every hand open"),
-    el("p", {}, `${nameOf(f, answer.seat)} (${f.roles[answer.seat]}) to play. Tricks for that side from this trick on, with best play by all:`),
+    el("p", {}, `${nameOf(f, answer.seat)} (${f.roles[answer.seat]}) to play. ${answer.explains}:`),
     el("ul", { class: "dd-list" }, ranked.map(([c, v]) => el("li", { class: answer.best.includes(c) ? "best" : "" }, `${cardText(c)}: ${v}`))));
 }
 
