@@ -38,7 +38,7 @@ from vivant.errors import IllegalPlayError, InvalidActionError
 from vivant.players import Player, RandomPlayer, step, who_acts
 from vivant.players import all_fours as all_fours_player
 from vivant.players.all_fours import card_values
-from vivant.players.dd import solver_position
+from vivant.players.dd import DoubleDummyPlayer, solver_position
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.scoring.all_fours import (
     HandPoints,
@@ -763,6 +763,9 @@ def test_a_cards_dd_error_is_the_points_it_loses() -> None:
     assert dd_loss(view, hands, Play(N, d2), solver) == 2
     assert dd_loss(view, hands, Play(N, h2), solver) == 0
     assert dd_unit("all-fours") == "points" and dd_unit("mort") == "tricks"
+    # The double-dummy player, shown the hands, plays for the points too.
+    dd = DoubleDummyPlayer().attach(t)
+    assert dd.choose(view, t.legal_actions(N)) == Play(N, h2)
     assert dd_note("all-fours").startswith("dd error: points lost per hand against the search")
 
 

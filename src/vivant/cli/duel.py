@@ -36,13 +36,13 @@ from vivant.errors import VivantError
 from vivant.players import Player, find_player, step
 from vivant.players.dd import (
     DD_MAX_CARDS,
+    DD_MEASURES,
     DD_TT_MB,
     DoubleDummyPlayer,
     playing_seats,
     solver_position,
 )
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.montecarlo import DD_MEASURES
 from vivant.solver import InvalidPositionError, Solver
 from vivant.table import DECLARE, PLAY, Table
 from vivant.variants import find_variant
@@ -149,13 +149,13 @@ def play_sitting_of_deal(
 
 
 def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> int | None:
-    """The tricks (All Fours: points) ``action`` loses against the solver's best card on the true position
-    ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS` cards a hand
-    in four-hand games, a position the solver cannot take (a revoke standing, laws mode). A game
-    of :data:`~vivant.players.montecarlo.DD_MEASURES` is measured by its own search (Boston:
-    the single player against three, a misère to lose, within the Monte-Carlo player's search
-    horizon: a whole one-against-three hand is beyond the solver's reach at every card; All
-    Fours: the points of the hand, within its search's reach)."""
+    """The tricks (All Fours: points) ``action`` loses against the solver's best card on the
+    true position ``hands``, or ``None`` where it is not measured: beyond :data:`DD_MAX_CARDS`
+    cards a hand in four-hand games, a position the solver cannot take (a revoke standing, laws
+    mode). A game of :data:`~vivant.players.dd.DD_MEASURES` is measured by its own search
+    (Boston: the single player against three, a misère to lose, within the Monte-Carlo player's
+    search horizon: a whole one-against-three hand is beyond the solver's reach at every card;
+    All Fours: the points of the hand, within its search's reach)."""
     measure = DD_MEASURES.get(view.variant)
     if measure is not None:
         found = measure.search(view, list(hands))

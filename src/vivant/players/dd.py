@@ -18,6 +18,10 @@ hand. ``max_cards`` can set a shorter horizon for the cheating reference on an a
 (the heuristic player's maxims choose before it); where the view shows every hand it is not
 applied. In a two-hand game (Humbug, Thirteen and the Odd) whole hands solve in milliseconds.
 
+Games with an objective of their own: where tricks are not the partnerships' (All Fours' points,
+Boston's single player against three and its misères), the cards are valued by the game's own
+search (:data:`DD_MEASURES`), within its reach; beyond it the maxims choose.
+
 The helpers here (:func:`playing_seats`, :func:`solver_position`, :func:`best_play`) are shared
 with the Monte-Carlo player and the duel harness.
 """
@@ -25,12 +29,14 @@ with the Monte-Carlo player and the duel harness.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from vivant.actions import Action, Play
 from vivant.cards import SEAT_LETTERS, Card, Seat
 from vivant.errors import InvalidActionError
+from vivant.players import all_fours, boston
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.players.sampling import knowledge
 from vivant.solver import NOTRUMP, InvalidPositionError, Position, Solver
@@ -53,6 +59,51 @@ class _HasHands(Protocol):
 class _HasHand(Protocol):
     @property
     def hand(self) -> _HasHands | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TrickMeasure:
+    """A game's own double-dummy measure of a card (:data:`DD_MEASURES`): its search of a position
+    (each legal card's value in ``unit`` for the seat to play, ``None`` beyond its horizon or
+    where it cannot search), the cards within which it searches, and what it measures in words."""
+
+    search: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
+    horizon: dict[str, int]
+    words: str
+    #: What one position's values are, for a person reading them beside the cards.
+    explains: str
+    unit: str = "tricks"
+
+
+#: What the solver's values of one position are in the other games (the partnerships' tricks).
+TRICKS_EXPLAINED = "Tricks for that side from this trick on, with best play by all"
+
+
+#: The games whose dd error has sides and an objective of their own, by variant; the others are
+#: measured by the solver's tricks for the partnerships within ``vivant.players.dd.DD_MAX_CARDS``.
+DD_MEASURES: dict[str, TrickMeasure] = {
+    "boston": TrickMeasure(
+        boston.trick_values,
+        {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON},
+        "the solver with the hand's sides (the single player against three; misère partout each "
+        "for himself) and objective (misères to lose), within the last "
+        f"{boston.TRICK_HORIZON} tricks of trick bids and {boston.MISERE_HORIZON} of misères",
+        "Tricks for that player's side in this hand (the single player alone against the three; "
+        "in misère partout each for himself) from this trick on, with best play by all; in a "
+        "misère the tricks are counted negative, fewer being better",
+    ),
+    # AF-4.1..4.7: tricks count only for the points in them, so a card is measured by the
+    # points it loses (a trick given away to keep the Ten for Game loses nothing).
+    "all-fours": TrickMeasure(
+        all_fours.card_values,
+        {"all_hands": all_fours.SEARCH_CARDS},
+        "the search of the points each player or partnership makes (High, Low, Jack, Game), "
+        f"within the last {all_fours.SEARCH_CARDS} cards of all the hands",
+        "Points of High, Low, Jack and Game for that player or partnership less the others', "
+        "over the whole hand, with best play by all from here",
+        unit="points",
+    ),
+}
 
 
 def playing_seats(view: View) -> tuple[Seat, ...]:
@@ -155,9 +206,16 @@ class DoubleDummyPlayer:
             )
         return list(table.hand.hands)
 
-    def card_values(self, view: View) -> dict[Card, int]:
-        """Every legal card's exact value (tricks for its side from here) on the full position."""
-        return self.solver.card_values(solver_position(view, self.full_hands(view)))
+    def card_values(self, view: View) -> dict[Card, int] | None:
+        """Every legal card's exact value on the full position: by the game's own measure where
+        it has one (:data:`DD_MEASURES`: All Fours' points, Boston's sides; ``None`` beyond its
+        reach), else the tricks for its side from here."""
+        hands = self.full_hands(view)
+        measure = DD_MEASURES.get(view.variant)
+        if measure is None:
+            return self.solver.card_values(solver_position(view, hands))
+        found = measure.search(view, hands)
+        return None if found is None else {c: round(v) for c, v in found[0].items()}
 
     def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
         """The solver's best legal card: always when the view shows every hand, else within the
@@ -179,6 +237,8 @@ class DoubleDummyPlayer:
             values = self.card_values(view)
         except InvalidPositionError:
             return guide  # laws mode: a revoke stands in the trick; the maxims play on
+        if values is None:
+            return guide  # beyond the reach of the game's own search
         pick = best_play(values, plays, guide if isinstance(guide, Play) else None)
         return pick if pick is not None else guide
 

@@ -126,51 +126,6 @@ SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], 
 }
 
 
-@dataclass(frozen=True, slots=True)
-class TrickMeasure:
-    """A game's own double-dummy measure of a card (:data:`DD_MEASURES`): its search of a position
-    (each legal card's value in ``unit`` for the seat to play, ``None`` beyond its horizon or
-    where it cannot search), the cards within which it searches, and what it measures in words."""
-
-    search: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
-    horizon: dict[str, int]
-    words: str
-    #: What one position's values are, for a person reading them beside the cards.
-    explains: str
-    unit: str = "tricks"
-
-
-#: What the solver's values of one position are in the other games (the partnerships' tricks).
-TRICKS_EXPLAINED = "Tricks for that side from this trick on, with best play by all"
-
-
-#: The games whose dd error has sides and an objective of their own, by variant; the others are
-#: measured by the solver's tricks for the partnerships within ``vivant.players.dd.DD_MAX_CARDS``.
-DD_MEASURES: dict[str, TrickMeasure] = {
-    "boston": TrickMeasure(
-        boston.trick_values,
-        {"trick_bids": boston.TRICK_HORIZON, "misere": boston.MISERE_HORIZON},
-        "the solver with the hand's sides (the single player against three; misère partout each "
-        "for himself) and objective (misères to lose), within the last "
-        f"{boston.TRICK_HORIZON} tricks of trick bids and {boston.MISERE_HORIZON} of misères",
-        "Tricks for that player's side in this hand (the single player alone against the three; "
-        "in misère partout each for himself) from this trick on, with best play by all; in a "
-        "misère the tricks are counted negative, fewer being better",
-    ),
-    # AF-4.1..4.7: tricks count only for the points in them, so a card is measured by the
-    # points it loses (a trick given away to keep the Ten for Game loses nothing).
-    "all-fours": TrickMeasure(
-        all_fours.card_values,
-        {"all_hands": all_fours.SEARCH_CARDS},
-        "the search of the points each player or partnership makes (High, Low, Jack, Game), "
-        f"within the last {all_fours.SEARCH_CARDS} cards of all the hands",
-        "Points of High, Low, Jack and Game for that player or partnership less the others', "
-        "over the whole hand, with best play by all from here",
-        unit="points",
-    ),
-}
-
-
 class Bidder(Protocol):
     """A game's own choices before play for one Monte-Carlo player (its calls, its trump):
     ``choose`` returns one of ``legal``, or ``None`` to leave the decision to the player."""

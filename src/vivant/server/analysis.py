@@ -18,13 +18,8 @@ from vivant.actions import Play
 from vivant.cards import SEAT_LETTERS, Card, Seat, card_name
 from vivant.errors import VivantError
 from vivant.players import customary_default
-from vivant.players.dd import DoubleDummyPlayer
-from vivant.players.montecarlo import (
-    DD_MEASURES,
-    DEFAULT_LEVEL,
-    TRICKS_EXPLAINED,
-    MonteCarloPlayer,
-)
+from vivant.players.dd import DD_MEASURES, TRICKS_EXPLAINED, DoubleDummyPlayer
+from vivant.players.montecarlo import DEFAULT_LEVEL, MonteCarloPlayer
 from vivant.solver import InvalidPositionError
 from vivant.table import Table
 
@@ -56,17 +51,12 @@ def replay_card_values(table: Table) -> dict[str, Any]:
 
 
 def _values(table: Table, player: Seat) -> dict[Card, int] | None:
-    """The values of the cards of the hand to play, by the game's own measure where it has
-    one (``None`` beyond its reach), else the solver's tricks for the partnerships."""
-    measure = DD_MEASURES.get(table.variant)
+    """The values of the cards of the hand to play (:meth:`DoubleDummyPlayer.card_values`), or
+    ``None`` where they cannot be had (beyond the reach of the game's own search)."""
     try:
-        if measure is None:
-            return DoubleDummyPlayer().attach(table).card_values(table.view(player))
-        assert table.hand is not None
-        found = measure.search(table.view(player), list(table.hand.hands))
+        return DoubleDummyPlayer().attach(table).card_values(table.view(player))
     except (InvalidPositionError, VivantError):
         return None
-    return None if found is None else {c: round(v) for c, v in found[0].items()}
 
 
 def hint(table: Table, seat: Seat, seed: int) -> dict[str, Any]:
