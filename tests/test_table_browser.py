@@ -151,6 +151,20 @@ def away_and_back(server: ServerProcess, browser: Browser) -> None:
     assert not errors, errors
 
 
+#: In the page: the card faces (and the back) whose picture cannot be decoded now.
+ALL_FACES_DECODE = """async () => {
+  const names = ["back"];
+  for (const s of "SHDC") for (const r of "23456789TJQKA") names.push(s + r);
+  const bad = [];
+  for (const n of names) {
+    const img = new Image();
+    img.src = `/cards/${n}.svg`;
+    try { await img.decode(); } catch { bad.push(n); }
+  }
+  return bad;
+}"""
+
+
 def test_a_card_clicked_while_the_server_is_down_is_not_lost_in_silence(
     server: ServerProcess, browser: Browser
 ) -> None:
@@ -170,17 +184,22 @@ def test_a_card_clicked_while_the_server_is_down_is_not_lost_in_silence(
     card = ann.locator(".hand.mine .card.legal").first.get_attribute("data-card")
     server.kill()
     ann.wait_for_selector("#conn-text:has-text('reconnecting')")
+    # Every card face came with the page: one first shown while the server is down (the
+    # adversary's card, sent just before it went) still has its picture.
+    assert ann.evaluate(ALL_FACES_DECODE) == []
     ann.locator(f".hand.mine .card.legal[data-card='{card}']").click(position={"x": 12, "y": 12})
     note = ann.locator(".toast")
     note.wait_for()
     assert "Not connected" in note.inner_text() and "nothing was sent" in note.inner_text()
-    played = [r.action["card"] for r in stored(server, table["id"]) if r.action["type"] == "Play"]
-    assert card not in played
+
+    def played() -> list[str]:
+        return [r.action["card"] for r in stored(server, table["id"]) if r.action["type"] == "Play"]
+
+    assert card not in played()
     server.start()  # the same port and store
     ann.wait_for_selector("#conn-text:has-text('seated as Ann')", timeout=30_000)
     assert ann.locator(mine).evaluate_all("els => els.map(e => e.dataset.card)") == hand
     ann.locator(f".hand.mine .card.legal[data-card='{card}']").click(position={"x": 12, "y": 12})
     ann.wait_for_selector(f".hand.mine img.card[data-card='{card}']", state="detached")
-    played = [r.action["card"] for r in stored(server, table["id"]) if r.action["type"] == "Play"]
-    assert card in played
+    assert card in played()
     assert not errors, errors

@@ -48,6 +48,19 @@ export function cardImg(card, extra = {}) {
   });
 }
 
+/** The card faces fetched at a table's opening, kept so the browser holds every picture. */
+const faces = [];
+
+/** Fetch every card face and the back once, as a table opens, so that a card first shown while
+ * the server is unreachable (a restart mid-hand) still has its picture, not a broken image: the
+ * browser keeps them (``/cards/`` is sent with Cache-Control). */
+export function preloadCards() {
+  for (const s of "SHDC") {
+    for (const r of "23456789TJQKA") faces.push(Object.assign(new Image(), { src: `/cards/${s}${r}.svg` }));
+  }
+  faces.push(Object.assign(new Image(), { src: "/cards/back.svg" }));
+}
+
 export function isRed(suit) {
   return suit === "H" || suit === "D";
 }

@@ -1,6 +1,6 @@
 // The card table: one websocket, the viewer's own state from the server, intents sent back.
 import {
-  actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText,
+  actionLabel, api, bySuit, cardImg, cardText, decisionTitle, el, eventText, preloadCards,
   screenPositions, seatInfo, sideName, sortHand, SUIT_NAME, suitSpan,
 } from "/static/common.js";
 import { conventionsBar } from "/static/conventions.js";
@@ -914,4 +914,5 @@ async function start() {
 }
 
 onLawsChange(render);
+preloadCards();
 start();
