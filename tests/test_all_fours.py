@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -785,9 +786,7 @@ def test_the_replays_analysis_gives_the_points_of_each_card() -> None:
 class _Exhaustive(all_fours_player._Search):
     """The search without its window: every card of every position searched (plain minimax)."""
 
-    def value(
-        self, leader: Seat, trick: tuple[tuple[Card, Seat], ...], state: tuple[object, ...], *_: int
-    ) -> int:
+    def value(self, leader: Seat, trick: Any, state: Any, window: tuple[int, int] = (-5, 5)) -> int:
         return super().value(leader, trick, state)
 
 

@@ -145,6 +145,10 @@ SEARCH_CARDS = 12
 #: The bounds of a position not yet searched: beyond any hand's points (four a side at most).
 _OPEN = (-5, 5)
 
+_Trick = tuple[tuple[Card, Seat], ...]
+_State = tuple[object, ...]
+_Window = tuple[int, int]
+
 
 class _Search:
     """Minimax over the rest of one hand with every hand known (a sampled deal): the value of a
@@ -220,16 +224,10 @@ class _Search:
         made = [game, jack, *(x[1] for x in (high, low) if isinstance(x, tuple))]
         return sum((1 if p == self.me else -1) for p in made if p is not None)
 
-    def value(
-        self,
-        leader: Seat,
-        trick: tuple[tuple[Card, Seat], ...],
-        state: tuple[object, ...],
-        alpha: int = -_OPEN[1],
-        beta: int = _OPEN[1],
-    ) -> int:
-        """The position's value if it lies strictly between ``alpha`` and ``beta``; otherwise
-        a bound on the far side of the window (at most ``alpha``, or at least ``beta``)."""
+    def value(self, leader: Seat, trick: _Trick, state: _State, window: _Window = _OPEN) -> int:
+        """The position's value if it lies strictly within ``window`` (alpha, beta); otherwise
+        a bound on the far side of the window (at most alpha, or at least beta)."""
+        alpha, beta = window
         hands = self.hands
         seat = self.next(trick[-1][1]) if trick else leader
         if not trick and not hands[seat]:
@@ -247,7 +245,7 @@ class _Search:
         best = -_OPEN[1] if mine else _OPEN[1]
         for c in cards_of(playable_mask(hands[seat], led, self.trump)):
             hands[seat] &= ~(1 << c)
-            v = self.after(leader, (*trick, (c, seat)), state, a, b)
+            v = self.after(leader, (*trick, (c, seat)), state, (a, b))
             hands[seat] |= 1 << c
             if mine and v > best:
                 best, a = v, max(a, v)
@@ -264,16 +262,9 @@ class _Search:
         self.memo[key] = (low, high)
         return best
 
-    def after(
-        self,
-        leader: Seat,
-        trick: tuple[tuple[Card, Seat], ...],
-        state: tuple[object, ...],
-        alpha: int = -_OPEN[1],
-        beta: int = _OPEN[1],
-    ) -> int:
+    def after(self, leader: Seat, trick: _Trick, state: _State, window: _Window = _OPEN) -> int:
         if len(trick) < len(self.seats):
-            return self.value(leader, trick, state, alpha, beta)
+            return self.value(leader, trick, state, window)
         cards = [c for c, _ in trick]
         winner_seat = trick[trick_winner(cards, self.trump)][1]
         w = self.party(winner_seat)
@@ -284,7 +275,7 @@ class _Search:
         i = self.rotation.index(w)
         gained = sum(CARD_POINTS.get(c % 13, 0) for c in cards)
         counts = (*counts[:i], counts[i] + gained, *counts[i + 1 :])
-        return self.value(winner_seat, (), (high, low, jack, counts), alpha, beta)
+        return self.value(winner_seat, (), (high, low, jack, counts), window)
 
 
 def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:
