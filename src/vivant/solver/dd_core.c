@@ -29,7 +29,7 @@
  *  - move ordering by whist heuristics (after the published DDS weights for leads and for the
  *    second hand following suit; third hand beats the winning card rather than ducks, or forces
  *    out the fourth hand's top), the table's best lead and a history of the leads' cut-offs,
- *    kept while the table is and halved at each solve (a killer among the followers' cards
+ *    kept from solve to solve and halved at each (a killer among the followers' cards
  *    costs ~8x nodes: the card that refuted one trick is seldom right in the next, so
  *    followers have none); before all these, the card that last
  *    made a cut-off in the same context (the cut-off cache: for a lead the cards of the
@@ -379,7 +379,8 @@ struct dd_engine {
     int target;
     int killer[MAXDEPTH];
     u32 hist[64]; /* lead history: R * R for every cut-off a card made at a trick start, kept
-                     while the table is (halved at each solve) */
+                     from solve to solve (halved at each) until dd_engine_clear or a change of
+                     game */
     int tt_live, tt_np, tt_side1, tt_misere; /* what the table's entries hold for (tt_live 0:
                                                 nothing yet) */
     u64 deal[4];  /* the hands at the root of the last solve (tt_same_deal) */
@@ -2065,7 +2066,8 @@ static void forget_ordering(dd_engine *e) {
 }
 
 /* The move-ordering memory a solve starts from: no killer leads, and the lead history of the
- * solves since the table was last emptied, halved (the newest weigh most, and it stays bounded).
+ * solves since dd_engine_clear or a change of game, halved (the newest weigh most, and it stays
+ * bounded); a new deal (tt_same_deal) empties the table but keeps it.
  * The samples of one decision are solved in a row on a warm table, and the leads that made
  * cut-offs in one world mostly make them in the next (Monte-Carlo workload 1.4% fewer nodes than
  * a history forgotten at every solve; a solve after emptying the table starts as before). */
