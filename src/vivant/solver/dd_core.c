@@ -10,9 +10,10 @@
  *    and the cards equivalent to it in its hand), and of all cards above them, are pinned, in
  *    relative ranks, so lower cards are interchangeable "x"s (partition search); a suit's bottom
  *    run (its lowest cards, all in one hand) is never pinned, as the lengths fix it.  An entry
- *    holds for every position of its class and strain whatever the deal, so the table is kept
- *    between solves (keyed on the strain: no-trump once no trump is left, shared by every
- *    strain);
+ *    holds for every position of its class and strain whatever the deal, so the table could be
+ *    kept between any solves (keyed on the strain: no-trump once no trump is left, shared by
+ *    every strain); it is kept within a deal, and for another deal only while it is small (the
+ *    entries of other deals cost more in memory time than they save in nodes);
  *  - sure-trick cut-offs at trick start (top winners the leader, or through an entry his
  *    partner, can cash at once, both added up when no trump is against them, the top two split
  *    between them counted by crossing to the short hand and back; top trumps either side holds,
@@ -2143,10 +2144,11 @@ static void set_root(dd_engine *e, int pl) {
 
 /* Readies the table for a search with this number of hands, partition and objective.  An entry
  * states a fact about every position of its strain with its suit lengths and pinned owners,
- * whatever the deal or the cards already played, so the table is kept from one solve to the next
- * while those three stay the same (the positions of one game, the samples of one decision, the
- * strains of a table: entries are keyed on the strain in play, see search_lead); an entry of one
- * game never answers for another (its bounds are on the leader's side's tricks in that game). */
+ * whatever the deal or the cards already played, so the table may be kept from one solve to the
+ * next while those three stay the same (the positions of one deal, the strains of a table:
+ * entries are keyed on the strain in play, see search_lead; for another deal see tt_same_deal);
+ * an entry of one game never answers for another (its bounds are on the leader's side's tricks
+ * in that game). */
 static void tt_ready(dd_engine *e) {
     if (!e->tt_live || e->tt_np != e->np || e->tt_side1 != e->side1 ||
         e->tt_misere != e->misere) {
