@@ -64,9 +64,12 @@ void dd_engine_free(dd_engine *e);
 /* The table size in bytes actually reserved by the engine. */
 size_t dd_engine_tt_bytes(const dd_engine *e);
 
-/* Empties the transposition table: the next solve starts cold.  (The table is otherwise kept
- * between solves while the number of hands, the partition into sides and the objective stay the
- * same; its entries are keyed on the strain in play, no-trump once no trump is left.) */
+/* Empties the transposition table, and the lead history kept with it: the next solve starts
+ * cold.  (The table is otherwise kept between solves while the number of hands, the partition
+ * into sides and the objective stay the same, and the deal too: a position whose hands are not
+ * those of the last solve's root less cards played since, another deal, empties it, as its
+ * entries would cost more time than they save; they are keyed on the strain in play, no-trump
+ * once no trump is left.) */
 void dd_engine_clear(dd_engine *e);
 
 /* Search nodes visited by the last call on this engine. */
