@@ -338,12 +338,14 @@ class Solver:
         return int(self._engine.nodes)
 
     def clear(self) -> None:
-        """Empties the transposition table, so that the next solve starts cold. The table is
-        otherwise kept from one solve to the next while the number of hands, the partition into
-        sides and the objective (misère or not) stay the same: its entries hold for every
-        position they describe in that game and strain (no-trump once no trump is left in play),
-        whatever the deal, so the strains of a table share them; a change of any of the three
-        empties it."""
+        """Empties the transposition table and the lead history kept with it, so that the next
+        solve starts cold. The table is otherwise kept from one solve to the next while the
+        number of hands, the partition into sides and the objective (misère or not) stay the
+        same, and so does the deal: its entries hold for every position they describe in that
+        game and strain (no-trump once no trump is left in play), so the strains of a table
+        share them; a change of any of the three empties it, and so does a position of another
+        deal (another sampled world) once the table holds more than a few thousand entries,
+        which would cost more time than they save."""
         self._engine.clear()
 
     def solve(self, pos: Position, all_cards: bool = False) -> Solution:
