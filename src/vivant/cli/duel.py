@@ -39,8 +39,8 @@ from vivant.players.dd import (
     DD_MEASURES,
     DD_TT_MB,
     DoubleDummyPlayer,
+    measured_values,
     playing_seats,
-    solver_position,
 )
 from vivant.players.heuristic import HeuristicPlayer
 from vivant.solver import InvalidPositionError, Solver
@@ -156,18 +156,14 @@ def dd_loss(view: View, hands: Sequence[int], action: Play, solver: Solver) -> i
     (Boston: the single player against three, a misère to lose, within the Monte-Carlo player's
     search horizon: a whole one-against-three hand is beyond the solver's reach at every card;
     All Fours: the points of the hand, within its search's reach)."""
-    measure = DD_MEASURES.get(view.variant)
-    if measure is not None:
-        found = measure.search(view, list(hands))
-        values = {} if found is None else found[0]
-    else:
-        if len(playing_seats(view)) == 4 and view.hand_sizes.get(action.seat, 0) > DD_MAX_CARDS:
-            return None
-        try:
-            values = dict(solver.card_values(solver_position(view, hands)))
-        except InvalidPositionError:
-            return None
-    if action.card not in values:
+    too_long = view.hand_sizes.get(action.seat, 0) > DD_MAX_CARDS
+    if view.variant not in DD_MEASURES and len(playing_seats(view)) == 4 and too_long:
+        return None
+    try:
+        values = measured_values(view, hands, solver)
+    except InvalidPositionError:
+        return None
+    if values is None or action.card not in values:
         return None
     return round(max(values.values()) - values[action.card])
 

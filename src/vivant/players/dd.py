@@ -106,6 +106,17 @@ DD_MEASURES: dict[str, TrickMeasure] = {
 }
 
 
+def measured_values(view: View, hands: Sequence[int], solver: Solver) -> dict[Card, int] | None:
+    """Every legal card's exact value on the position ``hands``: by the game's own measure where
+    it has one (:data:`DD_MEASURES`; ``None`` beyond its reach), else the solver's tricks for the
+    side to play. Raises :class:`InvalidPositionError` where the solver cannot take it."""
+    measure = DD_MEASURES.get(view.variant)
+    if measure is None:
+        return solver.card_values(solver_position(view, hands))
+    found = measure.search(view, list(hands))
+    return None if found is None else {c: round(v) for c, v in found[0].items()}
+
+
 def playing_seats(view: View) -> tuple[Seat, ...]:
     """The seats whose hands play to the tricks, in the solver's seat order: N E S W, or the
     two live hands of a two-hand game (its ``seat_order`` from North)."""
@@ -210,12 +221,7 @@ class DoubleDummyPlayer:
         """Every legal card's exact value on the full position: by the game's own measure where
         it has one (:data:`DD_MEASURES`: All Fours' points, Boston's sides; ``None`` beyond its
         reach), else the tricks for its side from here."""
-        hands = self.full_hands(view)
-        measure = DD_MEASURES.get(view.variant)
-        if measure is None:
-            return self.solver.card_values(solver_position(view, hands))
-        found = measure.search(view, hands)
-        return None if found is None else {c: round(v) for c, v in found[0].items()}
+        return measured_values(view, self.full_hands(view), self.solver)
 
     def choose(self, view: View, legal: Sequence[Action], default: Action | None = None) -> Action:
         """The solver's best legal card: always when the view shows every hand, else within the
