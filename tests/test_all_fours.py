@@ -33,7 +33,7 @@ from vivant.actions import (
     ReportExposed,
     ReportMisdeal,
 )
-from vivant.cards import Card, CardSet, Seat, card_name, parse_card
+from vivant.cards import SEAT_LETTERS, Card, CardSet, Seat, card_name, parse_card
 from vivant.cli.duel import dd_loss, dd_note, dd_unit, duel
 from vivant.errors import IllegalPlayError, InvalidActionError
 from vivant.players import Player, RandomPlayer, step, who_acts
@@ -52,6 +52,7 @@ from vivant.scoring.all_fours import (
     revoke_penalty_points,
 )
 from vivant.server.analysis import replay_card_values
+from vivant.server.replay import _frame as replay_frame
 from vivant.solver import Solver
 from vivant.table import DEAL, EXCHANGE, PLAY
 from vivant.variants import find_variant
@@ -781,6 +782,25 @@ def test_the_replays_analysis_gives_the_points_of_each_card() -> None:
     assert got["seat"] == "N" and got["explains"].startswith("Points of High, Low, Jack and Game")
     assert got["values"] == {"S2": -1, "ST": -1, "H2": 1, "D2": -1, "D3": -1, "D4": -1}
     assert got["best"] == ["H2"]
+
+
+def test_the_replay_lays_open_a_hand_its_player_has_not_looked_at() -> None:
+    """AF-2.1: before trumps are settled the third player has not looked at his cards, so his
+    own view shows none; the replay of a finished sitting lays every hand open all the same, and
+    names the hand not yet looked at."""
+    t = formed(3)
+    t.apply(pack(t, ("SA S2 S3 S4 S5 S6", "HA H2 H3 H4 H5 H6", "DA D2 D3 D4 D5 D6"), "C8"))
+    assert t.hand is not None
+    unseen = [SEAT_LETTERS[s] for s in t.seats if not t.view(s).hand]
+    frame = replay_frame(t, 1, None, None)
+    assert len(unseen) == 1 and frame["unlooked"] == unseen
+    for s in t.seats:
+        assert frame["hands"][SEAT_LETTERS[s]] == [card_name(c) for c in CardSet(t.hand.hands[s])]
+    assert frame["hands"]["W"] == []
+    elect(t, "stand")
+    frame = replay_frame(t, 2, None, None)
+    assert frame["unlooked"] == []
+    assert all(len(frame["hands"][SEAT_LETTERS[s]]) == 6 for s in t.seats)
 
 
 class _Exhaustive(all_fours_player._Search):

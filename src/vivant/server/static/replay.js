@@ -41,7 +41,8 @@ function playedBy(trick, i) {
 
 function handOf(f, seat, pos, valued) {
   const suits = bySuit(f.hands[seat]);
-  return el("div", { class: "dummy" }, ["S", "H", "C", "D"].filter((s) => suits[s].length).map((s) =>
+  const unlooked = (f.unlooked || []).includes(seat);
+  return el("div", { class: `dummy${unlooked ? " unlooked" : ""}` }, ["S", "H", "C", "D"].filter((s) => suits[s].length).map((s) =>
     el("div", { class: "col" }, suits[s].map((c) => {
       const v = valued && c in valued.values ? valued.values[c] : null;
       const best = v !== null && valued.best.includes(c);
@@ -73,7 +74,8 @@ function draw(f, valued) {
     nodes.push(el("div", { class: `seat ${p}` },
       el("div", { class: "plate" }, el("span", { class: `role ${f.roles[seat]}` }, f.roles[seat]), el("span", {}, nameOf(f, seat)),
         f.dealer === seat ? el("span", { class: "chip" }, "dealer") : null),
-      f.hands[seat].length ? handOf(f, seat, p, valued && valued.seat === seat ? valued : null) : null));
+      f.hands[seat].length ? handOf(f, seat, p, valued && valued.seat === seat ? valued : null) : null,
+      (f.unlooked || []).includes(seat) ? el("span", { class: "unlooked" }, "not yet looked at") : null));
   }
   const shown = f.trick && f.trick.cards.length ? f.trick : f.last_trick;
   if (shown) {
