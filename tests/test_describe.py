@@ -339,3 +339,31 @@ def test_duplicate_session_result_in_words() -> None:
     assert told[-len(lines) :] == lines
     mort = find_variant("mort")(["P1", "P2", "P3"])
     assert Narrator(mort).result_lines() == []
+
+
+@pytest.mark.parametrize("game", sorted(VARIANTS))
+def test_a_replays_words_say_every_card_as_it_is_played(game: str) -> None:
+    """The replay's caption (``every_card``) says each card as it falls, by whom, then the trick
+    with it; the table's words say the cards only with their trick."""
+    cls = find_variant(game)
+    names = [f"P{i + 1}" for i in range(min(cls.info.player_counts))]
+    t = cls(names)
+    replay, table = Narrator(t, every_card=True), Narrator(t)
+    rng = random.Random(game)
+    plays = 0
+    while not t.is_over() and plays < 20:
+        action = t.chance_action(rng) if t.awaiting_chance() else irregular_step(t, rng)
+        replay.remember_names()
+        table.remember_names()
+        try:
+            events = t.apply(action)
+        except Exception:  # an irregular card the laws refuse: another action
+            continue
+        said = [x.text for e in events for x in replay.event_lines(e, events)]
+        quiet = [x.text for e in events for x in table.event_lines(e, events)]
+        if isinstance(action, Play):
+            plays += 1
+            role = t.role(action.seat)
+            assert said[0] == f"{replay.who(role)} plays {card_name(action.card)}.", said
+            assert said[1:] == quiet and not any(" plays " in line for line in quiet)
+    assert plays == 20

@@ -450,10 +450,12 @@ class Narrator:
     end a game, and the roles change with the next one) and :meth:`event_lines` with its events.
     """
 
-    def __init__(self, table: Table, you: str | None = None) -> None:
+    def __init__(self, table: Table, you: str | None = None, *, every_card: bool = False) -> None:
         self.table = table
         self.info: GameInfo = table.info
         self.you = you
+        #: Say each card as it is played (a replay's caption), not only with its trick.
+        self.every_card = every_card
         self.names: dict[str, str] = {}
         self.trick_cards: list[tuple[str, str]] = []
         self.announced_roles: dict[str, str] = {}
@@ -638,6 +640,9 @@ class Narrator:
 
     def _tell_played(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         self.trick_cards.append((d["seat"], d["card"]))  # told with its trick
+        if self.every_card:
+            who = self.who(d["seat"])
+            self.say(f"{who} {'play' if self.is_you(who) else 'plays'} {d['card']}.")
 
     def _tell_discarded(self, d: Mapping[str, Any], events: Sequence[Event]) -> None:
         """A card laid aside face down (All Fours AF-2.7, Boston): who, never which."""
