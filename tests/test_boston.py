@@ -37,6 +37,10 @@ from vivant.actions import (
 from vivant.cards import Card, Seat, card_name, cards_of, parse_card
 from vivant.describe import Narrator
 from vivant.errors import IllegalPlayError, InvalidActionError, OutOfTurnError, WrongSeatError
+from vivant.players import Player, step
+from vivant.players import boston as boston_player
+from vivant.players.heuristic import HeuristicPlayer
+from vivant.players.montecarlo import MonteCarloPlayer, estimate_words
 from vivant.scoring import boston as sc
 from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY
 from vivant.variants import find_variant
@@ -929,3 +933,44 @@ def attempt_copy(t: BostonTable, action: DirectExposed) -> BostonTable:
         "demand": action.demand,
     }
     return again
+
+
+def test_the_hint_says_what_the_monte_carlo_estimate_counts() -> None:
+    """The Monte-Carlo player's estimate of a Boston card is what the hand settles (BO-6), not
+    tricks: a trick bid's counters each adversary pays the single player, a misère's chance of
+    being lost; its words say so, for the single player and for his adversaries alike."""
+    seen: dict[str, str] = {}
+    for seed in range(40):
+        names = ["P1", "P2", "P3", "P4"]
+        t = BostonTable(names)
+        bots: dict[str, Player] = {n: HeuristicPlayer(seed + i) for i, n in enumerate(names)}
+        rng = random.Random(seed)
+        reach = min(boston_player.TRICK_HORIZON, boston_player.MISERE_HORIZON)
+        while t.hand is None or t.phase != PLAY or len(t.view(t.to_act() or 0).hand) > reach:
+            step(t, bots, rng)
+        seat = t.to_act()
+        assert seat is not None and t.phase == PLAY
+        view = t.view(seat)
+        contract = view.extra.get("contract", "misere-partout")
+        single = view.extra.get("bidder") == "NESW"[seat]
+        kind = "partout" if contract == "misere-partout" else contract
+        bid = sc.BIDS_BY_NAME.get(contract)
+        key = f"{'misere' if bid and bid.is_misere else kind if kind == 'partout' else 'trick'}"
+        key += "-single" if single else ""
+        if key in seen:
+            continue
+        adviser = MonteCarloPlayer(seed, samples=4)
+        adviser.choose(view, t.legal_actions(seat))
+        assert adviser.last is not None
+        values = set(adviser.last.averages.values())
+        seen[key] = estimate_words(view)
+        if key == "trick-single":
+            assert bid is not None and seen[key].startswith("counters each adversary pays you")
+            payments = {sc.trick_bid_value(bid.tricks, n) for n in range(14)}
+            assert min(payments) <= min(values) and max(values) <= max(payments)
+        elif key == "trick":
+            assert seen[key].startswith("counters the single player pays each of you")
+        elif key.startswith("misere"):
+            assert "chance that" in seen[key] and all(-1 <= v <= 1 for v in values)
+    assert {"trick-single", "trick"} <= set(seen), seen
+    assert all("tricks for your side" not in words for words in seen.values()), seen

@@ -307,7 +307,7 @@ def test_a_hint_is_offered_once_turned_on_at_a_casual_table(
         bar = page.wait_for_selector(".hintbar [role=status]", timeout=30_000)
         assert bar is not None
         words = bar.inner_text()
-        assert words.startswith("Hint: play "), words
+        assert words.startswith("Hint: play ") and "undefined" not in words, words
         legal = page.eval_on_selector_all(
             ".hand.mine .card.legal", "cs => cs.map(c => c.getAttribute('alt'))"
         )

@@ -13,6 +13,7 @@ from server_helpers import Oracle
 from vivant.actions import Action, ChoosePenalty, Deal, Play, PlayTogether
 from vivant.cards import CardSet, card_name, cards_of, parse_card
 from vivant.describe import Narrator, decision_words, penalty_words
+from vivant.players.montecarlo import estimate_words
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 
@@ -152,7 +153,7 @@ def test_every_legal_action_of_a_sitting_has_words(game: str) -> None:
 def test_all_fours_words_before_stand_or_beg() -> None:
     """All Fours (AF-2.2): before the eldest stands or begs the turn-up is named, never "to be
     declared by the dealer"; stand or beg is not an irregularity ("the laws give you a
-    choice"); the hint counts points, not tricks."""
+    choice"); the hint counts points over the whole hand, not tricks from this trick on."""
     t = find_variant("all-fours")(["P1", "P2"])
     rng = random.Random(3)
     while t.pending is None or t.pending.kind != "beg":
@@ -166,9 +167,9 @@ def test_all_fours_words_before_stand_or_beg() -> None:
     assert "to be declared" not in line and card_name(view.turn_up) in line
     assert words.pending_words(view) is None
     assert words.question(t.legal_actions(seat)[0], view) == "Stand, or beg?"
-    assert (
-        words.hint_unit() == "points"
-        and Narrator(find_variant("mort")(["a", "b", "c"])).hint_unit() == "tricks"
+    assert estimate_words(view).startswith("points of High, Low, Jack and Game")
+    assert estimate_words(find_variant("mort")(["a", "b", "c"]).view(0)) == (
+        "tricks for your side from this trick on"
     )
 
 

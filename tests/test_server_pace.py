@@ -164,6 +164,7 @@ def test_a_hint_at_a_casual_table_and_none_in_laws_mode(server: ServerProcess) -
     assert casual["action"]["type"] == "Play"
     if casual["tricks"] is not None:
         assert 0 <= casual["tricks"] <= casual["left"]
+        assert casual["counts"] == "tricks for your side from this trick on", casual
         assert set(casual["others"]) <= set(casual["legal"])
     laws = asyncio.run(ask(True))
     assert laws["type"] == "error" and laws["code"] == "no_hints", laws

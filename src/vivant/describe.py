@@ -1699,10 +1699,6 @@ class Narrator:
             return [Line(f"{who} {'do' if you else 'does'} not {double}.")]
         return []
 
-    def hint_unit(self) -> str:
-        """What the Monte-Carlo player's estimate counts: the game's :attr:`scores`."""
-        return self.info.scores
-
 
 def _boston_aim(bid: Bid) -> str:
     """What a trick bid must take (BO-4.2): ``six tricks or more``, ``all thirteen tricks``."""

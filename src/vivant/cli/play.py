@@ -76,7 +76,7 @@ from vivant.players import (
 )
 from vivant.players.dd import DoubleDummyPlayer
 from vivant.players.driver import sitting_record
-from vivant.players.montecarlo import DEFAULT_LEVEL, LEVELS, MonteCarloPlayer
+from vivant.players.montecarlo import DEFAULT_LEVEL, LEVELS, MonteCarloPlayer, estimate_words
 from vivant.records.log import save_log
 from vivant.table import DECLARE, Event, Table
 from vivant.variants import VARIANTS, find_variant
@@ -937,8 +937,9 @@ class Session:
 
     def show_hint(self, seat: Seat, legal: list[Action]) -> None:
         """The Monte-Carlo player's choice at its default level, from the view of ``seat``
-        only: for a card, with the tricks it expects for the side from this trick on
-        (averaged over its sampled deals); before its horizon, and for every other decision,
+        only: for a card, with what it expects (averaged over its sampled deals; the tricks for
+        the side from this trick on, or the game's own objective: ``estimate_words``); before
+        its horizon, and for every other decision,
         the heuristic player's choice."""
         t = self.table
         if not legal:  # the moment before a computer player's card: nothing is his to choose
@@ -968,8 +969,8 @@ class Session:
         ranked = sorted(est.averages.items(), key=lambda kv: -kv[1])
         others = ", ".join(f"{card_name(c)} {v:.2f}" for c, v in ranked if c != choice.card)
         self.say(
-            f"Hint: {name} — about {est.averages[choice.card]:.2f} {self.narrator.hint_unit()} "
-            f"for your side from this trick on (average over {est.samples} sampled deals)"
+            f"Hint: {name} — about {est.averages[choice.card]:.2f} {estimate_words(view)} "
+            f"(average over {est.samples} sampled deals)"
             + (f"; others: {others}" if others else ""),
             "green",
         )

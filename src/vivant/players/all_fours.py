@@ -278,6 +278,12 @@ class _Search:
         return self.value(winner_seat, (), (high, low, jack, counts), window)
 
 
+#: What :func:`card_values` counts, completing "about 1.50 ..." (AF-4.1..4.7).
+ESTIMATE_WORDS = (
+    "points of High, Low, Jack and Game for your side less the others', over the whole hand"
+)
+
+
 def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:
     """The exact value, for the point objective, of each card the seat to play may play, on a
     deal where every hand is known (``hands``, as sampled), with the search's node count; None

@@ -267,6 +267,25 @@ def _single(view: View, to_play: Seat) -> Seat:
     return "NESW".index(bidder) if bidder is not None else to_play
 
 
+def estimate_words(view: View) -> str:
+    """What :func:`card_values` counts, for the seat to play, completing "about 2.50 ...": the
+    counters each adversary pays the single player of a trick bid (BO-6.1, BO-6.2), the chance
+    that a misère is lost (BO-6.3), or in misère partout the tricks taken, counted negative."""
+    contract = view.extra.get("contract", "misere-partout")
+    if contract == "misere-partout" or view.to_play is None:
+        return "tricks you take from this trick on, counted negative (fewer is better)"
+    mine = view.to_play == _single(view, view.to_play)
+    if BIDS_BY_NAME[contract].is_misere:
+        return (
+            "chance that your misère is lost, counted negative"
+            if mine
+            else "chance that the misère is lost"
+        )
+    if mine:
+        return "counters each adversary pays you for the hand (negative: you pay each of them)"
+    return "counters the single player pays each of you for the hand (negative: you pay him)"
+
+
 def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:
     """Each legal card's worth on a sampled deal for the seat to play, by what the hand settles
     (the Monte-Carlo player's objective): in a trick bid what each adversary pays the single

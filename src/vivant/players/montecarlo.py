@@ -126,6 +126,23 @@ SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], 
 }
 
 
+#: What a card's estimate counts where the game searches its own objective, completing "about
+#: 1.50 ..." (a hint's words); elsewhere :data:`TRICK_ESTIMATE`.
+ESTIMATE_WORDS: dict[str, Callable[[View], str]] = {
+    "all-fours": lambda view: all_fours.ESTIMATE_WORDS,
+    "boston": boston.estimate_words,
+}
+TRICK_ESTIMATE = "tricks for your side from this trick on"
+
+
+def estimate_words(view: View) -> str:
+    """What the player's estimate of a card (:class:`Estimate`) counts, for the seat to play in
+    ``view``, in words completing "about 1.50 ...": the tricks its side takes from this trick on,
+    or the game's own objective (:data:`SAMPLE_SEARCHES`)."""
+    words = ESTIMATE_WORDS.get(view.variant)
+    return TRICK_ESTIMATE if words is None else words(view)
+
+
 class Bidder(Protocol):
     """A game's own choices before play for one Monte-Carlo player (its calls, its trump):
     ``choose`` returns one of ``legal``, or ``None`` to leave the decision to the player."""
@@ -203,8 +220,9 @@ DEFAULT_LEVEL = "montecarlo"
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
-    """A decision's evidence: each legal card's average tricks (for the side to play, from this
-    trick on) over ``samples`` solved deals, and the card chosen."""
+    """A decision's evidence: each legal card's average value over ``samples`` solved deals
+    (the tricks for the side to play from this trick on, or the game's own objective:
+    :func:`estimate_words`), and the card chosen."""
 
     averages: dict[Card, float]
     samples: int

@@ -19,7 +19,7 @@ from vivant.cards import SEAT_LETTERS, Card, Seat, card_name
 from vivant.errors import VivantError
 from vivant.players import customary_default
 from vivant.players.dd import DD_MEASURES, TRICKS_EXPLAINED, DoubleDummyPlayer
-from vivant.players.montecarlo import DEFAULT_LEVEL, MonteCarloPlayer
+from vivant.players.montecarlo import DEFAULT_LEVEL, MonteCarloPlayer, estimate_words
 from vivant.solver import InvalidPositionError
 from vivant.table import Table
 
@@ -61,8 +61,9 @@ def _values(table: Table, player: Seat) -> dict[Card, int] | None:
 
 def hint(table: Table, seat: Seat, seed: int) -> dict[str, Any]:
     """The Monte-Carlo player's choice for the person at ``seat``, from that seat's view:
-    ``{"action", "card", "tricks", "samples", "others"}`` (``card`` and ``tricks`` for a card
-    it estimated; ``others``: the other cards' estimates)."""
+    ``{"action", "card", "tricks", "counts", "samples", "others"}`` (``card`` and ``tricks``
+    for a card it estimated, ``counts`` saying in words what that estimate counts; ``others``:
+    the other cards' estimates)."""
     legal = table.legal_actions(seat)
     if not legal:
         raise VivantError("nothing is asked of you now")
@@ -74,6 +75,7 @@ def hint(table: Table, seat: Seat, seed: int) -> dict[str, Any]:
         out["card"] = card_name(choice.card)
         if est is not None and choice.card in est.averages:
             out["tricks"] = round(est.averages[choice.card], 2)
+            out["counts"] = estimate_words(table.view(seat))
             out["samples"] = est.samples
             out["others"] = {
                 card_name(c): round(v, 2) for c, v in est.averages.items() if c != choice.card

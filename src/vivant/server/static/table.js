@@ -452,7 +452,7 @@ function hintWords(h) {
     return `Hint: ${i >= 0 ? actionLabel(state, i) : h.action.type}`;
   }
   if (h.tricks === null || h.tricks === undefined) return `Hint: play ${cardText(h.card)}`;
-  return `Hint: play ${cardText(h.card)}, about ${h.tricks} tricks for your side from this trick on (${h.samples} sampled deals)`;
+  return `Hint: play ${cardText(h.card)}, about ${h.tricks} ${h.counts} (${h.samples} sampled deals)`;
 }
 
 function hintBar() {
