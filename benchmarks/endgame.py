@@ -28,8 +28,8 @@ from typing import Any
 from vivant.actions import Play
 from vivant.cards import Seat
 from vivant.cli.duel import dd_loss, deal_position, duel_seed, mean_ci
-from vivant.players import step, who_acts
-from vivant.players.dd import DD_TT_MB, cards_in_hand
+from vivant.players import Player, step, who_acts
+from vivant.players.dd import DD_TT_MB, DoubleDummyPlayer, cards_in_hand
 from vivant.players.montecarlo import MonteCarloPlayer
 from vivant.solver import Solver
 from vivant.table import PLAY, Table
@@ -38,28 +38,39 @@ SEED = 2026
 
 
 def play_out(
-    table: Table, name: str, ours: frozenset[Seat], mine: MonteCarloPlayer, seed: int
+    table: Table, name: str, ours: frozenset[Seat], mine: MonteCarloPlayer, seed: int, others: str
 ) -> int:
     """The tricks ``ours`` take from now to the end of the hand, ``name``'s seats played by
-    ``mine`` and the others by montecarlo without the endgame."""
+    ``mine`` and the others by ``others``: montecarlo without the endgame, or ``dd`` (seeing
+    every card: the defence the joint search assumes)."""
     hand = table.hand
     assert hand is not None
     start = len(hand.tricks)
     rng = random.Random(seed)
-    others = MonteCarloPlayer(seed + 1, endgame_cards=0)
+    them: Player = (
+        DoubleDummyPlayer().attach(table)
+        if others == "dd"
+        else MonteCarloPlayer(seed + 1, endgame_cards=0)
+    )
     while table.hand is hand and table.phase == PLAY:
         turn = who_acts(table)
         if turn is None:
             step(table, {}, rng)
             continue
         seat, who = turn
-        player = mine if who == name else others
+        player = mine if who == name else them
         table.apply(player.choose(table.view(seat), table.legal_actions(seat), None))
     return sum(1 for t in hand.tricks[start:] if t.winner in ours)
 
 
 def deal(
-    game: str, i: int, cards: int, a: dict[str, Any], b: dict[str, Any], solver: Solver
+    game: str,
+    i: int,
+    cards: int,
+    a: dict[str, Any],
+    b: dict[str, Any],
+    solver: Solver,
+    others: str = "montecarlo",
 ) -> tuple[int, list[tuple[int, int]]]:
     """Deal ``i``: its decisions within reach, and for each that differs the tricks A - B and
     the dd loss A - B."""
@@ -86,7 +97,8 @@ def deal(
             ours = pa.our_seats(view, plays[0].seat)
             if ca != cb and ours is not None and isinstance(ca, Play) and isinstance(cb, Play):
                 won = [
-                    play_out(cls.replay(config, table.log), name, ours, p, seed) for p in (pa, pb)
+                    play_out(cls.replay(config, table.log), name, ours, p, seed, others)
+                    for p in (pa, pb)
                 ]
                 lost = [dd_loss(view, hand.hands, c, solver) or 0 for c in (ca, cb)]
                 differ.append((won[0] - won[1], lost[0] - lost[1]))
@@ -101,16 +113,26 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--a", default="{}", help="setting A: MonteCarloPlayer keywords, JSON")
     parser.add_argument("--b", default='{"endgame_cards": 0}', help="setting B, likewise")
+    parser.add_argument(
+        "--others",
+        choices=("montecarlo", "dd"),
+        default="montecarlo",
+        help="who plays the other side in the play-outs: montecarlo without the endgame, or "
+        "dd, seeing every card (the defence the joint search assumes)",
+    )
     args = parser.parse_args()
     a, b = json.loads(args.a), json.loads(args.b)
     solver = Solver(DD_TT_MB)
     start = time.process_time()
     decisions, differ = 0, []
     for i in range(args.deals):
-        n, d = deal(args.game, i, args.cards, a, b, solver)
+        n, d = deal(args.game, i, args.cards, a, b, solver, args.others)
         decisions += n
         differ += d
-    print(f"{args.game}, A {a} v B {b}: {decisions} decisions from {args.cards} cards a hand")
+    print(
+        f"{args.game}, A {a} v B {b}, the other side {args.others}: {decisions} decisions from "
+        f"{args.cards} cards a hand"
+    )
     if len(differ) < 2:
         print(f"the cards differ at {len(differ)}: nothing to compare")
         return
