@@ -46,6 +46,15 @@ def test_solve_bad_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert "error" in capsys.readouterr().err
 
 
+def test_a_file_given_as_the_deal_is_named_with_the_option_that_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deals = tmp_path / "deals.txt"
+    deals.write_text(DEAL + "\n")
+    assert main(["solve", str(deals)]) == 2
+    assert f"is a file, not a deal: give its deals with --file {deals}" in capsys.readouterr().err
+
+
 LONE = "N:A.A.2. K.K.3. Q.Q.4. J.J.5."
 
 

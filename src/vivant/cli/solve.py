@@ -14,6 +14,7 @@ import argparse
 import json
 import math
 import sys
+from pathlib import Path
 from typing import Any
 
 from vivant.cards import SEAT_LETTERS, suit_of
@@ -178,6 +179,11 @@ def run(args: argparse.Namespace) -> int:
     if not args.deal:
         print("vivant: error: give a DEAL or --file F", file=sys.stderr)
         return 2
+    if ":" not in args.deal and Path(args.deal).is_file():
+        raise VivantError(
+            f"{args.deal!r} is a file, not a deal: give its deals with --file {args.deal} "
+            "(one deal a line)"
+        )
     result = _solve_one(args.deal, args, solver)
     if args.json:
         print(json.dumps(result))
