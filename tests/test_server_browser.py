@@ -164,6 +164,7 @@ def test_lobby_invitation_and_a_free_seat(server: ServerProcess, browser: Browse
     row = dora.locator("tr", has_text="Tuesday whist")
     row.wait_for()
     assert "seats free" in row.inner_text() and "Sit as" not in row.inner_text()
+    assert "Mort ·" in row.inner_text() and "mort ·" not in row.inner_text()  # the game's name
     bea = page()
     bea.goto(invite)
     bea.wait_for_selector("#conn-text:has-text('seated as Bea')")

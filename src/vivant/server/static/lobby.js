@@ -114,6 +114,12 @@ async function takeSeat(t, name) {
   }
 }
 
+/** A game's name as the server's description gives it ("All Fours"), its key until that has come. */
+function gameTitle(name) {
+  const v = variants.find((x) => x.name === name);
+  return v ? v.title : name;
+}
+
 async function loadTables() {
   const data = await api("/api/tables");
   const rows = data.tables.map((t) => {
@@ -126,7 +132,9 @@ async function loadTables() {
       actions.push(el("a", { href: `/t/${t.id}` }, "Watch"));
     }
     return el("tr", {},
-      el("td", {}, el("div", {}, t.title || t.variant), el("div", { class: "hint" }, `${t.variant}${t.laws ? " · laws" : ""}${t.seed !== null ? ` · seed ${t.seed}` : ""} · ${t.id}`)),
+      el("td", {}, el("div", {}, t.title || gameTitle(t.variant)), el("div", { class: "hint" }, [
+        t.title ? gameTitle(t.variant) : null, t.laws ? "laws" : null, t.seed !== null ? `seed ${t.seed}` : null, t.id,
+      ].filter(Boolean).join(" · "))),
       el("td", {}, players),
       el("td", {}, stateBadge(t), el("div", { class: "hint" }, `${t.seq} events`)),
       el("td", {}, actions));
@@ -135,8 +143,7 @@ async function loadTables() {
   document.getElementById("no-tables").textContent = rows.length ? "" : "No tables yet: start one.";
 }
 
-loadVariants();
-loadTables();
+loadVariants().then(loadTables);
 setInterval(loadTables, 5000);
 
 // An event of several tables (a movement), offered as the server describes it: the person's
