@@ -630,7 +630,11 @@ class MonteCarloPlayer:
         (the default) -0.346 [-0.722, +0.030] over 26 with 16 worlds, 0.000 [-0.174, +0.174]
         over 23 with all; from 5 cards -0.224 [-0.376, -0.073] over 98 with 16, -0.019 [-0.143,
         +0.105] over 53 with all (the same CPU time). The likeliest few trust the model of play
-        further than the average does."""
+        further than the average does. In Mort against double-dummy defenders, the defence the
+        search assumes (``--others dd``, at 4dd27e6): from 3 cards 0.000 [-0.097, +0.097] over
+        the 29 decisions of 1,000 deals (6,841) where the cards differ; from 5 cards -0.105
+        [-0.247, +0.037] over 19 in 200 deals. In these games the last tricks leave too little
+        to guess for the fusion the joint search removes to cost a measurable trick."""
         if not 0 < cards_in_hand(view, seat) <= self.endgame_cards:
             return None
         game = self._joint(view, seat, worlds, ws)
