@@ -40,7 +40,7 @@ from vivant.errors import IllegalPlayError, InvalidActionError, OutOfTurnError, 
 from vivant.players import Player, step
 from vivant.players import boston as boston_player
 from vivant.players.heuristic import HeuristicPlayer
-from vivant.players.montecarlo import MonteCarloPlayer, estimate_words
+from vivant.players.montecarlo import MonteCarloPlayer, estimate_words, reach_words
 from vivant.scoring import boston as sc
 from vivant.table import DEAL, DECLARE, EXCHANGE, OVER, PLAY
 from vivant.variants import find_variant
@@ -938,7 +938,8 @@ def attempt_copy(t: BostonTable, action: DirectExposed) -> BostonTable:
 def test_the_hint_says_what_the_monte_carlo_estimate_counts() -> None:
     """The Monte-Carlo player's estimate of a Boston card is what the hand settles (BO-6), not
     tricks: a trick bid's counters each adversary pays the single player, a misère's chance of
-    being lost; its words say so, for the single player and for his adversaries alike."""
+    being lost; its words say so, for the single player and for his adversaries alike, and say
+    from when it searches (the solver's horizon for the contract, or the level's)."""
     seen: dict[str, str] = {}
     for seed in range(40):
         names = ["P1", "P2", "P3", "P4"]
@@ -964,6 +965,10 @@ def test_the_hint_says_what_the_monte_carlo_estimate_counts() -> None:
         assert adviser.last is not None
         values = set(adviser.last.averages.values())
         seen[key] = estimate_words(view)
+        trick = key.startswith("trick")
+        horizon = boston_player.TRICK_HORIZON if trick else boston_player.MISERE_HORIZON
+        assert reach_words(view, 13) == f"once a hand holds {horizon} cards or fewer"
+        assert reach_words(view, 6) == "once a hand holds 6 cards or fewer"
         if key == "trick-single":
             assert bid is not None and seen[key].startswith("counters each adversary pays you")
             payments = {sc.trick_bid_value(bid.tricks, n) for n in range(14)}

@@ -13,7 +13,7 @@ from server_helpers import Oracle
 from vivant.actions import Action, ChoosePenalty, Deal, Play, PlayTogether
 from vivant.cards import CardSet, card_name, cards_of, parse_card
 from vivant.describe import Narrator, decision_words, penalty_words
-from vivant.players.montecarlo import estimate_words
+from vivant.players.montecarlo import estimate_words, reach_words
 from vivant.table import PLAY, Table
 from vivant.variants import VARIANTS, find_variant
 
@@ -168,6 +168,12 @@ def test_all_fours_words_before_stand_or_beg() -> None:
     assert words.pending_words(view) is None
     assert words.question(t.legal_actions(seat)[0], view) == "Stand, or beg?"
     assert estimate_words(view).startswith("points of High, Low, Jack and Game")
+    three = find_variant("all-fours")(["P1", "P2", "P3"])
+    while three.phase != PLAY:
+        three.apply(three.chance_action(rng) if three.awaiting_chance() else three.default_action())
+    assert reach_words(three.view(0), 13) == (
+        "once 12 cards or fewer are left in all the hands together (the last 4 tricks)"
+    )
     assert estimate_words(find_variant("mort")(["a", "b", "c"]).view(0)) == (
         "tricks for your side from this trick on"
     )

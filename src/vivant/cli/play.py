@@ -76,7 +76,13 @@ from vivant.players import (
 )
 from vivant.players.dd import DoubleDummyPlayer
 from vivant.players.driver import sitting_record
-from vivant.players.montecarlo import DEFAULT_LEVEL, LEVELS, MonteCarloPlayer, estimate_words
+from vivant.players.montecarlo import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MonteCarloPlayer,
+    estimate_words,
+    reach_words,
+)
 from vivant.records.log import save_log
 from vivant.table import DECLARE, Event, Table
 from vivant.variants import VARIANTS, find_variant
@@ -959,10 +965,10 @@ class Session:
             self.say(f"Hint: {name} (the only correct card)", "green")
             return
         if est is None:
-            level = LEVELS[DEFAULT_LEVEL]
+            reach = reach_words(view, LEVELS[DEFAULT_LEVEL].max_cards)
             self.say(
-                f"Hint: {name} (the maxims' card: the Monte-Carlo player samples and solves "
-                f"once a hand holds {level.max_cards} cards or fewer)",
+                f"Hint: {name} (the maxims' card: the Monte-Carlo player samples and searches "
+                f"{reach})",
                 "green",
             )
             return

@@ -278,10 +278,19 @@ class _Search:
         return self.value(winner_seat, (), (high, low, jack, counts), window)
 
 
-#: What :func:`card_values` counts, completing "about 1.50 ..." (AF-4.1..4.7).
-ESTIMATE_WORDS = (
-    "points of High, Low, Jack and Game for your side less the others', over the whole hand"
-)
+def estimate_words(view: View) -> str:
+    """What :func:`card_values` counts, completing "about 1.50 ..." (AF-4.1..4.7)."""
+    return "points of High, Low, Jack and Game for your side less the others', over the whole hand"
+
+
+def reach_words(view: View, max_cards: int) -> str:
+    """From when :func:`card_values` searches, completing "samples and searches ...": a hand
+    never holds more than six cards, so the reach is the cards left in all the hands."""
+    tricks = SEARCH_CARDS // max(len(view.names), 2)
+    return (
+        f"once {SEARCH_CARDS} cards or fewer are left in all the hands together (the last "
+        f"{tricks} tricks)"
+    )
 
 
 def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:

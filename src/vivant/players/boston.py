@@ -286,6 +286,16 @@ def estimate_words(view: View) -> str:
     return "counters the single player pays each of you for the hand (negative: you pay him)"
 
 
+def reach_words(view: View, max_cards: int) -> str:
+    """From when :func:`card_values` searches, completing "samples and searches ...": the
+    solver's horizon for the contract (:data:`TRICK_HORIZON`, :data:`MISERE_HORIZON`) or the
+    level's, the smaller."""
+    contract = view.extra.get("contract", "misere-partout")
+    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+    cards = min(max_cards, MISERE_HORIZON if misere else TRICK_HORIZON)
+    return f"once a hand holds {cards} cards or fewer"
+
+
 def card_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] | None:
     """Each legal card's worth on a sampled deal for the seat to play, by what the hand settles
     (the Monte-Carlo player's objective): in a trick bid what each adversary pays the single

@@ -120,27 +120,42 @@ LEAD_SCALE = 1
 #: At most this many worlds are enumerated to prove a claim or a concession.
 CLAIM_WORLDS = 256
 
-SAMPLE_SEARCHES: dict[str, Callable[[View, list[int]], tuple[dict[Card, float], int] | None]] = {
-    "all-fours": all_fours.card_values,
-    "boston": boston.card_values,
-}
+
+@dataclass(frozen=True, slots=True)
+class OwnSearch:
+    """A game that scores other than by tricks, each sampled world searched for its own
+    objective: ``values`` (every legal card's value and the nodes searched; ``None`` beyond its
+    reach), what a value counts (``counts``: words completing "about 1.50 ...") and from when
+    it searches (``reach``, given the level's most cards in a hand: words completing "samples
+    and searches ...")."""
+
+    values: Callable[[View, list[int]], tuple[dict[Card, float], int] | None]
+    counts: Callable[[View], str]
+    reach: Callable[[View, int], str]
 
 
-#: What a card's estimate counts where the game searches its own objective, completing "about
-#: 1.50 ..." (a hint's words); elsewhere :data:`TRICK_ESTIMATE`.
-ESTIMATE_WORDS: dict[str, Callable[[View], str]] = {
-    "all-fours": lambda view: all_fours.ESTIMATE_WORDS,
-    "boston": boston.estimate_words,
+SAMPLE_SEARCHES: dict[str, OwnSearch] = {
+    "all-fours": OwnSearch(all_fours.card_values, all_fours.estimate_words, all_fours.reach_words),
+    "boston": OwnSearch(boston.card_values, boston.estimate_words, boston.reach_words),
 }
-TRICK_ESTIMATE = "tricks for your side from this trick on"
 
 
 def estimate_words(view: View) -> str:
     """What the player's estimate of a card (:class:`Estimate`) counts, for the seat to play in
     ``view``, in words completing "about 1.50 ...": the tricks its side takes from this trick on,
     or the game's own objective (:data:`SAMPLE_SEARCHES`)."""
-    words = ESTIMATE_WORDS.get(view.variant)
-    return TRICK_ESTIMATE if words is None else words(view)
+    own = SAMPLE_SEARCHES.get(view.variant)
+    return "tricks for your side from this trick on" if own is None else own.counts(view)
+
+
+def reach_words(view: View, max_cards: int) -> str:
+    """From when a player of a level with ``max_cards`` samples and searches (before, the maxims
+    play), in words completing "samples and searches ...": once a hand holds so many cards, or
+    the reach of the game's own search."""
+    own = SAMPLE_SEARCHES.get(view.variant)
+    if own is None:
+        return f"once a hand holds {max_cards} cards or fewer"
+    return own.reach(view, max_cards)
 
 
 class Bidder(Protocol):
@@ -564,12 +579,12 @@ class MonteCarloPlayer:
         solver's (:meth:`_solve_all`; ``cards``: only those and the cards equivalent to them,
         :meth:`~vivant.solver.Solver.card_values`), within the nodes ``left`` to each thread,
         which are counted down."""
-        search = SAMPLE_SEARCHES.get(view.variant)
-        if search is None:
+        own = SAMPLE_SEARCHES.get(view.variant)
+        if own is None:
             yield from self._solve_all(view, worlds, left, cards, whole_first)
             return
         for i, hands in enumerate(worlds):
-            found = search(view, hands)
+            found = own.values(view, hands)
             if found is None:
                 return
             values, nodes = found
