@@ -296,12 +296,15 @@ def _mean_ci(xs: list[float]) -> str:
     return f"{m:.3f} [{lo:.3f}, {hi:.3f}]"
 
 
-def glance(lines: list[dict[str, Any]]) -> list[str]:
-    """The levels at a glance: for every game, each level's dd error a hand in the plain level
-    comparison (neither seeded by side nor against a third player) with the most deals, and
-    whom it met there (a player's dd error depends on the play it faces, so the opponent is
-    named); no table where no level comparison was played."""
-    best: dict[tuple[str, str], tuple[int, str]] = {}
+#: A level's place at a glance: deals, dd error a hand with its 95% interval, whom it met, commit.
+Cell = tuple[int, float, float, float, str, str]
+
+
+def _best(lines: list[dict[str, Any]]) -> dict[tuple[str, str], Cell]:
+    """For every game and level, its dd error a hand in the plain level comparison (neither
+    seeded by side nor against a third player, in the game's present dd unit) with the most
+    deals."""
+    best: dict[tuple[str, str], Cell] = {}
     for _, rs in _rows(lines):
         r0 = rs[0]
         if _seeding(r0) or r0["a"] not in LEVELS or r0["b"] not in LEVELS:
@@ -309,26 +312,105 @@ def glance(lines: list[dict[str, Any]]) -> list[str]:
         if _dd_unit(r0) != dd_unit(r0["game"]):
             continue  # measured in another unit than the game's dd error now
         for side, (me, other) in enumerate(((r0["a"], r0["b"]), (r0["b"], r0["a"]))):
-            errors = [r["dd_error"][side] / 2 for r in rs]
-            cell = f"{_mean_ci(errors)} ({len(rs)} v {other}, {r0['commit']})"
-            if len(rs) > best.get((r0["game"], me), (0, ""))[0]:
-                best[r0["game"], me] = (len(rs), cell)
+            m, (lo, hi) = mean_ci([r["dd_error"][side] / 2 for r in rs])
+            if len(rs) > best.get((r0["game"], me), (0,))[0]:
+                best[r0["game"], me] = (len(rs), m, lo, hi, other, r0["commit"])
+    return best
+
+
+def glance(lines: list[dict[str, Any]]) -> list[str]:
+    """The levels at a glance: for every game, each level's dd error a hand in the plain level
+    comparison with the most deals (:func:`_best`), and whom it met there (a player's dd error
+    depends on the play it faces, so the opponent is named); no table where no level
+    comparison was played."""
+    best = _best(lines)
     games = sorted({g for g, _ in best})
     if not games:
         return []
+
+    def cell(g: str, level: str) -> str:
+        if (g, level) not in best:
+            return "-"
+        n, m, lo, hi, other, commit = best[g, level]
+        return f"{m:.3f} [{lo:.3f}, {hi:.3f}] ({n} v {other}, {commit})"
+
     return [
         "| game | " + " | ".join(LEVELS) + " |",
         "|---|" + "---:|" * len(LEVELS),
-        *(
-            f"| {g} | " + " | ".join(best.get((g, lv), (0, "-"))[1] for lv in LEVELS) + " |"
-            for g in games
-        ),
+        *(f"| {g} | " + " | ".join(cell(g, lv) for lv in LEVELS) + " |" for g in games),
     ]
 
 
-def _glance_section(lines: list[dict[str, Any]]) -> list[str]:
+#: Each level's colour in the picture; a game's marks lie one below the other in this order too.
+COLOURS = {
+    "random": "#8c8c8c",
+    "heuristic": "#1f6fb4",
+    "mc-fast": "#2e9d3a",
+    "montecarlo": "#c8342c",
+    "mc-strong": "#8e5cb8",
+}
+
+
+def chart(lines: list[dict[str, Any]]) -> str | None:
+    """The levels at a glance as a picture (SVG): a row a game, each level's dd error a hand as
+    a mark on its 95% interval, the marks of a game's levels one below the other; ``None`` where
+    no level comparison was played."""
+    best = _best(lines)
+    games = sorted({g for g, _ in best})
+    if not games:
+        return None
+    top = max(1.0, -(-max(c[3] for c in best.values()) // 1))
+    left, right, head, row = 190, 30, 56, 14 * len(LEVELS) + 12
+    width, height = 760, head + row * len(games) + 44
+    span = width - left - right
+
+    def x(v: float) -> float:
+        return left + span * max(0.0, v) / top
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+        f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+        f'<text x="{left}" y="18" font-size="14" font-weight="bold">dd error a hand (tricks; '
+        "All Fours: points), 95% intervals; lower is stronger</text>",
+    ]
+    for i, level in enumerate(LEVELS):
+        lx = left + i * 112
+        out.append(f'<circle cx="{lx + 5}" cy="36" r="5" fill="{COLOURS[level]}"/>')
+        out.append(f'<text x="{lx + 14}" y="40">{level}</text>')
+    for k in range(int(top * 2) + 1):
+        v = k / 2
+        out.append(
+            f'<line x1="{x(v):.1f}" y1="{head}" x2="{x(v):.1f}" y2="{height - 36}" '
+            f'stroke="#dddddd"/><text x="{x(v):.1f}" y="{height - 20}" '
+            f'text-anchor="middle">{v:g}</text>'
+        )
+    for j, g in enumerate(games):
+        y0 = head + j * row
+        if j % 2:
+            out.append(f'<rect x="0" y="{y0}" width="{width}" height="{row}" fill="#f4f4f4"/>')
+        unit = " (points)" if dd_unit(g) == "points" else ""
+        title = VARIANTS[g].info.title if g in VARIANTS else g
+        out.append(f'<text x="10" y="{y0 + row / 2 + 4:.1f}">{title}{unit}</text>')
+        for i, level in enumerate(LEVELS):
+            if (g, level) not in best:
+                continue
+            n, m, lo, hi, other, _ = best[g, level]
+            y = y0 + 10 + i * 14
+            colour = COLOURS[level]
+            out.append(
+                f'<line x1="{x(lo):.1f}" y1="{y}" x2="{x(hi):.1f}" y2="{y}" stroke="{colour}" '
+                f'stroke-width="2"/><circle cx="{x(m):.1f}" cy="{y}" r="4" fill="{colour}">'
+                f"<title>{g}, {level}: {m:.3f} [{lo:.3f}, {hi:.3f}], {n} deals v {other}</title>"
+                "</circle>"
+            )
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _glance_section(lines: list[dict[str, Any]], picture: str | None = None) -> list[str]:
     """The report's section of :func:`glance`, none where no level comparison was played (a
-    report of ablations only)."""
+    report of ablations only), with the :func:`chart` drawn in the file ``picture``, if any."""
     table = glance(lines)
     if not table:
         return []
@@ -340,13 +422,16 @@ def _glance_section(lines: list[dict[str, Any]]) -> list[str]:
         "depends on the play it faces; All Fours: points, from the rows so measured). A dash: "
         "not yet measured.",
         "",
+        *([f"![Each level's dd error a hand, game by game]({picture})", ""] if picture else []),
         *table,
         "",
     ]
 
 
-def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
-    """``docs/strength.md`` from the deals played."""
+def report(
+    lines: list[dict[str, Any]], command: str, note: str = "", picture: str | None = None
+) -> str:
+    """``docs/strength.md`` from the deals played (``picture``: the file of its :func:`chart`)."""
     commits = sorted({r["commit"] for r in lines})
     out = [
         "# The strength of the computer players",
@@ -368,7 +453,7 @@ def report(lines: list[dict[str, Any]], command: str, note: str = "") -> str:
         "opponents on the same cards.",
         "",
         *([note, ""] if note else []),
-        *_glance_section(lines),
+        *_glance_section(lines, picture),
         "## Every comparison",
         "",
         "| game | A v B | commit | deals | dd unit | dd error A | dd error B | dd error A - B "
@@ -434,8 +519,13 @@ def main() -> None:
     command = "make strength"
     if args.report_only:
         command = f"python benchmarks/strength.py --report-only --results {args.results}"
-    args.out.write_text(report(load(args.results), command, args.note))
-    print(f"wrote {args.out}")
+    lines = load(args.results)
+    drawn = chart(lines)
+    picture = args.out.with_suffix(".svg")
+    if drawn is not None:
+        picture.write_text(drawn)
+    args.out.write_text(report(lines, command, args.note, picture.name if drawn else None))
+    print(f"wrote {args.out}" + (f" and {picture}" if drawn else ""))
 
 
 if __name__ == "__main__":

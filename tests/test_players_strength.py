@@ -16,6 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -314,6 +315,17 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert cells[3].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
     assert cells[4].endswith("(2 v mc-fast, " + lines[0]["commit"] + ")")
     assert cells[5].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
+    # The same at a glance as a picture, drawn beside the report and shown in it.
+    picture = out.with_suffix(".svg")
+    assert "![Each level's dd error a hand, game by game](strength.svg)" in text
+    svg = ElementTree.fromstring(picture.read_text())
+    marks = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
+    assert [m.split(":")[0] for m in marks if m] == [
+        "humbug, mc-fast",
+        "humbug, montecarlo",
+        "humbug, mc-strong",
+    ]
+    assert all(m and m.endswith((" deals v montecarlo", " deals v mc-fast")) for m in marks)
 
 
 def strength_module() -> Any:
@@ -533,3 +545,7 @@ def test_endgame_benchmark_pairs_only_the_decisions_that_differ(
         found += d
     assert found
     assert all(abs(tricks) <= 3 and abs(lost) <= 3 for tricks, lost in found)
+    # Against the defence the joint search assumes: the other side plays seeing every card.
+    versus_dd = deal("humbug", 0, 3, {"samples": 1}, {}, solver, others="dd")
+    assert versus_dd[0] == decisions
+    assert versus_dd[1] and all(abs(tricks) <= 3 for tricks, _ in versus_dd[1])
