@@ -51,7 +51,7 @@ from vivant.scoring.all_fours import (
     hand_points,
     revoke_penalty_points,
 )
-from vivant.server.analysis import replay_card_values
+from vivant.server.analysis import hint, replay_card_values
 from vivant.server.replay import _frame as replay_frame
 from vivant.solver import Solver
 from vivant.table import DEAL, EXCHANGE, PLAY
@@ -782,6 +782,22 @@ def test_the_replays_analysis_gives_the_points_of_each_card() -> None:
     assert got["seat"] == "N" and got["explains"].startswith("Points of High, Low, Jack and Game")
     assert got["values"] == {"S2": -1, "ST": -1, "H2": 1, "D2": -1, "D3": -1, "D4": -1}
     assert got["best"] == ["H2"]
+
+
+def test_a_hint_before_the_search_says_from_when_it_searches() -> None:
+    """At the first trick of three, beyond the points search's reach (twelve cards in all the
+    hands), the hint is the maxims' card, and says from when the player samples: not "once a
+    hand holds 13 cards or fewer" to a hand of six."""
+    t = formed(3)
+    t.apply(pack(t, ("SA S2 S3 S4 S5 S6", "HA H2 H3 H4 H5 H6", "DA D2 D3 D4 D5 D6"), "C8"))
+    elect(t, "stand")
+    seat = t.to_act()
+    assert seat is not None and t.phase == PLAY
+    got = hint(t, seat, 1)
+    assert got["card"] is not None and got["tricks"] is None
+    assert got["reach"] == (
+        "once 12 cards or fewer are left in all the hands together (the last 4 tricks)"
+    )
 
 
 def test_the_replay_lays_open_a_hand_its_player_has_not_looked_at() -> None:

@@ -19,7 +19,13 @@ from vivant.cards import SEAT_LETTERS, Card, Seat, card_name
 from vivant.errors import VivantError
 from vivant.players import customary_default
 from vivant.players.dd import DD_MEASURES, TRICKS_EXPLAINED, DoubleDummyPlayer
-from vivant.players.montecarlo import DEFAULT_LEVEL, MonteCarloPlayer, estimate_words
+from vivant.players.montecarlo import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    MonteCarloPlayer,
+    estimate_words,
+    reach_words,
+)
 from vivant.solver import InvalidPositionError
 from vivant.table import Table
 
@@ -63,7 +69,7 @@ def hint(table: Table, seat: Seat, seed: int) -> dict[str, Any]:
     """The Monte-Carlo player's choice for the person at ``seat``, from that seat's view:
     ``{"action", "card", "tricks", "counts", "samples", "others"}`` (``card`` and ``tricks``
     for a card it estimated, ``counts`` saying in words what that estimate counts; ``others``:
-    the other cards' estimates)."""
+    the other cards' estimates; ``reach``, for a card the maxims chose, from when it samples)."""
     legal = table.legal_actions(seat)
     if not legal:
         raise VivantError("nothing is asked of you now")
@@ -73,7 +79,9 @@ def hint(table: Table, seat: Seat, seed: int) -> dict[str, Any]:
     est = adviser.last
     if isinstance(choice, Play):
         out["card"] = card_name(choice.card)
-        if est is not None and choice.card in est.averages:
+        if est is None:  # the maxims' card, before the player samples
+            out["reach"] = reach_words(table.view(seat), LEVELS[DEFAULT_LEVEL].max_cards)
+        elif choice.card in est.averages:
             out["tricks"] = round(est.averages[choice.card], 2)
             out["counts"] = estimate_words(table.view(seat))
             out["samples"] = est.samples

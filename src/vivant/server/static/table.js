@@ -451,7 +451,9 @@ function hintWords(h) {
     const i = state.legal.findIndex((a) => JSON.stringify(a) === JSON.stringify(h.action));
     return `Hint: ${i >= 0 ? actionLabel(state, i) : h.action.type}`;
   }
-  if (h.tricks === null || h.tricks === undefined) return `Hint: play ${cardText(h.card)}`;
+  if (h.tricks === null || h.tricks === undefined) {
+    return `Hint: play ${cardText(h.card)}${h.reach ? ` (the maxims' card: the computer samples and searches ${h.reach})` : ""}`;
+  }
   return `Hint: play ${cardText(h.card)}, about ${h.tricks} ${h.counts} (${h.samples} sampled deals)`;
 }
 
