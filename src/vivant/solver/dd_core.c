@@ -1441,8 +1441,12 @@ ALWAYS_INLINE const tt_entry *tt_walk(const dd_engine *e, const tt_bucket *b, co
     return NULL;
 }
 
-/* Stores st: the bounds it proves join those of an entry with the same pins and owners, or a new
- * entry is made for it. */
+/* Stores st: the bounds it proves join those of an entry with the same pins and owners among
+ * the bucket's own two (the newest), or a new entry is made for it.  The older entries, in the
+ * chunks, are not searched for one: a lookup walks on past an entry of its class that does not
+ * answer, so two entries of one class answer what one with both bounds would, and the walk through
+ * the chunks waited on their cache lines (the same nodes to 0.02%; side by side both workloads ~1%
+ * faster). */
 static void tt_put(tt_table *t, const tt_store *st) {
     if (t->used >= t->nentries) {
         tt_clear(t);
@@ -1456,17 +1460,6 @@ static void tt_put(tt_table *t, const tt_store *st) {
             y->own[1] == st->own[1]) {
             x = y;
             break;
-        }
-    }
-    for (int ci = bb->head; ci >= 0 && !x; ci = t->entries[ci].next) {
-        tt_chunk *ch = &t->entries[ci];
-        for (int j = ch->n - 1; j >= 0; j--) {
-            tt_entry *y = &ch->e[j];
-            if (y->pins[0] == st->pins[0] && y->pins[1] == st->pins[1] &&
-                y->own[0] == st->own[0] && y->own[1] == st->own[1]) {
-                x = y;
-                break;
-            }
         }
     }
     if (!x) {
