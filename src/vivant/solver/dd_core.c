@@ -1502,11 +1502,12 @@ static void tt_put(tt_table *t, const tt_store *st) {
  * often falls in the class just stored). */
 ALWAYS_INLINE void tt_defer(tt_table *t, const tt_store *st) {
     __builtin_prefetch(&t->buckets[st->h & t->bmask]);
-    tt_mark(t, st->line, st->h, st->wild);
     if (t->npend) {
         const tt_store prev = t->pend;
         tt_put(t, &prev);
     }
+    /* marked after the store before it is made, which may empty a full table (and its filter) */
+    tt_mark(t, st->line, st->h, st->wild);
     t->pend = *st;
     t->npend = 1;
 }
