@@ -169,13 +169,19 @@ def _to_win(view: View, cards: Sequence[Card], single: bool) -> Card:
     return min(cards, key=cheap)
 
 
+def _misere(view: View) -> bool:
+    """Whether the hand is played to lose: a misère-type bid, or misère partout (BO-5)."""
+    contract = view.extra.get("contract", "misere-partout")
+    return contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+
+
 def _play(view: View, plays: Sequence[Play]) -> Play:
     cards = [a.card for a in plays]
     me = plays[0].seat
     contract = view.extra.get("contract", "misere-partout")
     bidder = view.extra.get("bidder")
     mine = bidder is not None and "NESW"[me] == bidder
-    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+    misere = _misere(view)
     if misere and (mine or contract == "misere-partout"):
         c = _to_lose(view, cards)
     elif misere:
@@ -243,8 +249,7 @@ def trick_values(view: View, hands: list[int]) -> tuple[dict[Card, float], int] 
     position cannot be solved (a revoke standing in the trick, laws mode)."""
     from vivant.players.dd import solver_position  # dd imports the heuristic, which imports us
 
-    contract = view.extra.get("contract", "misere-partout")
-    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
+    misere = _misere(view)
     to_play = view.to_play
     horizon = MISERE_HORIZON if misere else TRICK_HORIZON
     if to_play is None or view.hand_sizes.get(to_play, 0) > horizon:
@@ -290,9 +295,7 @@ def reach_words(view: View, max_cards: int) -> str:
     """From when :func:`card_values` searches, completing "samples and searches ...": the
     solver's horizon for the contract (:data:`TRICK_HORIZON`, :data:`MISERE_HORIZON`) or the
     level's, the smaller."""
-    contract = view.extra.get("contract", "misere-partout")
-    misere = contract == "misere-partout" or BIDS_BY_NAME[contract].is_misere
-    cards = min(max_cards, MISERE_HORIZON if misere else TRICK_HORIZON)
+    cards = min(max_cards, MISERE_HORIZON if _misere(view) else TRICK_HORIZON)
     return f"once a hand holds {cards} cards or fewer"
 
 
