@@ -208,6 +208,24 @@ def test_tcv10_the_claimers_hand_is_seen_by_all_only_once_claimed() -> None:
     assert t.hand is None or t.hand is not h
 
 
+@pytest.mark.parametrize(("variant", "n"), [("bridge-for-three", 3), ("double-dummy", 2)])
+def test_the_claimers_shown_hand_is_named_as_his_not_a_dummys(variant: str, n: int) -> None:
+    """In Bridge for Three the terminal called the dealer's hand shown with his claim "Dummy
+    (S), face up": it is the claimer's own hand (D-TC4); the dummy keeps its name."""
+    from vivant.describe import Narrator
+
+    t = near_the_end(variant, n, 5, left=4)
+    seat = next(s for s in claimers(t) if t.controller(s) == s and s not in t.dummy_seats)
+    t.apply(Claim(seat, 1))
+    viewer = next(s for s in claimers(t) if t.seat_sides[s] != t.seat_sides[seat])
+    view = t.view(viewer)
+    words = Narrator(t, t.seat_player(viewer))
+    role, name = view.roles[seat], view.names[seat]
+    assert words.exposed_label(seat, view) == f"The hand of {role} ({name}), shown with the claim"
+    for d in t.dummy_seats:
+        assert words.exposed_label(d, view).startswith(f"{t.info.dummy_name} (")
+
+
 def test_tcv11_games_without_claims_and_laws_mode() -> None:
     for variant, n in (("all-fours", 2), ("boston", 4)):
         t = find_variant(variant)([f"P{i + 1}" for i in range(n)])

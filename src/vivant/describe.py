@@ -1430,13 +1430,18 @@ class Narrator:
         return f"{trump} ({turn_up}dealt by {dealer})"
 
     def exposed_label(self, seat: Seat, view: View) -> str:
-        """What a hand shown face up is: the dummy (Mort, Dummy), or a hand this seat alone has
-        seen."""
+        """What a hand shown face up is: a claimer's hand (D-TC4), the dummy (Mort, Dummy), a
+        spread misère, a hand this seat alone has seen, or a hand the game lays open."""
         role = view.roles[seat]
+        pending = view.pending
+        if pending is not None and pending["kind"] == CLAIM_KIND and pending["offender"] == role:
+            return f"The hand of {self._seen(view, role)}, shown with the claim"
         if str(view.extra.get("contract", "")).endswith("spread"):
             return f"The spread hand of {self._seen(view, role)}, face up"
         if seat in self.table.dead_seats:
             return f"The dead hand you discarded ({role}), which you remember"
+        if seat not in self.table.dummy_seats:
+            return f"The hand of {self._seen(view, role)}, face up"
         dummy = self.info.dummy_name
         if dummy == "Dummy" and seat not in view.controls and not (view.trick or view.tricks):
             return f"Dummy ({role}), which you sorted to announce its declaration"
