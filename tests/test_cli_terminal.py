@@ -185,6 +185,7 @@ def test_humbug_declared_trump_is_chosen_by_its_letter_with_the_hand_shown() -> 
     assert "name the trumps from your own hand" in before
     assert re.search(r"[NS] \(You\) declare hearts trumps\.", proc.stdout)
     assert "Type a card to play it" not in proc.stdout  # H chose hearts, not help
+    assert "  or type S, H, D or C\n" in proc.stdout  # how to, from the terminal, not the core
 
 
 def test_bridge_for_three_declaration_is_shown_with_the_hand_and_its_meaning() -> None:
@@ -196,6 +197,7 @@ def test_bridge_for_three_declaration_is_shown_with_the_hand_and_its_meaning() -
     assert "Trumps: to be declared by the dealer (S)" in before
     assert "or pass and Dummy's hand decides them" in before
     assert "Your choice:" not in proc.stdout
+    assert "  or type S, H, D, C, NT or P\n" in proc.stdout
     assert "Hint: " in proc.stdout
     assert re.search(r"The dealer passes; Dummy's hand declares .+ \(.+\)\.", proc.stdout)
 

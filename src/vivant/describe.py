@@ -1556,12 +1556,12 @@ class Narrator:
         if not any(isinstance(a, Pass) for a in self._legal(view)):
             return (
                 "You deal: name the trumps from your own hand — any suit (no trumps is not "
-                "allowed). Type the number or the suit letter (S H D C)."
+                "allowed)."
             )
         return (
             "You deal: declare the trumps from your own hand (a suit or no trumps), or pass "
             "and Dummy's hand decides them — three or four aces no trumps, else its longest "
-            "suit. Type the number, a suit letter or NT, or P to pass."
+            "suit."
         )
 
     def _legal(self, view: View) -> list[Action]:

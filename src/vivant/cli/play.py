@@ -1032,6 +1032,9 @@ class Session:
             mark = "  (default)" if i == default_index else ""
             self.say(f"  {i}. {self.describe(a)}{mark}")
         keys = {k: i for i, a in enumerate(legal, start=1) for k in choice_keys(a)}
+        named = [choice_keys(a)[0] for a in legal if choice_keys(a)]
+        if len(named) > 1:  # the trumps by letter (the core's question says nothing of typing)
+            self.say(f"  or type {', '.join(named[:-1])} or {named[-1]}")
         while True:
             text = self.ask(f"Choose 1–{len(legal)} [{default_index}]")
             if text.upper() in keys:
