@@ -158,3 +158,33 @@ def test_a_person_plays_a_sitting_of_boston_in_the_browser(
     assert len({c["call"] for h in played for c in h["calls"] if c["seat"] == ann}) >= 2
     settlement = record["settlement"]
     assert sum(settlement.values()) == 0 and sheet_settlement(page) == settlement
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 900), (1024, 700), (390, 844)])
+def test_boston_calls_leave_the_hand_they_are_made_on_in_view(
+    server: ServerProcess, page: Page, width: int, height: int
+) -> None:
+    """Boston's auction offers up to fourteen calls. Listed one under another over the felt
+    they covered the caller's own hand (a person found he could not see his cards to bid):
+    the calls now stand in two columns, or scroll within half a phone's screen, and the hand
+    lies wholly on the felt, beneath them and clear of them, at a desktop, a narrow desktop
+    (1024 pixels, where thirteen cards had run past the felt's edges) and a phone."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.base + "/")
+    page.fill("#me", "Ann")
+    page.select_option("#variant", "boston")
+    page.click("#create")
+    page.wait_for_selector(".decision.many button", timeout=30_000)
+    assert page.locator(".decision.many button").count() >= 7
+    box = page.locator(".decision").bounding_box()
+    felt = page.locator(".felt").bounding_box()
+    cards = page.locator(".hand.mine .card")
+    assert box is not None and felt is not None and cards.count() == 13
+    for i in range(13):
+        card = cards.nth(i).bounding_box()
+        assert card is not None
+        assert card["y"] >= box["y"] + box["height"], (i, card, box)  # beneath the calls
+        assert felt["x"] <= card["x"] and card["x"] + card["width"] <= felt["x"] + felt["width"]
+    if width > 760:  # the whole hand shows on the screen with the calls
+        last = cards.nth(12).bounding_box()
+        assert last is not None and last["y"] + last["height"] <= height

@@ -469,7 +469,8 @@ function decisionPanel(v) {
   const choices = state.legal.map((a, i) => [a, i]).filter(([a]) => a.type !== "Play");
   if (!choices.length || waiting) return null;
   const [title, text] = decisionTitle(state);
-  return el("div", { class: "decision" },
+  // A long list (Boston's calls) goes in two columns: the hand below stays in view to bid on.
+  return el("div", { class: choices.length > 6 ? "decision many" : "decision" },
     el("h3", {}, title),
     text ? el("p", {}, text) : null,
     el("div", { class: "options" }, choices.map(([a, i]) => choiceButton(a, i))));
