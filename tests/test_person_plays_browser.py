@@ -188,3 +188,51 @@ def test_boston_calls_leave_the_hand_they_are_made_on_in_view(
     if width > 760:  # the whole hand shows on the screen with the calls
         last = cards.nth(12).bounding_box()
         assert last is not None and last["y"] + last["height"] <= height
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(1366, 900), (1024, 700)])
+def test_the_trick_keeps_clear_of_morts_hand_and_the_plates(
+    server: ServerProcess, page: Page, width: int, height: int
+) -> None:
+    """At 1024 pixels the trick lay over Mort's hand (face up at the side) and over Vivant's
+    plate, and at 1366 a side seat's long plate ("computer · heuristic", "dealer") could reach
+    into it: the trick's place now clears every exposed hand and every plate, and the person's
+    thirteen cards lie on the felt."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(server.base + "/")
+    page.fill("#me", "Ann")
+    page.select_option("#variant", "mort")
+    page.click("#create")
+    while not page.locator(".dummy .card").count():  # the choices before play, by default
+        page.wait_for_selector(".dummy .card, .decision button", timeout=30_000)
+        if page.locator(".decision button").count():
+            page.locator(".decision button").first.click()
+    page.wait_for_selector(".trick", state="attached", timeout=30_000)
+    the_trick_is_clear(page)
+
+
+def the_trick_is_clear(page: Page) -> None:
+    """The trick's place overlaps no exposed hand and no plate; the person's cards lie on the
+    felt."""
+    trick = page.locator(".trick").bounding_box()
+    felt = page.locator(".felt").bounding_box()
+    assert trick is not None and felt is not None
+    others = page.locator(".dummy, .seat .plate")
+    assert others.count() >= 4  # Mort's hand and the three players' plates (Mort's too)
+    for i in range(others.count()):
+        box = others.nth(i).bounding_box()
+        assert box is not None and not _overlap(trick, box), (i, trick, box)
+    cards = page.locator(".hand.mine .card")
+    for i in range(cards.count()):
+        card = cards.nth(i).bounding_box()
+        assert card is not None
+        assert felt["x"] <= card["x"] and card["x"] + card["width"] <= felt["x"] + felt["width"]
