@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, FloatRect, Page
 
 from server_helpers import ServerProcess, http_json
 
@@ -190,7 +190,7 @@ def test_boston_calls_leave_the_hand_they_are_made_on_in_view(
         assert last is not None and last["y"] + last["height"] <= height
 
 
-def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+def _overlap(a: FloatRect, b: FloatRect) -> bool:
     return (
         a["x"] < b["x"] + b["width"]
         and b["x"] < a["x"] + a["width"]
