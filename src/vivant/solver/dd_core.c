@@ -550,11 +550,12 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
     const u64 hP = np == 4 ? e->hand[(L + 2) & 3] : 0;
     const u64 hA = e->hand[(L + 1) & (np - 1)];
     const u64 hB = np == 4 ? e->hand[(L + 3) & 3] : 0;
-    int a_tr = 0, b_tr = 0, p_tr = 0;
+    int a_tr = 0, b_tr = 0, p_tr = 0, p_other = 0;
     if (tr < 4) {
         a_tr = suit_of_hand(hA, tr) != 0;
         b_tr = suit_of_hand(hB, tr) != 0;
         p_tr = suit_of_hand(hP, tr) != 0;
+        p_other = popc(hP) - popc16(suit_of_hand(hP, tr)); /* the partner's cards besides trumps */
     }
     int total = 0;
     wr[0] = wr[1] = wr[2] = wr[3] = 0;
@@ -579,8 +580,12 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
         if (tr < 4 && s != tr) {
             if (a_tr && la < cnt) cnt = la;
             if (b_tr && lb < cnt) cnt = lb;
-            /* a partner void in the suit might have to ruff and take the lead */
-            if (p_tr && lp < cnt) cnt = lp;
+            /* a partner void in the suit might have to ruff and take the lead; not while he
+             * has a card besides trumps to play: he plays one at each of the tricks counted so
+             * far and of this suit's rounds, as long as they number no more than those cards.
+             * (Only with trumps against the side: then the counts are never added to the
+             * partner's own line, whose winners his throws might take.) */
+            if (p_tr && lp < cnt && (!(a_tr | b_tr) || total + cnt > p_other)) cnt = lp;
         }
         if (cnt > 0) {
             /* pin only the top cards the count needs: k tricks from the k highest */
