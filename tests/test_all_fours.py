@@ -189,21 +189,30 @@ def test_afv2_one_card_makes_high_low_jack_and_game(seed: int) -> None:
     assert scores(t) == {"N": 4, "S": 0}
 
 
+def gift_words(t: AllFoursTable) -> str:
+    """The dealer gives: the words the table says it in (the narrator's, from the event)."""
+    assert t.pending is not None
+    (event,) = t.apply(Elect(t.pending.electors[0], "give"))[:1]
+    return str(event.data["words"])
+
+
 def test_afv3_two_players_the_gift_is_one_point_and_trumps_stay() -> None:
     t = formed(2)
     t.apply(pack(t, turn_up="H8"))
     elect(t, "beg")
     assert t.pending is not None and t.pending.options == ("give", "run")
-    elect(t, "give")
+    assert gift_words(t) == "gives a point to N"
     assert scores(t) == {"N": 1, "S": 0}
     assert t.phase == PLAY and t.hand is not None and t.hand.trump == 1
 
 
 def test_afv4_three_players_the_gift_goes_to_each_adversary() -> None:
+    """The terminal said "S (Ada) gives a point." and the score showed two points given: the
+    words now say to whom."""
     t = formed(3)
     t.apply(pack(t, turn_up="H8"))
     elect(t, "beg")
-    elect(t, "give")
+    assert gift_words(t) == "gives a point to each adversary, N and E"
     assert scores(t) == {"N": 1, "E": 1, "S": 0}
 
 

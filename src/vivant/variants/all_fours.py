@@ -140,7 +140,6 @@ HAND_SIZE = 6
 DECISION_WORDS = {
     ("beg", "stand"): "stands: the turned suit is trumps",
     ("beg", "beg"): "begs",
-    ("give", "give"): "gives a point",
     ("give", "run"): "runs the cards",
     ("bunch", "play"): "plays with this trump",
     ("bunch", "bunch"): "proposes to bunch the cards",
@@ -420,6 +419,14 @@ class AllFoursTable(CuttingTable):
         """AF-2.2: the eldest; with three each adversary of the dealer; with four his side."""
         return sorted({self.party(s) for s in self.adversaries(h.dealer)})
 
+    def _gift_words(self, h: AllFoursHand) -> str:
+        """AF-2.2 in words: whom the dealer's point goes to (with three, to each adversary,
+        "although only one begs")."""
+        names = [self.party_names[q] for q in self._gift_receivers(h)]
+        if len(names) > 1:
+            return f"gives a point to each adversary, {' and '.join(names)}"
+        return f"gives a point to {names[0]}"
+
     def _give_election(self, h: AllFoursHand) -> Election:
         """AF-2.3: the dealer cannot give a point that would put a receiver out."""
         can_give = gift_allowed(self.scores, self._gift_receivers(h))
@@ -440,7 +447,9 @@ class AllFoursTable(CuttingTable):
                     "kind": p.kind,
                     "seat": self.role(action.seat),
                     "option": choice,
-                    "words": DECISION_WORDS.get((p.kind, choice), choice),
+                    "words": self._gift_words(h)
+                    if (p.kind, choice) == (GIVE, "give")
+                    else DECISION_WORDS.get((p.kind, choice), choice),
                 },
             )
         ]
