@@ -2051,9 +2051,33 @@ static int search(dd_engine *e, int depth, u64 *wr) {
     return !maxnode;
 }
 
+/* The answers of a card-values solve, kept for Kuijf's rule across its cards (dd_solve): each
+ * search's suit, target, answer and the lowest rank of the suit it relied on; and the card
+ * searched now (its suit and rank) with the winner's ranks of a trick it completes (winc). */
+typedef struct {
+    int8_t suit[64], target[64], ok[64], low[64];
+    int n;
+    int cs, cr, winc;
+} kept_t;
+
+/* Keep a search's answer (ok at target t, relying on the ranks wr) when the card searched lies
+ * below every rank of its suit that the answer relied on. */
+static void keep_answer(kept_t *k, int ok, int t, u64 wr) {
+    if (k->winc >= 0) wr |= (u64)(k->winc & 0x1FFF) << (16 * (k->winc >> 16));
+    const u16 a = suit_ranks(wr, k->cs);
+    const int low = a ? low_bit(a) : 15;
+    if (k->cr < low && k->n < 64) {
+        k->suit[k->n] = (int8_t)k->cs;
+        k->target[k->n] = (int8_t)t;
+        k->ok[k->n] = (int8_t)ok;
+        k->low[k->n] = (int8_t)low;
+        k->n++;
+    }
+}
+
 /* Exact tricks for cntside (counted in e->won terms: since the root) of the current state, known
- * to lie in [lo, hi], starting from guess g. */
-static int mtd(dd_engine *e, int lo, int hi, int g) {
+ * to lie in [lo, hi], starting from guess g; each answer kept in k (NULL: none). */
+static int mtd(dd_engine *e, int lo, int hi, int g, kept_t *k) {
     if (g < lo) g = lo;
     if (g > hi) g = hi;
     while (lo < hi) {
@@ -2065,6 +2089,7 @@ static int mtd(dd_engine *e, int lo, int hi, int g) {
         int ok = search(e, 0, &wr);
         tt_flush(&e->tt);
         if (e->aborted) return lo;
+        if (k) keep_answer(k, ok, t, wr);
         if (ok) {
             lo = t;
             g = t + 1;
@@ -2338,7 +2363,7 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values, uint6
     const int R = popc(e->hand[pl]); /* tricks still to be won, the current one included */
     /* the search counts cntside's tricks: in misere, the other side's, R less the side's own */
     if (!values) {
-        int v = mtd(e, 0, R, first_guess(e, R));
+        int v = mtd(e, 0, R, first_guess(e, R), NULL);
         *tricks = e->misere ? R - v : v;
         return DD_OK;
     }
@@ -2365,57 +2390,26 @@ int dd_solve(dd_engine *e, const dd_position *p, int *tricks, int *values, uint6
     int best = -1;
     move_t mv[16];
     int n = gen_moves(e, pl, mv, 0, -1);
-    /* the answers kept: the suit, the target, the answer, the lowest rank relied on */
-    int8_t fs[64], ft[64], fok[64], flow[64];
-    int nf = 0;
+    kept_t kept;
+    kept.n = 0;
     for (int i = 0; i < n; i++) {
         int c = mv[i].card;
         const uint64_t run = run_external(e, legal, c); /* every card of the run headed by c */
         if (only && !(run & only)) continue;
-        const int cs = c >> 4, cr = c & 15;
+        kept.cs = c >> 4;
+        kept.cr = c & 15;
         int lo = 0, hi = R; /* c's value lies in [lo, hi] */
-        for (int f = 0; f < nf; f++) {
-            if (fs[f] != cs || cr >= flow[f]) continue;
-            if (fok[f]) {
-                if (ft[f] > lo) lo = ft[f];
-            } else if (ft[f] - 1 < hi) {
-                hi = ft[f] - 1;
+        for (int f = 0; f < kept.n; f++) {
+            if (kept.suit[f] != kept.cs || kept.cr >= kept.low[f]) continue;
+            if (kept.ok[f]) {
+                if (kept.target[f] > lo) lo = kept.target[f];
+            } else if (kept.target[f] - 1 < hi) {
+                hi = kept.target[f] - 1;
             }
         }
         undo_t u;
-        const int winc = do_play(e, c, &u); /* (a trick c completes: its winner's ranks) */
-        int g = best >= 0 ? best : guess;
-        if (g < lo) g = lo;
-        if (g > hi) g = hi;
-        /* mtd's loop, each answer kept */
-        while (lo < hi) {
-            int t = g;
-            if (t <= lo) t = lo + 1;
-            if (t > hi) t = hi;
-            e->target = t;
-            u64 wr;
-            const int ok = search(e, 0, &wr);
-            tt_flush(&e->tt);
-            if (e->aborted) break;
-            if (winc >= 0) wr |= (u64)(winc & 0x1FFF) << (16 * (winc >> 16));
-            const u16 a = suit_ranks(wr, cs);
-            const int low = a ? low_bit(a) : 15;
-            if (cr < low && nf < 64) {
-                fs[nf] = (int8_t)cs;
-                ft[nf] = (int8_t)t;
-                fok[nf] = (int8_t)ok;
-                flow[nf] = (int8_t)low;
-                nf++;
-            }
-            if (ok) {
-                lo = t;
-                g = t + 1;
-            } else {
-                hi = t - 1;
-                g = t - 1;
-            }
-        }
-        const int v = lo;
+        kept.winc = do_play(e, c, &u); /* (a trick c completes: its winner's ranks) */
+        const int v = mtd(e, lo, hi, best >= 0 ? best : guess, &kept);
         undo_play(e, c, &u);
         if (v > best) best = v;
         const int mv_v = e->misere ? R - v : v;
@@ -2446,7 +2440,7 @@ int dd_lead_table(dd_engine *e, const uint64_t hands[4], int table[5][4]) {
             set_root(e, l);
             int R = popc(e->hand[l]);
             int g = prev >= 0 ? R - prev : first_guess(e, R);
-            int v = mtd(e, 0, R, g);
+            int v = mtd(e, 0, R, g, NULL);
             table[s][l] = v;
             prev = v;
         }
