@@ -566,7 +566,7 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
     u32 cand = 0;
     for (int s = 0; s < 4; s++) {
         const int o = (int)(e->pat[s] & 3);
-        if (o == L || o == P) cand |= 1u << s;
+        cand |= (u32)((o == L) | (o == P)) << s;
     }
     for (; cand && total < stop; cand &= cand - 1) {
         const int s = low_bit(cand);
@@ -1383,14 +1383,12 @@ static int search(dd_engine *e, int depth, u64 *wr);
 ALWAYS_INLINE void failed_move(u64 *acc, u64 cw, u64 *skip, u32 *set, int c) {
     *acc |= cw;
     const int s = c >> 4;
-    if (!(*set >> s & 1)) {
-        const u16 a = suit_ranks(*acc, s);
-        const int low = a ? low_bit(a) : 15;
-        if ((c & 15) < low) {
-            *set |= 1u << s;
-            *skip |= (u64)((1u << low) - 1) << (16 * s);
-        }
-    }
+    /* (without branches) */
+    const u16 a = suit_ranks(*acc, s);
+    const int low = low_bit(a | 0x8000u); /* 15 when a is empty */
+    const int now = !(*set >> s & 1) & ((c & 15) < low);
+    *set |= (u32)now << s;
+    *skip |= ((u64)((1u << low) - 1) << (16 * s)) & -(u64)now;
 }
 
 /* A bucket's leader key: the leader and strain (lead_key), and per suit s, in bits 2 + 3s up, the
@@ -1410,8 +1408,8 @@ ALWAYS_INLINE int bucket_leader_key(int lead_key, int tops_key, u32 wild) {
  * leader holds that card, into *best_card. */
 ALWAYS_INLINE int tt_entry_answers(const dd_engine *e, const tt_entry *x, const u64 own[2], int tL,
                                    int L, int *best_card) {
-    if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) != 0 ||
-        ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]]) != 0)
+    if ((((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) |
+         ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]])) != 0)
         return 0;
     if (x->lb >= tL || x->ub < tL) return 1;
     if (*best_card < 0 && x->best_suit < 4) {
@@ -1876,8 +1874,11 @@ static int search(dd_engine *e, int depth, u64 *wr) {
     u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves are weighed */
     if (!(reps && !(reps & (reps - 1))) && !(reps && e->tn == e->np - 1 && !e->misere)) {
         const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
-        u64 tcs = (u64)e->rem[ls] << 24;
-        for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
+        /* the cards on the table, 8 bits each (those past tn masked off: no loop to leave after
+         * a varying count) */
+        const u32 tcw = ((u32)e->tc[0] | (u32)e->tc[1] << 8 | (u32)e->tc[2] << 16) &
+                        ((1u << (8 * e->tn)) - 1);
+        const u64 tcs = (u64)e->rem[ls] << 24 | tcw;
         cslot = cut_slot(&e->tt,
                          ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
                           0x9E3779B97F4A7C15ull) ^
@@ -2033,7 +2034,7 @@ static int search(dd_engine *e, int depth, u64 *wr) {
         u64 cw;
         int r = search(e, depth + 1, &cw);
         undo_play(e, c, &u);
-        if (winc >= 0) cw |= (u64)(winc & 0x1FFF) << (16 * (winc >> 16));
+        cw |= ((u64)(winc & 0x1FFF) << (16 * ((winc >> 16) & 3))) & -(u64)(winc >= 0);
         if (r == maxnode) {
             if (cslot) *cslot = ctag | (u64)c;
             *wr = cw;
