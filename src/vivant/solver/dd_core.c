@@ -399,6 +399,12 @@ struct dd_engine {
     int pre;       /* cards of the current trick given in the position solved (not searched) */
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
+#ifdef __BMI2__
+    /* pat unpacked: the owners of each suit's cards at the root, 2 bits a card at bit 2 (12 - r)
+     * (rank r), and the two bits of every card not yet gone: pat is pfull's bits under pkeep,
+     * packed (pext), a trick's end a pext a suit rather than a shift a card */
+    u32 pfull[4], pkeep[4];
+#endif
     u64 lkey;      /* the suit lengths of every hand, 4 bits each */
     /* The game: the sides, and whose tricks are counted.  side1 holds the seats on the side
      * without seat 0 (partners opposite: 0xA, so that a seat's side is seat & 1).  The side
@@ -1263,6 +1269,9 @@ typedef struct {
     int pre;
     u16 rem[4];
     u32 pat[4];
+#ifdef __BMI2__
+    u32 pkeep[4];
+#endif
 } undo_t;
 
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
@@ -1324,6 +1333,15 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     memcpy(u->pat, e->pat, sizeof u->pat);
     memcpy(u->rem, e->rem, sizeof u->rem);
     memcpy(u->tc, e->tc, sizeof u->tc);
+#ifdef __BMI2__
+    memcpy(u->pkeep, e->pkeep, sizeof u->pkeep);
+    for (int i = 0; i < e->np; i++) {
+        const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
+        e->pkeep[tcs] &= ~(3u << (2 * (12 - tcr)));
+        e->rem[tcs] &= (u16) ~(1u << tcr);
+    }
+    for (int s = 0; s < 4; s++) e->pat[s] = _pext_u32(e->pfull[s], e->pkeep[s]);
+#else
     for (int i = 0; i < e->np; i++) {
         const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
         const int k = 2 * popc16(e->rem[tcs] & above_mask(tcr));
@@ -1331,6 +1349,7 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
         e->pat[tcs] = (p & ((1u << k) - 1)) | ((p >> (k + 2)) << k);
         e->rem[tcs] &= (u16) ~(1u << tcr);
     }
+#endif
     if (side_of(e, ws) == e->cntside) e->won++;
     e->tl = ws;
     e->tn = 0;
@@ -1344,6 +1363,9 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
         e->pre = u->pre;
         memcpy(e->rem, u->rem, sizeof e->rem);
         memcpy(e->pat, u->pat, sizeof e->pat);
+#ifdef __BMI2__
+        memcpy(e->pkeep, u->pkeep, sizeof e->pkeep);
+#endif
     }
     e->tl = u->tl;
     e->tn = u->tn;
@@ -2204,6 +2226,16 @@ static void load(dd_engine *e, const dd_position *p) {
             m ^= 1u << r;
         }
         e->pat[s] = pat;
+#ifdef __BMI2__
+        u32 full = 0, keep = 0;
+        for (u32 m = e->rem[s]; m; m &= m - 1) {
+            const int r = low_bit(m);
+            full |= (u32)e->owner[16 * s + r] << (2 * (12 - r));
+            keep |= 3u << (2 * (12 - r));
+        }
+        e->pfull[s] = full;
+        e->pkeep[s] = keep;
+#endif
     }
     e->lkey = 0;
     for (int h = 0; h < e->np; h++)
