@@ -1677,8 +1677,8 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
              * from the first round of the entry suit) */
             u32 reach = 0; /* suits the leader holds whose top card the partner holds */
             for (int s = 0; s < 4; s++)
-                if (suit_of_hand(e->hand[L], s) && (int)(e->pat[s] & 3) == P)
-                    reach |= 1u << s;
+                reach |= (u32)((suit_of_hand(e->hand[L], s) != 0) & ((int)(e->pat[s] & 3) == P))
+                         << s;
             const int qtp = reach ? quick_tricks(e, P, stop, 0, qp) : 0;
             int entry = 0; /* one of them counts in his line (no opponent ruffs it) */
             for (int s = 0; s < 4 && qtp; s++) entry |= (reach >> s & 1) && qp[s];
@@ -1835,9 +1835,9 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
     if (use_tt) {
         u8 pins[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
+            /* (none when no rank of the suit matters: low_bit 15, above every card) */
             const u16 a = suit_ranks(acc, s);
-            if (!a) continue;
-            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(a)) - 1));
+            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(a | 0x8000u)) - 1));
             pins[s >> 1] |= (u8)(k << (4 * (s & 1)));
         }
         const u64 mask[2] = {pin_mask[pins[0]], pin_mask[pins[1]]};
@@ -1850,7 +1850,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         }
         u32 wild = 0;
         for (int s = 0; s < 4; s++)
-            if (!((mask[s >> 1] >> (32 * (s & 1))) & 3)) wild |= 1u << s;
+            wild |= (u32)(((mask[s >> 1] >> (32 * (s & 1))) & 3) == 0) << s;
         const int lk = bucket_leader_key(lead_key, tops_key, wild);
         tt_store st;
         st.key = key;
