@@ -934,10 +934,10 @@ static int third_hand_void_trumps(const dd_engine *e, int pl, int ls, int s, int
     return over4 ? 46 - r + add : 34 - r + add;
 }
 
-static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+ALWAYS_INLINE int gen_moves_at(const dd_engine *e, int pl, move_t *mv, int depth, int best_card,
+                               int pos) {
     const int np = e->np, tr = e->trump;
     const u64 h = e->hand[pl];
-    const int pos = e->tn;
     int n = 0;
     /* in misere every player wants to lose the trick: the weights, written for winning it, are
      * turned round, and the killer and the table's best lead put first (in the whist game the
@@ -1243,6 +1243,21 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
         mv[j + 1].w = xw;
     }
     return n;
+}
+
+/* The moves of a trick start, of a follower, and of either (the root): gen_moves_at compiled for
+ * each, a follower's without the leads' code. */
+static int gen_leads(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    return gen_moves_at(e, pl, mv, depth, best_card, 0);
+}
+static int gen_follows(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    const int pos = e->tn;
+    if (pos <= 0) __builtin_unreachable();
+    return gen_moves_at(e, pl, mv, depth, best_card, pos);
+}
+static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    return e->tn == 0 ? gen_leads(e, pl, mv, depth, best_card)
+                      : gen_follows(e, pl, mv, depth, best_card);
 }
 
 /* Puts the cut-off cache's card for this slot and tag, if it is among the n moves, first. */
@@ -1793,7 +1808,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         n = 1;
         lazy = sv;
     } else {
-        n = gen_moves(e, L, mv, depth, best_card);
+        n = gen_leads(e, L, mv, depth, best_card);
         cut_first(mv, n, sv, ctag);
     }
     const int maxnode = mine;
@@ -1821,7 +1836,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         }
         failed_move(&acc, cw, &skip, &skip_set, c);
         if (lazy) {
-            n = gen_moves(e, L, mv, depth, best_card);
+            n = gen_leads(e, L, mv, depth, best_card);
             cut_first(mv, n, lazy, ctag);
             lazy = 0;
         }
@@ -2041,7 +2056,7 @@ static int search(dd_engine *e, int depth, u64 *wr) {
             n = 1;
             lazy = sv;
         } else {
-            n = gen_moves(e, pl, mv, depth, -1);
+            n = gen_follows(e, pl, mv, depth, -1);
             cut_first(mv, n, sv, ctag);
         }
     }
@@ -2065,7 +2080,7 @@ static int search(dd_engine *e, int depth, u64 *wr) {
         failed_move(&acc, cw, &skip, &skip_set, c);
         if (lazy) {
             /* the cache's card failed: the other moves, in their weights' order */
-            n = gen_moves(e, pl, mv, depth, -1);
+            n = gen_follows(e, pl, mv, depth, -1);
             cut_first(mv, n, lazy, ctag);
             lazy = 0;
         }
