@@ -1291,7 +1291,7 @@ typedef struct {
 
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
  * completed trick won by rank, the winning card (internal index), else -1. */
-ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
+ALWAYS_INLINE int do_play_k(dd_engine *e, int c, undo_t *u, int ends) {
     int pl = (e->tl + e->tn) & (e->np - 1);
     u->tl = e->tl;
     u->tn = e->tn;
@@ -1317,7 +1317,9 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     e->hand[pl] &= ~(1ull << c);
     e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
-    if (e->tn < e->np) return -1;
+    /* (ends: 1 when the caller knows c ends the trick, 0 when it knows it does not, -1 not
+     * known) */
+    if (ends == 0 || (ends < 0 && e->tn < e->np)) return -1;
     const int wi = e->twi;
     const int ws = (e->tl + wi) & (e->np - 1);
     {
@@ -1371,8 +1373,8 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     return winc;
 }
 
-ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
-    if (u->completed) {
+ALWAYS_INLINE void undo_play_k(dd_engine *e, int c, const undo_t *u, int ends) {
+    if (ends > 0 || (ends < 0 && u->completed)) {
         /* whole arrays, fixed sizes: a copy of np entries would be a call to memcpy */
         memcpy(e->tc, u->tc, sizeof e->tc);
         e->pre = u->pre;
@@ -1391,6 +1393,9 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     e->hand[pl] |= 1ull << c;
     e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
 }
+
+ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) { return do_play_k(e, c, u, -1); }
+ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) { undo_play_k(e, c, u, -1); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Search */
@@ -1821,10 +1826,10 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         undo_t u;
         int c = mv[i].card;
         if (skip >> c & 1) continue;
-        do_play(e, c, &u);
+        do_play_k(e, c, &u, 0); /* (a lead ends no trick: two hands or more) */
         u64 cw;
         int r = search(e, depth + 1, &cw);
-        undo_play(e, c, &u);
+        undo_play_k(e, c, &u, 0);
         if (r == maxnode) {
             result = r;
             acc = cw;
@@ -1889,6 +1894,39 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         tt_defer(&e->tt, &st);
     }
     return result;
+}
+
+/* A follower's moves mv[0..n) searched in turn (ends: whether they end the trick, see
+ * do_play_k). */
+ALWAYS_INLINE int follow_moves(dd_engine *e, int depth, u64 *wr, move_t *mv, int n, int pl,
+                               int maxnode, u64 *cslot, u64 ctag, u64 lazy, int ends) {
+    u64 acc = 0;
+    u64 skip = 0; /* Kuijf: cards that need no search */
+    u32 skip_set = 0;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        int c = mv[i].card;
+        if (skip >> c & 1) continue;
+        int winc = do_play_k(e, c, &u, ends);
+        u64 cw;
+        int r = search(e, depth + 1, &cw);
+        undo_play_k(e, c, &u, ends);
+        if (ends) cw |= ((u64)(winc & 0x1FFF) << (16 * ((winc >> 16) & 3))) & -(u64)(winc >= 0);
+        if (r == maxnode) {
+            if (cslot) *cslot = ctag | (u64)c;
+            *wr = cw;
+            return r;
+        }
+        failed_move(&acc, cw, &skip, &skip_set, c);
+        if (lazy) {
+            /* the cache's card failed: the other moves, in their weights' order */
+            n = gen_follows(e, pl, mv, depth, -1);
+            cut_first(mv, n, lazy, ctag);
+            lazy = 0;
+        }
+    }
+    *wr = acc;
+    return !maxnode;
 }
 
 static int search(dd_engine *e, int depth, u64 *wr) {
@@ -2060,33 +2098,10 @@ static int search(dd_engine *e, int depth, u64 *wr) {
             cut_first(mv, n, sv, ctag);
         }
     }
-    u64 acc = 0;
-    u64 skip = 0; /* Kuijf: cards that need no search */
-    u32 skip_set = 0;
-    for (int i = 0; i < n; i++) {
-        undo_t u;
-        int c = mv[i].card;
-        if (skip >> c & 1) continue;
-        int winc = do_play(e, c, &u);
-        u64 cw;
-        int r = search(e, depth + 1, &cw);
-        undo_play(e, c, &u);
-        cw |= ((u64)(winc & 0x1FFF) << (16 * ((winc >> 16) & 3))) & -(u64)(winc >= 0);
-        if (r == maxnode) {
-            if (cslot) *cslot = ctag | (u64)c;
-            *wr = cw;
-            return r;
-        }
-        failed_move(&acc, cw, &skip, &skip_set, c);
-        if (lazy) {
-            /* the cache's card failed: the other moves, in their weights' order */
-            n = gen_follows(e, pl, mv, depth, -1);
-            cut_first(mv, n, lazy, ctag);
-            lazy = 0;
-        }
-    }
-    *wr = acc;
-    return !maxnode;
+    /* the last hand's moves end the trick, the others' do not: the loop compiled for each */
+    if (e->tn == e->np - 1)
+        return follow_moves(e, depth, wr, mv, n, pl, maxnode, cslot, ctag, lazy, 1);
+    return follow_moves(e, depth, wr, mv, n, pl, maxnode, cslot, ctag, lazy, 0);
 }
 
 /* Exact tricks for cntside (counted in e->won terms: since the root) of the current state, known
