@@ -399,6 +399,12 @@ struct dd_engine {
     int pre;       /* cards of the current trick given in the position solved (not searched) */
     u32 pat[4];    /* owners of the cards of each suit not yet gone before this trick, 2 bits each,
                       highest first (kept up to date trick by trick) */
+#ifdef __BMI2__
+    /* pat unpacked: the owners of each suit's cards at the root, 2 bits a card at bit 2 (12 - r)
+     * (rank r), and the two bits of every card not yet gone: pat is pfull's bits under pkeep,
+     * packed (pext), a trick's end a pext a suit rather than a shift a card */
+    u32 pfull[4], pkeep[4];
+#endif
     u64 lkey;      /* the suit lengths of every hand, 4 bits each */
     /* The game: the sides, and whose tricks are counted.  side1 holds the seats on the side
      * without seat 0 (partners opposite: 0xA, so that a seat's side is seat & 1).  The side
@@ -566,7 +572,7 @@ static int quick_tricks(const dd_engine *e, int L, int stop, int split, u16 *wr)
     u32 cand = 0;
     for (int s = 0; s < 4; s++) {
         const int o = (int)(e->pat[s] & 3);
-        if (o == L || o == P) cand |= 1u << s;
+        cand |= (u32)((o == L) | (o == P)) << s;
     }
     for (; cand && total < stop; cand &= cand - 1) {
         const int s = low_bit(cand);
@@ -928,10 +934,10 @@ static int third_hand_void_trumps(const dd_engine *e, int pl, int ls, int s, int
     return over4 ? 46 - r + add : 34 - r + add;
 }
 
-static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+ALWAYS_INLINE int gen_moves_at(const dd_engine *e, int pl, move_t *mv, int depth, int best_card,
+                               int pos) {
     const int np = e->np, tr = e->trump;
     const u64 h = e->hand[pl];
-    const int pos = e->tn;
     int n = 0;
     /* in misere every player wants to lose the trick: the weights, written for winning it, are
      * turned round, and the killer and the table's best lead put first (in the whist game the
@@ -1239,6 +1245,21 @@ static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best
     return n;
 }
 
+/* The moves of a trick start, of a follower, and of either (the root): gen_moves_at compiled for
+ * each, a follower's without the leads' code. */
+static int gen_leads(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    return gen_moves_at(e, pl, mv, depth, best_card, 0);
+}
+static int gen_follows(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    const int pos = e->tn;
+    if (pos <= 0) __builtin_unreachable();
+    return gen_moves_at(e, pl, mv, depth, best_card, pos);
+}
+static int gen_moves(const dd_engine *e, int pl, move_t *mv, int depth, int best_card) {
+    return e->tn == 0 ? gen_leads(e, pl, mv, depth, best_card)
+                      : gen_follows(e, pl, mv, depth, best_card);
+}
+
 /* Puts the cut-off cache's card for this slot and tag, if it is among the n moves, first. */
 ALWAYS_INLINE void cut_first(move_t *mv, int n, u64 slot, u64 tag) {
     if ((slot & ~0xFFull) != tag) return;
@@ -1263,11 +1284,14 @@ typedef struct {
     int pre;
     u16 rem[4];
     u32 pat[4];
+#ifdef __BMI2__
+    u32 pkeep[4];
+#endif
 } undo_t;
 
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
  * completed trick won by rank, the winning card (internal index), else -1. */
-ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
+ALWAYS_INLINE int do_play_k(dd_engine *e, int c, undo_t *u, int ends) {
     int pl = (e->tl + e->tn) & (e->np - 1);
     u->tl = e->tl;
     u->tn = e->tn;
@@ -1293,7 +1317,9 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     e->hand[pl] &= ~(1ull << c);
     e->lkey -= 1ull << (4 * (4 * pl + (c >> 4)));
     e->tc[e->tn++] = c;
-    if (e->tn < e->np) return -1;
+    /* (ends: 1 when the caller knows c ends the trick, 0 when it knows it does not, -1 not
+     * known) */
+    if (ends == 0 || (ends < 0 && e->tn < e->np)) return -1;
     const int wi = e->twi;
     const int ws = (e->tl + wi) & (e->np - 1);
     {
@@ -1324,6 +1350,15 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
     memcpy(u->pat, e->pat, sizeof u->pat);
     memcpy(u->rem, e->rem, sizeof u->rem);
     memcpy(u->tc, e->tc, sizeof u->tc);
+#ifdef __BMI2__
+    memcpy(u->pkeep, e->pkeep, sizeof u->pkeep);
+    for (int i = 0; i < e->np; i++) {
+        const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
+        e->pkeep[tcs] &= ~(3u << (2 * (12 - tcr)));
+        e->rem[tcs] &= (u16) ~(1u << tcr);
+    }
+    for (int s = 0; s < 4; s++) e->pat[s] = _pext_u32(e->pfull[s], e->pkeep[s]);
+#else
     for (int i = 0; i < e->np; i++) {
         const int tcs = e->tc[i] >> 4, tcr = e->tc[i] & 15;
         const int k = 2 * popc16(e->rem[tcs] & above_mask(tcr));
@@ -1331,19 +1366,23 @@ ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
         e->pat[tcs] = (p & ((1u << k) - 1)) | ((p >> (k + 2)) << k);
         e->rem[tcs] &= (u16) ~(1u << tcr);
     }
+#endif
     if (side_of(e, ws) == e->cntside) e->won++;
     e->tl = ws;
     e->tn = 0;
     return winc;
 }
 
-ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
-    if (u->completed) {
+ALWAYS_INLINE void undo_play_k(dd_engine *e, int c, const undo_t *u, int ends) {
+    if (ends > 0 || (ends < 0 && u->completed)) {
         /* whole arrays, fixed sizes: a copy of np entries would be a call to memcpy */
         memcpy(e->tc, u->tc, sizeof e->tc);
         e->pre = u->pre;
         memcpy(e->rem, u->rem, sizeof e->rem);
         memcpy(e->pat, u->pat, sizeof e->pat);
+#ifdef __BMI2__
+        memcpy(e->pkeep, u->pkeep, sizeof e->pkeep);
+#endif
     }
     e->tl = u->tl;
     e->tn = u->tn;
@@ -1354,6 +1393,9 @@ ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
     e->hand[pl] |= 1ull << c;
     e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
 }
+
+ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) { return do_play_k(e, c, u, -1); }
+ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) { undo_play_k(e, c, u, -1); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Search */
@@ -1383,14 +1425,12 @@ static int search(dd_engine *e, int depth, u64 *wr);
 ALWAYS_INLINE void failed_move(u64 *acc, u64 cw, u64 *skip, u32 *set, int c) {
     *acc |= cw;
     const int s = c >> 4;
-    if (!(*set >> s & 1)) {
-        const u16 a = suit_ranks(*acc, s);
-        const int low = a ? low_bit(a) : 15;
-        if ((c & 15) < low) {
-            *set |= 1u << s;
-            *skip |= (u64)((1u << low) - 1) << (16 * s);
-        }
-    }
+    /* (without branches) */
+    const u16 a = suit_ranks(*acc, s);
+    const int low = low_bit(a | 0x8000u); /* 15 when a is empty */
+    const int now = !(*set >> s & 1) & ((c & 15) < low);
+    *set |= (u32)now << s;
+    *skip |= ((u64)((1u << low) - 1) << (16 * s)) & -(u64)now;
 }
 
 /* A bucket's leader key: the leader and strain (lead_key), and per suit s, in bits 2 + 3s up, the
@@ -1410,8 +1450,8 @@ ALWAYS_INLINE int bucket_leader_key(int lead_key, int tops_key, u32 wild) {
  * leader holds that card, into *best_card. */
 ALWAYS_INLINE int tt_entry_answers(const dd_engine *e, const tt_entry *x, const u64 own[2], int tL,
                                    int L, int *best_card) {
-    if (((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) != 0 ||
-        ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]]) != 0)
+    if ((((own[0] ^ x->own[0]) & pin_mask[x->pins[0]]) |
+         ((own[1] ^ x->own[1]) & pin_mask[x->pins[1]])) != 0)
         return 0;
     if (x->lb >= tL || x->ub < tL) return 1;
     if (*best_card < 0 && x->best_suit < 4) {
@@ -1657,8 +1697,8 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
              * from the first round of the entry suit) */
             u32 reach = 0; /* suits the leader holds whose top card the partner holds */
             for (int s = 0; s < 4; s++)
-                if (suit_of_hand(e->hand[L], s) && (int)(e->pat[s] & 3) == P)
-                    reach |= 1u << s;
+                reach |= (u32)((suit_of_hand(e->hand[L], s) != 0) & ((int)(e->pat[s] & 3) == P))
+                         << s;
             const int qtp = reach ? quick_tricks(e, P, stop, 0, qp) : 0;
             int entry = 0; /* one of them counts in his line (no opponent ruffs it) */
             for (int s = 0; s < 4 && qtp; s++) entry |= (reach >> s & 1) && qp[s];
@@ -1773,7 +1813,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         n = 1;
         lazy = sv;
     } else {
-        n = gen_moves(e, L, mv, depth, best_card);
+        n = gen_leads(e, L, mv, depth, best_card);
         cut_first(mv, n, sv, ctag);
     }
     const int maxnode = mine;
@@ -1786,10 +1826,10 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         undo_t u;
         int c = mv[i].card;
         if (skip >> c & 1) continue;
-        do_play(e, c, &u);
+        do_play_k(e, c, &u, 0); /* (a lead ends no trick: two hands or more) */
         u64 cw;
         int r = search(e, depth + 1, &cw);
-        undo_play(e, c, &u);
+        undo_play_k(e, c, &u, 0);
         if (r == maxnode) {
             result = r;
             acc = cw;
@@ -1801,7 +1841,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         }
         failed_move(&acc, cw, &skip, &skip_set, c);
         if (lazy) {
-            n = gen_moves(e, L, mv, depth, best_card);
+            n = gen_leads(e, L, mv, depth, best_card);
             cut_first(mv, n, lazy, ctag);
             lazy = 0;
         }
@@ -1815,9 +1855,9 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
     if (use_tt) {
         u8 pins[2] = {0, 0};
         for (int s = 0; s < 4; s++) {
+            /* (none when no rank of the suit matters: low_bit 15, above every card) */
             const u16 a = suit_ranks(acc, s);
-            if (!a) continue;
-            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(a)) - 1));
+            int k = popc16(e->rem[s] & (u16) ~((1u << low_bit(a | 0x8000u)) - 1));
             pins[s >> 1] |= (u8)(k << (4 * (s & 1)));
         }
         const u64 mask[2] = {pin_mask[pins[0]], pin_mask[pins[1]]};
@@ -1830,7 +1870,7 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         }
         u32 wild = 0;
         for (int s = 0; s < 4; s++)
-            if (!((mask[s >> 1] >> (32 * (s & 1))) & 3)) wild |= 1u << s;
+            wild |= (u32)(((mask[s >> 1] >> (32 * (s & 1))) & 3) == 0) << s;
         const int lk = bucket_leader_key(lead_key, tops_key, wild);
         tt_store st;
         st.key = key;
@@ -1856,6 +1896,39 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
     return result;
 }
 
+/* A follower's moves mv[0..n) searched in turn (ends: whether they end the trick, see
+ * do_play_k). */
+ALWAYS_INLINE int follow_moves(dd_engine *e, int depth, u64 *wr, move_t *mv, int n, int pl,
+                               int maxnode, u64 *cslot, u64 ctag, u64 lazy, int ends) {
+    u64 acc = 0;
+    u64 skip = 0; /* Kuijf: cards that need no search */
+    u32 skip_set = 0;
+    for (int i = 0; i < n; i++) {
+        undo_t u;
+        int c = mv[i].card;
+        if (skip >> c & 1) continue;
+        int winc = do_play_k(e, c, &u, ends);
+        u64 cw;
+        int r = search(e, depth + 1, &cw);
+        undo_play_k(e, c, &u, ends);
+        if (ends) cw |= ((u64)(winc & 0x1FFF) << (16 * ((winc >> 16) & 3))) & -(u64)(winc >= 0);
+        if (r == maxnode) {
+            if (cslot) *cslot = ctag | (u64)c;
+            *wr = cw;
+            return r;
+        }
+        failed_move(&acc, cw, &skip, &skip_set, c);
+        if (lazy) {
+            /* the cache's card failed: the other moves, in their weights' order */
+            n = gen_follows(e, pl, mv, depth, -1);
+            cut_first(mv, n, lazy, ctag);
+            lazy = 0;
+        }
+    }
+    *wr = acc;
+    return !maxnode;
+}
+
 static int search(dd_engine *e, int depth, u64 *wr) {
     e->nodes++;
     if (e->nodes >= e->node_stop) {
@@ -1876,8 +1949,11 @@ static int search(dd_engine *e, int depth, u64 *wr) {
     u64 *cslot = NULL, ctag = 0; /* the cut-off cache's, when the moves are weighed */
     if (!(reps && !(reps & (reps - 1))) && !(reps && e->tn == e->np - 1 && !e->misere)) {
         const u64 pard = e->np == 4 ? e->hand[(pl + 2) & 3] : 0;
-        u64 tcs = (u64)e->rem[ls] << 24;
-        for (int i = 0; i < e->tn; i++) tcs |= (u64)e->tc[i] << (8 * i);
+        /* the cards on the table, 8 bits each (those past tn masked off: no loop to leave after
+         * a varying count) */
+        const u32 tcw = ((u32)e->tc[0] | (u32)e->tc[1] << 8 | (u32)e->tc[2] << 16) &
+                        ((1u << (8 * e->tn)) - 1);
+        const u64 tcs = (u64)e->rem[ls] << 24 | tcw;
         cslot = cut_slot(&e->tt,
                          ((e->hand[pl] ^ (u64)(pl | e->tn << 2 | e->trump << 4) << 57) *
                           0x9E3779B97F4A7C15ull) ^
@@ -2018,37 +2094,14 @@ static int search(dd_engine *e, int depth, u64 *wr) {
             n = 1;
             lazy = sv;
         } else {
-            n = gen_moves(e, pl, mv, depth, -1);
+            n = gen_follows(e, pl, mv, depth, -1);
             cut_first(mv, n, sv, ctag);
         }
     }
-    u64 acc = 0;
-    u64 skip = 0; /* Kuijf: cards that need no search */
-    u32 skip_set = 0;
-    for (int i = 0; i < n; i++) {
-        undo_t u;
-        int c = mv[i].card;
-        if (skip >> c & 1) continue;
-        int winc = do_play(e, c, &u);
-        u64 cw;
-        int r = search(e, depth + 1, &cw);
-        undo_play(e, c, &u);
-        if (winc >= 0) cw |= (u64)(winc & 0x1FFF) << (16 * (winc >> 16));
-        if (r == maxnode) {
-            if (cslot) *cslot = ctag | (u64)c;
-            *wr = cw;
-            return r;
-        }
-        failed_move(&acc, cw, &skip, &skip_set, c);
-        if (lazy) {
-            /* the cache's card failed: the other moves, in their weights' order */
-            n = gen_moves(e, pl, mv, depth, -1);
-            cut_first(mv, n, lazy, ctag);
-            lazy = 0;
-        }
-    }
-    *wr = acc;
-    return !maxnode;
+    /* the last hand's moves end the trick, the others' do not: the loop compiled for each */
+    if (e->tn == e->np - 1)
+        return follow_moves(e, depth, wr, mv, n, pl, maxnode, cslot, ctag, lazy, 1);
+    return follow_moves(e, depth, wr, mv, n, pl, maxnode, cslot, ctag, lazy, 0);
 }
 
 /* The answers of a card-values solve, kept for Kuijf's rule across its cards (dd_solve): each
@@ -2228,6 +2281,16 @@ static void load(dd_engine *e, const dd_position *p) {
             m ^= 1u << r;
         }
         e->pat[s] = pat;
+#ifdef __BMI2__
+        u32 full = 0, keep = 0;
+        for (u32 m = e->rem[s]; m; m &= m - 1) {
+            const int r = low_bit(m);
+            full |= (u32)e->owner[16 * s + r] << (2 * (12 - r));
+            keep |= 3u << (2 * (12 - r));
+        }
+        e->pfull[s] = full;
+        e->pkeep[s] = keep;
+#endif
     }
     e->lkey = 0;
     for (int h = 0; h < e->np; h++)
