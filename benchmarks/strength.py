@@ -24,8 +24,11 @@ has had the least computing time, so the cheap comparisons reach many deals and 
 ones as many as the time allows; every deal's outcome is appended to ``--results`` (JSON lines)
 as soon as it is played, so a run can be stopped and resumed, and the report is written from
 whatever the file holds. Run it from a frozen copy of the code (a worktree at a commit) so that
-edits made meanwhile do not change it midway; each line records the commit it was played with,
-and a run counts (and resumes) only its own commit's deals: other code's are another row.
+edits made meanwhile do not change it midway. Each line records the commit it was played with
+and a digest of the code that decides the cards (:func:`play_code`): a run counts (and resumes)
+the deals of every commit whose play code is the same, so that runs of several sessions add up
+while only the front ends, the words or the reports change; other play code's deals are another
+row. (Lines written before the digest count with their own commit only.)
 
 Usage::
 
@@ -39,6 +42,8 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
+import inspect
 import itertools
 import json
 import os
@@ -50,6 +55,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import vivant
 from vivant.cli.duel import DealOutcome, dd_unit, duel_deal, duel_seed, mean_ci
 from vivant.players import Player, find_player
 from vivant.players.dd import DD_TT_MB
@@ -148,6 +154,40 @@ def factory(name: str) -> Callable[..., Player]:
     return find_player(name)
 
 
+#: Where the package's sources are.
+PACKAGE = Path(vivant.__file__).resolve().parent
+#: The parts of the package (paths under ``src/vivant``) that do not decide a duel's cards: the
+#: front ends, records, environments, simulations and the words (no duel imports them, or they
+#: only say things), except those in :data:`PLAYED_HERE`.
+NOT_PLAY = ("server/", "records/", "env/", "sim/", "playout/", "cli/", "describe.py")
+#: The duel itself, under a part :data:`NOT_PLAY` leaves out.
+PLAYED_HERE = ("cli/duel.py",)
+
+
+def play_code(root: Path = PACKAGE) -> str:
+    """A digest of the code that decides every card of a duel: the Python and C sources of the
+    package (at ``root``) but the parts that do not (:data:`NOT_PLAY`), the ablations and how a
+    deal is played here (:func:`play_deal`, :func:`factory`, the seeds). Two commits with the
+    same digest play every deal alike, so their deals are one row."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        name = path.relative_to(root).as_posix()
+        if path.suffix not in (".py", ".c", ".h"):
+            continue
+        if name.startswith(NOT_PLAY) and name not in PLAYED_HERE:
+            continue
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    for part in (play_deal, factory):
+        digest.update(inspect.getsource(part).encode())
+    digest.update(json.dumps([SEED, ABLATIONS, SIDE_SEEDS, AGAINST], sort_keys=True).encode())
+    return digest.hexdigest()[:12]
+
+
+def _code(r: dict[str, Any]) -> str:
+    """The code a line was played with: its play code's digest, else (older lines) its commit."""
+    return str(r.get("play") or r["commit"])
+
+
 _solver: Solver | None = None
 
 
@@ -199,11 +239,11 @@ def commit() -> str:
 
 def run(todo: list[Comparison], deals: int, minutes: float, workers: int, results: Path) -> None:
     """Play deals until every comparison has ``deals`` or the time is up (see the module doc)."""
-    version = commit()
+    version, code = commit(), play_code()
     count = {c.key: 0 for c in todo}
     spent = {c.key: 0.0 for c in todo}
-    for r in load(results):  # other code's deals are another row: this one starts its own
-        if r["key"] in count and r["commit"] == version:
+    for r in load(results):  # other play code's deals are another row: this one starts its own
+        if r["key"] in count and _code(r) == code:
             count[r["key"]] += 1
             spent[r["key"]] += r["seconds"]
     by_key = {c.key: c for c in todo}
@@ -257,6 +297,7 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                     "unit": out.unit,
                     "seconds": round(seconds, 3),
                     "commit": version,
+                    "play": code,
                 }
                 sink.write(json.dumps(line) + "\n")
                 sink.flush()
@@ -265,14 +306,19 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
 def _rows(lines: list[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
     keys: dict[str, list[dict[str, Any]]] = {}
     for r in lines:  # the same comparison played by different code is a different row
-        keys.setdefault(f"{r['key']} @{r['commit']}", []).append(r)
+        keys.setdefault(f"{r['key']} @{_code(r)}", []).append(r)
     order = {name: i for i, name in enumerate(LEVELS)}
 
     def rank(item: tuple[str, list[dict[str, Any]]]) -> tuple[str, str, int, str]:
         r = item[1][0]
-        return (r["commit"], r["game"], order.get(r["b"], len(order)), r["b"])
+        return (_commits(item[1]), r["game"], order.get(r["b"], len(order)), r["b"])
 
     yield from sorted(keys.items(), key=rank)
+
+
+def _commits(rs: list[dict[str, Any]]) -> str:
+    """The commits a row's deals were played at (the same play code), in the order played."""
+    return ", ".join(dict.fromkeys(r["commit"] for r in rs))
 
 
 def _dd_unit(r: dict[str, Any]) -> str:
@@ -314,7 +360,7 @@ def _best(lines: list[dict[str, Any]]) -> dict[tuple[str, str], Cell]:
         for side, (me, other) in enumerate(((r0["a"], r0["b"]), (r0["b"], r0["a"]))):
             m, (lo, hi) = mean_ci([r["dd_error"][side] / 2 for r in rs])
             if len(rs) > best.get((r0["game"], me), (0,))[0]:
-                best[r0["game"], me] = (len(rs), m, lo, hi, other, r0["commit"])
+                best[r0["game"], me] = (len(rs), m, lo, hi, other, _commits(rs))
     return best
 
 
@@ -418,7 +464,7 @@ def _glance_section(lines: list[dict[str, Any]], picture: str | None = None) -> 
         "## The levels at a glance",
         "",
         "Each level's dd error a hand, game by game, from the level comparison with the most "
-        "deals (in brackets: the deals, the level it met and the commit; a level's dd error "
+        "deals (in brackets: the deals, the level it met and the commits; a level's dd error "
         "depends on the play it faces; All Fours: points, from the rows so measured). A dash: "
         "not yet measured.",
         "",
@@ -450,13 +496,16 @@ def report(
         "approximation over the deals). Deal seeds are the same for every comparison "
         f"(`duel/{SEED}/i`). **A v B against C**: A and B do not meet; each duels C on the "
         "deal, with the same seeds, and A - B compares their results against the same "
-        "opponents on the same cards.",
+        "opponents on the same cards. **commits**: a row's deals were all played by the same "
+        "code that decides the cards (the digest of `play_code` in `benchmarks/strength.py`), at "
+        "these commits, so runs at commits that changed only the front ends, the words or the "
+        "reports add up.",
         "",
         *([note, ""] if note else []),
         *_glance_section(lines, picture),
         "## Every comparison",
         "",
-        "| game | A v B | commit | deals | dd unit | dd error A | dd error B | dd error A - B "
+        "| game | A v B | commits | deals | dd unit | dd error A | dd error B | dd error A - B "
         "| A - B | CPU s/deal |",
         "|---|---|---|---:|---|---:|---:|---:|---:|---:|",
     ]
@@ -473,7 +522,7 @@ def report(
         ]
         cpu = sum(r["seconds"] for r in rs) / n
         out.append(
-            f"| {r0['game']} | {r0['a']} v {r0['b']}{_seeding(r0)} | {r0['commit']} | {n} | "
+            f"| {r0['game']} | {r0['a']} v {r0['b']}{_seeding(r0)} | {_commits(rs)} | {n} | "
             f"{_dd_unit(r0)} | {_mean_ci(ea)} | {_mean_ci(eb)} | "
             f"{_ci([x - y for x, y in zip(ea, eb, strict=True)])} | {_ci(diff)} | {cpu:.1f} |"
         )

@@ -360,6 +360,46 @@ def test_all_fours_rows_measured_in_tricks_stay_out_of_the_glance() -> None:
     assert "(2 v random, bbbbbbb)" in glance and "aaaaaaa" not in glance
 
 
+def test_deals_of_the_same_play_code_add_up_across_commits() -> None:
+    """A row gathers the deals played by the same code that decides the cards, whatever the
+    commit (a session that changed only the front ends resumes the last one's run); other play
+    code is another row, and lines older than the digest keep their commit's row."""
+    mod = strength_module()
+
+    def row(commit: str, **extra: Any) -> dict[str, Any]:
+        return {
+            "key": "humbug heuristic v random", "game": "humbug", "a": "heuristic",
+            "b": "random", "seeds_by_side": False, "tricks": [8.0, 5.0], "points": [2, 0],
+            "dd_error": [2, 6], "unit": "tricks", "seconds": 0.01, "commit": commit, **extra,
+        }  # fmt: skip
+
+    lines = [row("aaaaaaa", play="p1"), row("bbbbbbb", play="p1"), row("ccccccc", play="p2")]
+    text = mod.report([*lines, row("ddddddd")], "strength.py")
+    assert "| humbug | heuristic v random | aaaaaaa, bbbbbbb | 2 | tricks |" in text
+    assert "| humbug | heuristic v random | ccccccc | 1 | tricks |" in text
+    assert "| humbug | heuristic v random | ddddddd | 1 | tricks |" in text
+    assert "(2 v random, aaaaaaa, bbbbbbb)" in text
+
+
+def test_the_play_code_digest_reads_the_cards_code_not_the_front_ends(tmp_path: Path) -> None:
+    """``play_code`` changes with a player's or a rule's source and not with the server's, the
+    terminal's or the words'."""
+    mod = strength_module()
+    root = tmp_path / "vivant"
+    for name in ("players/montecarlo.py", "solver/dd_core.c", "cli/duel.py", "cli/play.py",
+                 "server/app.py", "describe.py", "server/static/table.js"):  # fmt: skip
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(f"# {name}\n")
+    before = mod.play_code(root)
+    for name in ("cli/play.py", "server/app.py", "describe.py", "server/static/table.js"):
+        (root / name).write_text("# changed\n")
+    assert mod.play_code(root) == before
+    for name in ("players/montecarlo.py", "solver/dd_core.c", "cli/duel.py"):
+        (root / name).write_text("# changed\n")
+        assert mod.play_code(root) != before
+        before = mod.play_code(root)
+
+
 def test_the_issues_own_measure_is_a_comparison_of_mort() -> None:
     """Beside the neighbouring levels, ``benchmarks/strength.py`` duels montecarlo against the
     heuristic player in Mort (issue 19's measure of the Monte-Carlo player), once, and only
