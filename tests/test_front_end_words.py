@@ -119,7 +119,7 @@ def test_browser_says_duplicates_revoke_moves_two_tricks(tmp_path: Path) -> None
 def test_lobby_offers_exactly_each_games_declared_player_counts(tmp_path: Path) -> None:
     """The lobby's game list and its player-count buttons are the registry's metadata: every
     game by its title, and for each exactly its declared counts (Mort 3 or 4, All Fours 2 to 4),
-    the default chosen."""
+    the default chosen (pressed); a game of one number says it, with no button to press."""
     from vivant.variants import VARIANTS
 
     server = ServerProcess(f"sqlite:///{tmp_path / 'lobby.db'}", bot_delay=0.0).start()
@@ -133,7 +133,12 @@ def test_lobby_offers_exactly_each_games_declared_player_counts(tmp_path: Path) 
             for name, cls in VARIANTS.items():
                 pg.select_option("#variant", name)
                 counts = pg.locator("#seats .hint button").all_inner_texts()
-                assert counts == [str(n) for n in cls.info.player_counts], name
+                declared = [str(n) for n in cls.info.player_counts]
+                assert counts == (declared if len(declared) > 1 else []), name
+                said = pg.locator("#seats .hint").inner_text()
+                assert said.startswith(f"Players: {cls.info.default_players}"), name
+                pressed = pg.locator("#seats .hint button[aria-pressed=true]").all_inner_texts()
+                assert pressed == ([str(cls.info.default_players)] if counts else []), name
                 rows = pg.locator("#seats .seatrow").count()
                 assert rows == cls.info.default_players - 1, name
     finally:

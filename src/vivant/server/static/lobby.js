@@ -54,8 +54,11 @@ function drawSeats() {
   const n = Number(seatsBox.dataset.n || (v ? v.default_players : 0));
   seatsBox.replaceChildren();
   for (let i = 0; i < n - 1; i++) seatsBox.append(seatRow(i));
-  const choose = el("div", { class: "hint" }, "Players: ", counts.map((c) =>
-    el("button", { type: "button", class: c === n ? "" : "secondary", style: "padding:2px 10px;margin-right:4px", onclick: () => { seatsBox.dataset.n = c; drawSeats(); } }, `${c}`)));
+  // A game of one number of players says it; a choice is a row of buttons, the chosen pressed.
+  const choose = counts.length < 2
+    ? el("div", { class: "hint" }, `Players: ${n}`)
+    : el("div", { class: "hint", role: "group", "aria-label": "Number of players" }, "Players: ", counts.map((c) =>
+      el("button", { type: "button", class: c === n ? "" : "secondary", "aria-pressed": String(c === n), style: "padding:2px 10px;margin-right:4px", onclick: () => { seatsBox.dataset.n = c; drawSeats(); } }, `${c}`)));
   seatsBox.append(choose);
 }
 
