@@ -140,3 +140,20 @@ def test_boston_dd_error_is_the_hands_sides_within_the_horizon() -> None:
                     measured += 1
             table.apply(action)
         assert measured > 0
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["mort", "--a", "heuristic", "--b", "nobody"], "unknown player kind 'nobody'"),
+        (["nogame", "--a", "heuristic", "--b", "random"], "unknown game 'nogame'"),
+    ],
+)
+def test_an_unknown_game_or_player_is_one_line_of_error(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A duel of an unknown game or player kind stops with one line naming it and the known
+    ones, before any deal is played (no progress bar left behind)."""
+    assert main(["duel", *argv, "--deals", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"vivant: error: {said}; known ") and err.count("\n") == 1, err

@@ -427,6 +427,9 @@ def run(args: argparse.Namespace) -> int:
         raise VivantError(f"--deals must be at least 1, not {args.deals}")
     if args.workers < 1:
         raise VivantError(f"--workers must be at least 1, not {args.workers}")
+    find_variant(args.game)  # an unknown game or player is said before the progress bar shows
+    for kind in (args.a, args.b):
+        find_player(kind)
     err = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
