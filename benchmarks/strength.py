@@ -41,13 +41,16 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
 import hashlib
 import inspect
 import itertools
 import json
 import os
+import re
 import subprocess
+import textwrap
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -164,11 +167,45 @@ NOT_PLAY = ("server/", "records/", "env/", "sim/", "playout/", "cli/", "describe
 PLAYED_HERE = ("cli/duel.py",)
 
 
+#: A C comment or a literal (kept: it may hold what looks like a comment).
+_C_COMMENT = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*', re.S)
+
+
+def _python_code(text: str) -> bytes:
+    """Python source as its syntax tree without docstrings (:func:`_code_of`)."""
+    tree = ast.parse(textwrap.dedent(text))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            body[0] = ast.Pass()
+    return ast.dump(tree).encode()
+
+
+def _code_of(path: Path) -> bytes:
+    """A source file's code without what cannot change a card: in Python its syntax tree
+    without the docstrings (comments and layout are not in it), in C the text without the
+    comments and with each line's spaces closed up (the figures this project's comments and
+    docstrings record do not make another play code)."""
+    text = path.read_text()
+    if path.suffix == ".py":
+        return _python_code(text)
+    code = _C_COMMENT.sub(lambda m: m[0] if m[0][0] in "\"'" else " ", text)
+    lines = (" ".join(line.split()) for line in code.splitlines())
+    return "\n".join(line for line in lines if line).encode()
+
+
 def play_code(root: Path = PACKAGE) -> str:
     """A digest of the code that decides every card of a duel: the Python and C sources of the
     package (at ``root``) but the parts that do not (:data:`NOT_PLAY`), the ablations and how a
-    deal is played here (:func:`play_deal`, :func:`factory`, the seeds). Two commits with the
-    same digest play every deal alike, so their deals are one row."""
+    deal is played here (:func:`play_deal`, :func:`factory`, the seeds), each without its
+    comments and docstrings (:func:`_code_of`). Two commits with the same digest play every
+    deal alike, so their deals are one row."""
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         name = path.relative_to(root).as_posix()
@@ -176,9 +213,9 @@ def play_code(root: Path = PACKAGE) -> str:
             continue
         if name.startswith(NOT_PLAY) and name not in PLAYED_HERE:
             continue
-        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(name.encode() + b"\0" + _code_of(path) + b"\0")
     for part in (play_deal, factory):
-        digest.update(inspect.getsource(part).encode())
+        digest.update(_python_code(inspect.getsource(part)))
     digest.update(json.dumps([SEED, ABLATIONS, SIDE_SEEDS, AGAINST], sort_keys=True).encode())
     return digest.hexdigest()[:12]
 

@@ -382,20 +382,33 @@ def test_deals_of_the_same_play_code_add_up_across_commits() -> None:
 
 
 def test_the_play_code_digest_reads_the_cards_code_not_the_front_ends(tmp_path: Path) -> None:
-    """``play_code`` changes with a player's or a rule's source and not with the server's, the
-    terminal's or the words'."""
+    """``play_code`` changes with a player's, the solver's or the duel's code and not with the
+    server's, the terminal's or the words', nor with a comment or a docstring anywhere."""
     mod = strength_module()
     root = tmp_path / "vivant"
-    for name in ("players/montecarlo.py", "solver/dd_core.c", "cli/duel.py", "cli/play.py",
-                 "server/app.py", "describe.py", "server/static/table.js"):  # fmt: skip
+    py = ("players/montecarlo.py", "cli/duel.py", "cli/play.py", "server/app.py", "describe.py")
+    for name in (*py, "solver/dd_core.c", "server/static/table.js"):
         (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(f"# {name}\n")
+    for name in py:
+        (root / name).write_text(f'"""{name}."""\n\nSLACK = 0  # none\n')
+    (root / "solver/dd_core.c").write_text('int slack = 0; /* none */\nchar *s = "/* kept */";\n')
+    (root / "server/static/table.js").write_text("let slack = 0;\n")
     before = mod.play_code(root)
-    for name in ("cli/play.py", "server/app.py", "describe.py", "server/static/table.js"):
-        (root / name).write_text("# changed\n")
+    for name in ("cli/play.py", "server/app.py", "describe.py"):
+        (root / name).write_text("SLACK = 1\n")
+    (root / "server/static/table.js").write_text("let slack = 1;\n")
+    for name in ("players/montecarlo.py", "cli/duel.py"):  # the words around the code
+        (root / name).write_text('"""Another docstring."""\n\n\nSLACK = 0  # another comment\n')
+    (root / "solver/dd_core.c").write_text(
+        '// a comment\nint  slack = 0;  /* another\n comment */\nchar *s = "/* kept */";\n'
+    )
     assert mod.play_code(root) == before
-    for name in ("players/montecarlo.py", "solver/dd_core.c", "cli/duel.py"):
-        (root / name).write_text("# changed\n")
+    for name in ("players/montecarlo.py", "cli/duel.py"):
+        (root / name).write_text("SLACK = 2\n")
+        assert mod.play_code(root) != before
+        before = mod.play_code(root)
+    for text in ('int slack = 2;\nchar *s = "/* kept */";\n', 'int slack = 2;\nchar *s = "";\n'):
+        (root / "solver/dd_core.c").write_text(text)
         assert mod.play_code(root) != before
         before = mod.play_code(root)
 
