@@ -538,6 +538,11 @@ class MonteCarloPlayer:
         else:
             choices = averages
         guide = self.heuristic.choose(view, plays)
+        # The maxims' card only among equals. Tried and not kept: the maxims' card whenever its
+        # mean is within 0.1 tricks of the best, so that partners' play reads as the model of
+        # play says (montecarlo so against montecarlo, seeds by side, Mort deals duel/2026/0..41,
+        # 2026-12-07): dd error +0.131 [+0.001, +0.261] a hand, tricks -0.262 [-0.521, -0.003]
+        # a deal. Its leads and follows close to the best are worth more than the signal.
         pick = best_play(choices, plays, guide if isinstance(guide, Play) else None)
         if pick is None:
             return None
