@@ -50,6 +50,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import textwrap
 import time
 from collections.abc import Callable, Iterator
@@ -57,6 +58,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TimeElapsedColumn
 
 import vivant
 from vivant.cli.duel import DealOutcome, dd_unit, duel_deal, duel_seed, mean_ci
@@ -100,6 +104,8 @@ ABLATION_GAME = "mort"
 #: deals: their differences are small).
 ABLATION_SHARE = 8.0
 SEED = 2026
+#: Away from a terminal, a run says what it has done this often (seconds).
+LOG_EVERY = 300.0
 #: Marks a comparison played with seeds by side (the ablations: the same draws for both players
 #: wherever they face the same decision, so the difference is the ablated part's).
 SIDE_SEEDS = " (seeds by side)"
@@ -274,6 +280,53 @@ def commit() -> str:
     return out.stdout.strip()
 
 
+class Meter:
+    """What a run has done, for the person who started it (on standard error): on a terminal a
+    bar a comparison (its deals of the ``deals`` asked) and one for the run's time; elsewhere
+    (a log) a line every :data:`LOG_EVERY` seconds and one at the end."""
+
+    def __init__(self, count: dict[str, int], deals: int, minutes: float) -> None:
+        self.count, self.deals, self.seconds = count, deals, 60 * minutes
+        self.start = self.said = time.monotonic()
+        self.bar: Progress | None = None
+        self.tasks: dict[str, TaskID] = {}
+
+    def __enter__(self) -> Meter:
+        if sys.stderr.isatty():
+            columns = (BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+            self.bar = Progress("{task.description}", *columns, console=Console(stderr=True))
+            self.bar.start()
+            for k, n in self.count.items():
+                self.tasks[k] = self.bar.add_task(k, total=self.deals, completed=n)
+            self.tasks[""] = self.bar.add_task(
+                f"time ({self.seconds / 60:g} minutes)", total=round(self.seconds)
+            )
+        return self
+
+    def advance(self, key: str) -> None:
+        """One more deal of comparison ``key`` (already counted)."""
+        now = time.monotonic()
+        if self.bar is not None:
+            self.bar.update(self.tasks[key], completed=self.count[key])
+            self.bar.update(self.tasks[""], completed=round(min(now - self.start, self.seconds)))
+        elif now - self.said >= LOG_EVERY:
+            self.said = now
+            self._line()
+
+    def _line(self) -> None:
+        done = ", ".join(f"{k} {n}/{self.deals}" for k, n in self.count.items())
+        minutes = (time.monotonic() - self.start) / 60
+        print(
+            f"{minutes:.0f} of {self.seconds / 60:g} minutes: {done}", file=sys.stderr, flush=True
+        )
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+        else:
+            self._line()
+
+
 def run(todo: list[Comparison], deals: int, minutes: float, workers: int, results: Path) -> None:
     """Play deals until every comparison has ``deals`` or the time is up (see the module doc)."""
     version, code = commit(), play_code()
@@ -299,7 +352,11 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
         mean = spent[k] / count[k] if count[k] else 0.0
         return mean * sum(1 for v in pending.values() if v == k)
 
-    with ProcessPoolExecutor(workers) as pool, results.open("a") as sink:
+    with (
+        ProcessPoolExecutor(workers) as pool,
+        results.open("a") as sink,
+        Meter(count, deals, minutes) as meter,
+    ):
         while True:
             while len(pending) < 2 * workers and time.monotonic() < stop:
                 k = pick()
@@ -320,6 +377,7 @@ def run(todo: list[Comparison], deals: int, minutes: float, workers: int, result
                 c = by_key[k]
                 count[k] += 1
                 spent[k] += seconds
+                meter.advance(k)
                 line = {
                     "key": k,
                     "game": c.game,

@@ -293,13 +293,17 @@ def test_duel_in_two_processes_equals_one() -> None:
 
 
 def test_strength_report_from_a_run(tmp_path: Path) -> None:
-    """``benchmarks/strength.py`` plays every comparison of a game to the deals asked, keeps each
-    deal, and writes the table of dd errors and paired differences from them."""
+    """``benchmarks/strength.py`` plays every comparison of a game to the deals asked, saying
+    how far it is, keeps each deal, and writes the table of dd errors and paired differences
+    from them."""
     results, out = tmp_path / "r.jsonl", tmp_path / "strength.md"
     script = Path(__file__).resolve().parents[1] / "benchmarks" / "strength.py"
     args = ["--games", "humbug", "--weakest", "mc-fast", "--no-ablations", "--deals", "2"]
     args += ["--workers", "1", "--results", str(results), "--out", str(out)]
-    subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
+    ran = subprocess.run([sys.executable, str(script), *args], check=True, capture_output=True)
+    # Away from a terminal the run says what it has done in a line (at its end at least).
+    said = ran.stderr.decode().splitlines()[-1]
+    assert said.startswith("0 of 60 minutes: ") and "humbug montecarlo v mc-fast 2/2" in said
     lines = [json.loads(x) for x in results.read_text().splitlines()]
     assert sorted({r["key"] for r in lines}) == [
         "humbug mc-strong v montecarlo",
