@@ -4,6 +4,8 @@ declared-trump variation (HU-5): HUV-* vectors at the table."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from vivant.actions import (
@@ -18,7 +20,9 @@ from vivant.actions import (
     action_from_json,
 )
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
+from vivant.describe import Narrator
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
+from vivant.events import Event
 from vivant.scoring.english import HUMBUG, HandResult, score_hand
 from vivant.variants import find_variant
 from vivant.variants.humbug import HumbugDeclaredTable, HumbugTable, sure_tricks
@@ -228,6 +232,49 @@ def test_huv_7_revoke_three_tricks_only() -> None:
     t.apply(Play(SOUTH, c("HA")))  # S holds spades: a revoke
     hand = south_revoke_penalised(t)
     assert hand["score"]["S"] <= 4  # the revoker cannot win the game on that hand
+
+
+def test_tricks_moved_by_a_revoke_are_said_as_played_and_as_counted() -> None:
+    """Where the three tricks of a revoke penalty moved (HU-4.4, WL-7.6), the words of the
+    hand's end and its summary give the tricks as played beside those counted: "tricks N 3,
+    S 10" after a hand the revoker won 10 of would read as a miscount."""
+    t = humbug_at(HONOURS, "H2", laws=True)
+    keep_both(t)
+    play(t, "SA")
+    t.apply(Play(SOUTH, c("HA")))  # S holds spades: a revoke
+    narrator = Narrator(t, "P1")
+    lines: list[str] = []
+    apply = t.apply
+
+    def told(action: Any) -> list[Event]:
+        narrator.remember_names()
+        events = apply(action)
+        lines.extend(line.text for e in events for line in narrator.event_lines(e, events))
+        return events
+
+    t.apply = told  # type: ignore[method-assign]
+    hand = south_revoke_penalised(t)
+    played, won = hand["tricks_in_play"], hand["won"]
+    assert played != won
+    said = next(x for x in lines if x.startswith("Hand over"))
+    assert said == (
+        f"Hand over: tricks N {played['N']}, S {played['S']} as played; "
+        f"N {won['N']}, S {won['S']} after the revoke penalty."
+    )
+    summary = narrator.hand_summary()
+    assert summary is not None
+    assert summary.played == played and summary.tricks == won
+    assert summary.to_json()["played"] == played
+
+
+def test_tricks_as_played_are_not_repeated_where_none_moved() -> None:
+    """A hand without a penalty that moves tricks says its tricks once."""
+    t = humbug_at(HONOURS, "H2")
+    keep_both(t)
+    narrator = Narrator(t, "P1")
+    finish_hand(t)
+    summary = narrator.hand_summary()
+    assert summary is not None and summary.played == {} and sum(summary.tricks.values()) == 13
 
 
 def test_lead_out_of_turn_and_two_cards_whist_laws() -> None:

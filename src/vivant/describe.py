@@ -348,11 +348,15 @@ class HandSummary:
     penalties: tuple[Penalty, ...]
     lines: tuple[str, ...] = field(default=())
     awards: tuple[Award, ...] = field(default=())
+    #: The tricks each side won in play, where a revoke penalty of three tricks moved some
+    #: (WL-7.6): ``tricks`` are then those counted; empty where nothing moved.
+    played: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "awards": [{"point": a.point, "to": a.to, "words": a.words} for a in self.awards],
             "tricks": dict(self.tricks),
+            "played": dict(self.played),
             "honours": None if self.honours is None else dict(self.honours),
             "points": dict(self.points),
             "score": dict(self.score),
@@ -385,6 +389,14 @@ def irregularity_note(info: GameInfo, irr: Mapping[str, Any]) -> str:
     elif election:
         text += f": {in_words(election)}"
     return text
+
+
+def _tricks_moved(record: Mapping[str, Any]) -> dict[str, int]:
+    """The tricks each side won in play, where a revoke penalty of three tricks (WL-7.6) made
+    those counted (the record's ``won``) others; else empty."""
+    played = {k: int(v) for k, v in (record.get("tricks_in_play") or {}).items()}
+    won = record.get("won") or {}
+    return played if played and any(won.get(k) != v for k, v in played.items()) else {}
 
 
 def last_hand_record(table: Table) -> Mapping[str, Any] | None:
@@ -660,7 +672,16 @@ class Narrator:
             cards = ", ".join(f"{r} {c}" for r, c in self.trick_cards)
             self.say(f"Trick left unfinished: {cards}.")
             self.trick_cards = []
-        self.say(f"Hand over: tricks {pair_words(d['won'])}.", "heading")
+        record = last_hand_record(self.table)
+        played = _tricks_moved(record) if record and record.get("won") == d["won"] else {}
+        if played:  # a revoke penalty moved tricks (WL-7.6): as played, then as counted
+            self.say(
+                f"Hand over: tricks {pair_words(played)} as played; "
+                f"{pair_words(d['won'])} after the revoke penalty.",
+                "heading",
+            )
+        else:
+            self.say(f"Hand over: tricks {pair_words(d['won'])}.", "heading")
         for line in self.scoring_words():
             self.say("  " + line)
         if isinstance(score, Mapping):
@@ -921,6 +942,7 @@ class Narrator:
             for irr in record.get("irregularities", ())
         )
         tricks = dict(record.get("won") or {})
+        played = _tricks_moved(record)
         if set(points) <= set(tricks):  # the sides in one order, the tricks' (issue 15)
             points = {k: points[k] for k in tricks if k in points}
         return HandSummary(
@@ -931,6 +953,7 @@ class Narrator:
             penalties=penalties,
             lines=tuple(self.scoring_words()),
             awards=self._awards(record),
+            played=played,
         )
 
     def _in_seat_order(self, score: Mapping[str, int], tricks: Mapping[str, int]) -> dict[str, int]:

@@ -555,7 +555,11 @@ function fieldName(key) {
 function summaryRows(s, v) {
   if (!s) return [];
   const figures = (o) => Object.entries(o || {}).map(([side, n]) => `${sideLabel(v, side)} ${n}`).join(", ");
-  const rows = [["Tricks", figures(s.tricks)]];
+  // Where a revoke penalty moved tricks, those won in play and those counted (the core's).
+  const moved = s.played && Object.keys(s.played).length;
+  const rows = moved
+    ? [["Tricks as played", figures(s.played)], ["Tricks counted", figures(s.tricks)]]
+    : [["Tricks", figures(s.tricks)]];
   if (s.honours && Object.keys(s.honours).length) rows.push(["Honours", figures(s.honours)]);
   if (Object.keys(s.points).length) rows.push(["Points", figures(s.points)]);
   if (Object.keys(s.score).length) rows.push(["Score", figures(s.score)]);
