@@ -380,7 +380,7 @@ def test_lead_from_the_wrong_hand_in_strict_mode_is_refused_with_a_hint() -> Non
     assert policy.card is not None
     assert re.search(
         rf"{policy.card} is not in the hand of V \(\w+\) \(trick \d+, card 1\); "
-        rf"{policy.card} is in the other hand",
+        rf"{policy.card} is in the hand of M \(Mort\)",
         screen,
     )
     assert "The tournée is over." in screen

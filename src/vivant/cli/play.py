@@ -937,8 +937,9 @@ class Session:
                 c = parse_card(words[0])
             except VivantError:
                 return message
-            if self._other_hand_holding(view, hand_seat, c) is not None:
-                message += f"; {card_name(c)} is in the other hand"
+            other = self._other_hand_holding(view, hand_seat, c)
+            if other is not None:
+                message += f"; {card_name(c)} is in the hand of {self.who(view.roles[other])}"
         return message
 
     def show_hint(self, seat: Seat, legal: list[Action]) -> None:
