@@ -549,6 +549,50 @@ def chart(lines: list[dict[str, Any]]) -> str | None:
     return "\n".join(out) + "\n"
 
 
+#: The deals a main comparison is measured on (issue 19).
+TARGET_DEALS = 10_000
+
+
+def _toward_target(lines: list[dict[str, Any]]) -> list[str]:
+    """The report's section on the neighbouring levels' comparisons of every game measured so
+    far: each one's most deals at one play code, and the CPU hours the deals it lacks of
+    :data:`TARGET_DEALS` would take at its CPU time a deal there (none where it has them)."""
+    most: dict[tuple[str, str], tuple[int, float]] = {}
+    for _, rs in _rows(lines):
+        r0 = rs[0]
+        if _seeding(r0) or (r0["b"], r0["a"]) not in set(itertools.pairwise(LEVELS)):
+            continue
+        cpu = sum(r["seconds"] for r in rs) / len(rs)
+        key = (r0["game"], f"{r0['a']} v {r0['b']}")
+        if len(rs) > most.get(key, (0, 0.0))[0]:
+            most[key] = (len(rs), cpu)
+    if not most:
+        return []
+    games = sorted({g for g, _ in most})
+    pairs = [f"{hi} v {lo}" for lo, hi in itertools.pairwise(LEVELS)]
+
+    def cell(g: str, pair: str) -> str:
+        if (g, pair) not in most:
+            return "-"
+        n, cpu = most[g, pair]
+        if n >= TARGET_DEALS:
+            return f"{n}"
+        return f"{n} ({(TARGET_DEALS - n) * cpu / 3600:.1f} h more)"
+
+    return [
+        f"## Toward {TARGET_DEALS:,} deals",
+        "",
+        "Each neighbouring levels' comparison: its most deals played by one play code, and, "
+        f"short of {TARGET_DEALS:,}, the CPU hours the rest would take at its CPU time a deal "
+        "(one core; a run on both cores halves the wall time).",
+        "",
+        "| game | " + " | ".join(pairs) + " |",
+        "|---|" + "---:|" * len(pairs),
+        *(f"| {g} | " + " | ".join(cell(g, pair) for pair in pairs) + " |" for g in games),
+        "",
+    ]
+
+
 def _glance_section(lines: list[dict[str, Any]], picture: str | None = None) -> list[str]:
     """The report's section of :func:`glance`, none where no level comparison was played (a
     report of ablations only), with the :func:`chart` drawn in the file ``picture``, if any."""
@@ -598,6 +642,7 @@ def report(
         "",
         *([note, ""] if note else []),
         *_glance_section(lines, picture),
+        *_toward_target(lines),
         "## Every comparison",
         "",
         "| game | A v B | commits | deals | dd unit | dd error A | dd error B | dd error A - B "

@@ -319,6 +319,14 @@ def test_strength_report_from_a_run(tmp_path: Path) -> None:
     assert cells[3].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
     assert cells[4].endswith("(2 v mc-fast, " + lines[0]["commit"] + ")")
     assert cells[5].endswith("(2 v montecarlo, " + lines[0]["commit"] + ")")
+    # How far each neighbouring levels' comparison is from 10,000 deals, and what the rest costs.
+    section = text.split("## Toward 10,000 deals")[1]
+    toward = next(x for x in section.splitlines() if x.startswith("| humbug | -"))
+    cells = [c.strip() for c in toward.strip("|").split("|")]
+    assert cells[:3] == ["humbug", "-", "-"]
+    cpu = sum(r["seconds"] for r in lines if r["key"] == "humbug montecarlo v mc-fast") / 2
+    assert cells[3] == f"2 ({9_998 * cpu / 3600:.1f} h more)"
+    assert cells[4].startswith("2 (") and cells[4].endswith(" h more)")
     # The same at a glance as a picture, drawn beside the report and shown in it.
     picture = out.with_suffix(".svg")
     assert "![Each level's dd error a hand, game by game](strength.svg)" in text
