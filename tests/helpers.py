@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from hypothesis import strategies as st
@@ -19,7 +20,9 @@ from vivant.actions import (
 )
 from vivant.cards import EAST, NORTH, CardSet, parse_card, parse_seat
 from vivant.deal import pack_for_hands
+from vivant.describe import Narrator
 from vivant.errors import VivantError
+from vivant.events import Event
 from vivant.table import Table
 from vivant.variants.mort import MortTable
 
@@ -166,4 +169,25 @@ def damage(lines: list[str], data: st.DataObject) -> list[str]:
             k = data.draw(st.integers(0, len(words) - 1))
             words[k] = data.draw(st.sampled_from(tokens))
             lines[i] = " ".join(words)
+    return lines
+
+
+def narrated(t: Table, you: str, run: Callable[[], object]) -> list[str]:
+    """The lines ``you`` reads while ``run`` applies actions to ``t`` (test helpers that apply
+    them themselves)."""
+    narrator = Narrator(t, you)
+    lines: list[str] = []
+    apply = t.apply
+
+    def told(a: Action) -> list[Event]:
+        narrator.remember_names()
+        events = apply(a)
+        lines.extend(line.text for e in events for line in narrator.event_lines(e, events))
+        return events
+
+    setattr(t, "apply", told)  # noqa: B010 (the helpers call t.apply themselves)
+    try:
+        run()
+    finally:
+        delattr(t, "apply")
     return lines

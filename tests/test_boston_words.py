@@ -7,7 +7,7 @@ deals first, East is the eldest; hands are dealt from explicit pack orders."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from test_boston import (
     E,
@@ -25,8 +25,10 @@ from vivant.actions import Action, Cut, CutPack, Deal, Elect, Play
 from vivant.cards import cards_of, parse_card
 from vivant.describe import Narrator, decision_words
 from vivant.scoring import boston as sc
-from vivant.table import EXCHANGE, Event
+from vivant.table import EXCHANGE
 from vivant.variants.boston import BostonTable
+
+from helpers import narrated
 
 #: What Boston must never be told in: the whist tables' words and the engine's raw codes.
 FOREIGN = (
@@ -48,27 +50,6 @@ def said(t: BostonTable, you: str, actions: Iterable[Action]) -> list[str]:
         narrator.remember_names()
         events = t.apply(a)
         lines += [line.text for e in events for line in narrator.event_lines(e, events)]
-    return lines
-
-
-def narrated(t: BostonTable, you: str, run: Callable[[], None]) -> list[str]:
-    """The lines ``you`` reads while ``run`` applies actions to ``t`` (the helpers of
-    tests/test_boston.py apply them themselves)."""
-    narrator = Narrator(t, you)
-    lines: list[str] = []
-    apply = t.apply
-
-    def told(a: Action) -> list[Event]:
-        narrator.remember_names()
-        events = apply(a)
-        lines.extend(line.text for e in events for line in narrator.event_lines(e, events))
-        return events
-
-    setattr(t, "apply", told)  # noqa: B010 (the helpers call t.apply themselves)
-    try:
-        run()
-    finally:
-        delattr(t, "apply")
     return lines
 
 

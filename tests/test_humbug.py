@@ -22,7 +22,6 @@ from vivant.actions import (
 from vivant.cards import EAST, NORTH, SOUTH, WEST, CardSet, parse_card
 from vivant.describe import Narrator
 from vivant.errors import IllegalPlayError, InvalidActionError, WrongSeatError
-from vivant.events import Event
 from vivant.scoring.english import HUMBUG, HandResult, score_hand
 from vivant.variants import find_variant
 from vivant.variants.humbug import HumbugDeclaredTable, HumbugTable, sure_tricks
@@ -33,6 +32,7 @@ from helpers import (
     finish_hand,
     formed,
     last_hand,
+    narrated,
     play,
     snapshot,
     south_revoke_penalised,
@@ -242,18 +242,9 @@ def test_tricks_moved_by_a_revoke_are_said_as_played_and_as_counted() -> None:
     keep_both(t)
     play(t, "SA")
     t.apply(Play(SOUTH, c("HA")))  # S holds spades: a revoke
-    narrator = Narrator(t, "P1")
-    lines: list[str] = []
-    apply = t.apply
-
-    def told(action: Any) -> list[Event]:
-        narrator.remember_names()
-        events = apply(action)
-        lines.extend(line.text for e in events for line in narrator.event_lines(e, events))
-        return events
-
-    t.apply = told  # type: ignore[method-assign]
-    hand = south_revoke_penalised(t)
+    hands: list[dict[str, Any]] = []
+    lines = narrated(t, "P1", lambda: hands.append(south_revoke_penalised(t)))
+    hand = hands[0]
     played, won = hand["tricks_in_play"], hand["won"]
     assert played != won
     said = next(x for x in lines if x.startswith("Hand over"))
@@ -261,7 +252,7 @@ def test_tricks_moved_by_a_revoke_are_said_as_played_and_as_counted() -> None:
         f"Hand over: tricks N {played['N']}, S {played['S']} as played; "
         f"N {won['N']}, S {won['S']} after the revoke penalty."
     )
-    summary = narrator.hand_summary()
+    summary = Narrator(t, "P1").hand_summary()
     assert summary is not None
     assert summary.played == played and summary.tricks == won
     assert summary.to_json()["played"] == played

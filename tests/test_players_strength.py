@@ -350,21 +350,23 @@ def strength_module() -> Any:
     return mod
 
 
+def played(game: str, commit: str, **extra: Any) -> dict[str, Any]:
+    """A results line of ``game``'s heuristic v random played at ``commit`` (``extra``: fields
+    added or overridden)."""
+    return {
+        "key": f"{game} heuristic v random", "game": game, "a": "heuristic", "b": "random",
+        "seeds_by_side": False, "tricks": [8.0, 5.0], "points": [3, 1], "dd_error": [4, 2],
+        "unit": "tricks", "seconds": 0.01, "commit": commit, **extra,
+    }  # fmt: skip
+
+
 def test_all_fours_rows_measured_in_tricks_stay_out_of_the_glance() -> None:
     """All Fours' dd error counts points since its cards are measured by its own search; the
     rows played before (no ``dd_unit``: tricks) are listed with their unit, and the levels at a
     glance take only the rows in points."""
     mod = strength_module()
-
-    def row(commit: str, **extra: Any) -> dict[str, Any]:
-        return {
-            "key": "all-fours heuristic v random", "game": "all-fours", "a": "heuristic",
-            "b": "random", "seeds_by_side": False, "tricks": [3.0, 3.0], "points": [3, 1],
-            "dd_error": [4, 2], "unit": "points", "seconds": 0.01, "commit": commit, **extra,
-        }  # fmt: skip
-
-    old = [row("aaaaaaa") for _ in range(3)]
-    new = [row("bbbbbbb", dd_unit="points") for _ in range(2)]
+    old = [played("all-fours", "aaaaaaa", unit="points") for _ in range(3)]
+    new = [played("all-fours", "bbbbbbb", unit="points", dd_unit="points") for _ in range(2)]
     text = mod.report(old + new, "strength.py")
     assert "| all-fours | heuristic v random | aaaaaaa | 3 | tricks |" in text
     assert "| all-fours | heuristic v random | bbbbbbb | 2 | points |" in text
@@ -377,16 +379,9 @@ def test_deals_of_the_same_play_code_add_up_across_commits() -> None:
     commit (a session that changed only the front ends resumes the last one's run); other play
     code is another row, and lines older than the digest keep their commit's row."""
     mod = strength_module()
-
-    def row(commit: str, **extra: Any) -> dict[str, Any]:
-        return {
-            "key": "humbug heuristic v random", "game": "humbug", "a": "heuristic",
-            "b": "random", "seeds_by_side": False, "tricks": [8.0, 5.0], "points": [2, 0],
-            "dd_error": [2, 6], "unit": "tricks", "seconds": 0.01, "commit": commit, **extra,
-        }  # fmt: skip
-
-    lines = [row("aaaaaaa", play="p1"), row("bbbbbbb", play="p1"), row("ccccccc", play="p2")]
-    text = mod.report([*lines, row("ddddddd")], "strength.py")
+    lines = [played("humbug", c, play=p) for c, p in (("aaaaaaa", "p1"), ("bbbbbbb", "p1"))]
+    lines += [played("humbug", "ccccccc", play="p2"), played("humbug", "ddddddd")]
+    text = mod.report(lines, "strength.py")
     assert "| humbug | heuristic v random | aaaaaaa, bbbbbbb | 2 | tricks |" in text
     assert "| humbug | heuristic v random | ccccccc | 1 | tricks |" in text
     assert "| humbug | heuristic v random | ddddddd | 1 | tricks |" in text
