@@ -16,6 +16,7 @@ import pytest
 from vivant import claims
 from vivant.actions import Action, Claim, Concede, Elect, Play
 from vivant.cards import NORTH, SOUTH, cards_of, parse_card
+from vivant.describe import Narrator
 from vivant.errors import InvalidActionError, WrongSeatError
 from vivant.players import step
 from vivant.players.dd import DoubleDummyPlayer
@@ -136,6 +137,9 @@ def test_tcv7_tcv8_a_claim_answered_as_the_solver_proves_and_adjudicated(
         assert hand["tricks_claimed"][0]["settled"] == "adjudicated"
         if variant != "bridge-for-three":  # its record keeps the declarer's tricks
             assert hand["won"] == won
+        # Tricks credited by a claim are taken, not moved by a penalty: said once.
+        summary = Narrator(t).hand_summary()
+        assert summary is not None and summary.before_penalty == {}
 
 
 @pytest.mark.parametrize(("variant", "n"), GAMES)

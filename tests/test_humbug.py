@@ -236,8 +236,8 @@ def test_huv_7_revoke_three_tricks_only() -> None:
 
 def test_tricks_moved_by_a_revoke_are_said_as_played_and_as_counted() -> None:
     """Where the three tricks of a revoke penalty moved (HU-4.4, WL-7.6), the words of the
-    hand's end and its summary give the tricks as played beside those counted: "tricks N 3,
-    S 10" after a hand the revoker won 10 of would read as a miscount."""
+    hand's end and its summary give the tricks before the penalty beside those counted:
+    "tricks N 6, S 7" after a hand the revoker won 10 of would read as a miscount."""
     t = humbug_at(HONOURS, "H2", laws=True)
     keep_both(t)
     play(t, "SA")
@@ -249,13 +249,13 @@ def test_tricks_moved_by_a_revoke_are_said_as_played_and_as_counted() -> None:
     assert played != won
     said = next(x for x in lines if x.startswith("Hand over"))
     assert said == (
-        f"Hand over: tricks N {played['N']}, S {played['S']} as played; "
-        f"N {won['N']}, S {won['S']} after the revoke penalty."
+        f"Hand over: tricks N {played['N']}, S {played['S']} before the revoke penalty; "
+        f"N {won['N']}, S {won['S']} after it."
     )
     summary = Narrator(t, "P1").hand_summary()
     assert summary is not None
-    assert summary.played == played and summary.tricks == won
-    assert summary.to_json()["played"] == played
+    assert summary.before_penalty == played and summary.tricks == won
+    assert summary.to_json()["before_penalty"] == played
 
 
 def test_tricks_as_played_are_not_repeated_where_none_moved() -> None:
@@ -265,7 +265,8 @@ def test_tricks_as_played_are_not_repeated_where_none_moved() -> None:
     narrator = Narrator(t, "P1")
     finish_hand(t)
     summary = narrator.hand_summary()
-    assert summary is not None and summary.played == {} and sum(summary.tricks.values()) == 13
+    assert summary is not None and summary.before_penalty == {}
+    assert sum(summary.tricks.values()) == 13
 
 
 def test_lead_out_of_turn_and_two_cards_whist_laws() -> None:

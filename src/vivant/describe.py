@@ -63,6 +63,7 @@ from vivant.cards import (
     parse_card,
 )
 from vivant.claims import CLAIM_KIND, remaining
+from vivant.claims import NOTE as CLAIMS_NOTE
 from vivant.info import GameInfo
 from vivant.scoring.boston import (
     BIDS_BY_NAME,
@@ -348,15 +349,15 @@ class HandSummary:
     penalties: tuple[Penalty, ...]
     lines: tuple[str, ...] = field(default=())
     awards: tuple[Award, ...] = field(default=())
-    #: The tricks each side won in play, where a revoke penalty of three tricks moved some
-    #: (WL-7.6): ``tricks`` are then those counted; empty where nothing moved.
-    played: dict[str, int] = field(default_factory=dict)
+    #: The tricks each side took (in play and by claims) before a revoke penalty of three
+    #: tricks moved some (WL-7.6): ``tricks`` are then those counted; empty where none moved.
+    before_penalty: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "awards": [{"point": a.point, "to": a.to, "words": a.words} for a in self.awards],
             "tricks": dict(self.tricks),
-            "played": dict(self.played),
+            "before_penalty": dict(self.before_penalty),
             "honours": None if self.honours is None else dict(self.honours),
             "points": dict(self.points),
             "score": dict(self.score),
@@ -392,11 +393,15 @@ def irregularity_note(info: GameInfo, irr: Mapping[str, Any]) -> str:
 
 
 def _tricks_moved(record: Mapping[str, Any]) -> dict[str, int]:
-    """The tricks each side won in play, where a revoke penalty of three tricks (WL-7.6) made
-    those counted (the record's ``won``) others; else empty."""
-    played = {k: int(v) for k, v in (record.get("tricks_in_play") or {}).items()}
+    """The tricks each side took, won in play and credited by claims (D-TC4), where a revoke
+    penalty of three tricks (WL-7.6) made those counted (the record's ``won``) others; else
+    empty."""
+    taken = {k: int(v) for k, v in (record.get("tricks_in_play") or {}).items()}
+    for claim in record.get(CLAIMS_NOTE) or ():
+        for side, n in (claim.get("credited") or {}).items():
+            taken[side] = taken.get(side, 0) + int(n)
     won = record.get("won") or {}
-    return played if played and any(won.get(k) != v for k, v in played.items()) else {}
+    return taken if taken and any(won.get(k) != v for k, v in taken.items()) else {}
 
 
 def last_hand_record(table: Table) -> Mapping[str, Any] | None:
@@ -673,11 +678,11 @@ class Narrator:
             self.say(f"Trick left unfinished: {cards}.")
             self.trick_cards = []
         record = last_hand_record(self.table)
-        played = _tricks_moved(record) if record and record.get("won") == d["won"] else {}
-        if played:  # a revoke penalty moved tricks (WL-7.6): as played, then as counted
+        taken = _tricks_moved(record) if record and record.get("won") == d["won"] else {}
+        if taken:  # a revoke penalty moved tricks (WL-7.6): before it, then as counted
             self.say(
-                f"Hand over: tricks {pair_words(played)} as played; "
-                f"{pair_words(d['won'])} after the revoke penalty.",
+                f"Hand over: tricks {pair_words(taken)} before the revoke penalty; "
+                f"{pair_words(d['won'])} after it.",
                 "heading",
             )
         else:
@@ -942,7 +947,7 @@ class Narrator:
             for irr in record.get("irregularities", ())
         )
         tricks = dict(record.get("won") or {})
-        played = _tricks_moved(record)
+        taken = _tricks_moved(record)
         if set(points) <= set(tricks):  # the sides in one order, the tricks' (issue 15)
             points = {k: points[k] for k in tricks if k in points}
         return HandSummary(
@@ -953,7 +958,7 @@ class Narrator:
             penalties=penalties,
             lines=tuple(self.scoring_words()),
             awards=self._awards(record),
-            played=played,
+            before_penalty=taken,
         )
 
     def _in_seat_order(self, score: Mapping[str, int], tricks: Mapping[str, int]) -> dict[str, int]:

@@ -555,10 +555,10 @@ function fieldName(key) {
 function summaryRows(s, v) {
   if (!s) return [];
   const figures = (o) => Object.entries(o || {}).map(([side, n]) => `${sideLabel(v, side)} ${n}`).join(", ");
-  // Where a revoke penalty moved tricks, those won in play and those counted (the core's).
-  const moved = s.played && Object.keys(s.played).length;
+  // Where a revoke penalty moved tricks, those taken before it and those counted (the core's).
+  const moved = s.before_penalty && Object.keys(s.before_penalty).length;
   const rows = moved
-    ? [["Tricks as played", figures(s.played)], ["Tricks counted", figures(s.tricks)]]
+    ? [["Tricks before the penalty", figures(s.before_penalty)], ["Tricks counted", figures(s.tricks)]]
     : [["Tricks", figures(s.tricks)]];
   if (s.honours && Object.keys(s.honours).length) rows.push(["Honours", figures(s.honours)]);
   if (Object.keys(s.points).length) rows.push(["Points", figures(s.points)]);
