@@ -120,6 +120,50 @@ def test_auto_summary_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
     assert re.search(r"(VM|LR) win \d+–\d+", out)
 
 
+def hand_rows(out: str) -> list[list[str]]:
+    """The cells of the hands' rows of ``--auto``'s summary tables (hand, dealer, trumps,
+    tricks, score after, notes), a row's wrapped lines joined."""
+    rows: list[list[str]] = []
+    for line in out.split("Score sheet")[0].splitlines():
+        cells = [c.strip() for c in line.strip("│").split("│")] if line.startswith("│") else []
+        if len(cells) != 6:
+            continue
+        if cells[0].isdecimal():
+            rows.append(cells)
+        elif rows and not cells[0]:  # a wrapped line of the row above
+            rows[-1] = [f"{a} {b}".strip() for a, b in zip(rows[-1], cells, strict=True)]
+    return rows
+
+
+@pytest.mark.parametrize("game", ["all-fours", "boston", "mort", "humbug"])
+def test_auto_summary_gives_every_hands_score(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every hand's row says the score after it, whatever the game keeps its score in (All
+    Fours' was left empty)."""
+    rows = hand_rows(run_main(["play", game, "--auto", "--seed", "3"], capsys))
+    assert rows and all(re.fullmatch(r"(\S+ -?\d+, )+\S+ -?\d+", r[4]) for r in rows), rows
+
+
+def test_auto_summary_of_bridge_for_three_names_each_dealer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """At Bridge for Three the dealer always sits South (B3-1), so his row names him, and the
+    winner of a game, a player, wins."""
+    out = run_main(["play", "bridge-for-three", "--auto", "--seed", "3"], capsys)
+    dealers = {r[1] for r in hand_rows(out)}
+    assert dealers == {"S (P1)", "S (P2)", "S (P3)"}
+    assert re.search(r"^P\d wins P1 \d+, P2 \d+, P3 \d+$", out, re.M)
+
+
+def test_auto_summary_of_boston_says_the_counters_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Boston's game is settled in its counters: the caption says them once, signed."""
+    out = run_main(["play", "boston", "--auto", "--seed", "3"], capsys)
+    assert re.search(r"^P\d wins; (P\d [+-]\d+, ){3}P\d [+-]\d+$", out, re.M)
+
+
 def test_json_needs_auto(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "mort", "--json"]) == 2
     assert "--json needs --auto" in capsys.readouterr().err

@@ -413,10 +413,12 @@ def game_summary(number: int, game: Mapping[str, Any], info: GameInfo) -> RichTa
             notes.append(f"slam {hand['slam']}")
         for irr in hand.get("irregularities", ()):
             notes.append(irregularity_note(info, irr))
-        after = hand.get("markers") or hand.get("score")
+        after = hand.get("markers") or hand.get("score") or hand.get("scores")
+        seated = hand.get("roles") or {}  # where the seats change hands with the deal (B3-1)
+        dealer = hand["dealer"]
         t.add_row(
             str(n),
-            hand["dealer"],
+            f"{dealer} ({seated[dealer]})" if dealer in seated else dealer,
             trumps,
             _pair(hand.get("won")),
             _pair(after) if isinstance(after, Mapping) else str(after or ""),
@@ -424,14 +426,20 @@ def game_summary(number: int, game: Mapping[str, Any], info: GameInfo) -> RichTa
         )
     extras = game.get("extras") or {}
     points = game.get("points") or {}
+    settlement = game.get("settlement") or {}
     score = "–".join(str(v) for v in points.values()) if len(points) == 2 else _pair(points)
-    caption = f"{game.get('winner', '?')} win {score}"
+    winner = str(game.get("winner", "?"))
+    seats = [roles, *(h.get("roles") or {} for h in game["hands"])]
+    one = winner in settlement or any(winner in r or winner in r.values() for r in seats)
+    caption = f"{winner} {'wins' if one else 'win'}"
+    if points != settlement:  # a sitting paid in its own points says them once (Boston)
+        caption += f" {score}"
     if any(extras.values()):
         caption += f" (extras {_pair(extras)})"
     if "value" in game:
         caption += f": value {game['value']}"
-    if game.get("settlement"):
-        caption += "; " + ", ".join(f"{p} {v:+d}" for p, v in game["settlement"].items())
+    if settlement:
+        caption += "; " + ", ".join(f"{p} {v:+d}" for p, v in settlement.items())
     t.caption = caption
     t.caption_justify = "left"
     return t
