@@ -53,7 +53,7 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,17 +169,26 @@ PACKAGE = Path(vivant.__file__).resolve().parent
 #: front ends, records, environments, simulations and the words (no duel imports them, or they
 #: only say things), except those in :data:`PLAYED_HERE`.
 NOT_PLAY = ("server/", "records/", "env/", "sim/", "playout/", "cli/", "describe.py")
-#: The duel itself, under a part :data:`NOT_PLAY` leaves out.
-PLAYED_HERE = ("cli/duel.py",)
+#: The duel itself, under a part :data:`NOT_PLAY` leaves out, without the functions of its
+#: command line (they parse, print and say; the deals are played by the others).
+PLAYED_HERE: Mapping[str, frozenset[str]] = {
+    "cli/duel.py": frozenset({"register", "run", "dd_note"})
+}
 
 
 #: A C comment or a literal (kept: it may hold what looks like a comment).
 _C_COMMENT = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|/\*.*?\*/|//[^\n]*', re.S)
 
 
-def _python_code(text: str) -> bytes:
-    """Python source as its syntax tree without docstrings (:func:`_code_of`)."""
+def _python_code(text: str, without: frozenset[str] = frozenset()) -> bytes:
+    """Python source as its syntax tree without docstrings (:func:`_code_of`), nor the
+    module's functions named in ``without``."""
     tree = ast.parse(textwrap.dedent(text))
+    tree.body = [
+        node
+        for node in tree.body
+        if not (isinstance(node, ast.FunctionDef) and node.name in without)
+    ]
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
         if (
@@ -193,14 +202,14 @@ def _python_code(text: str) -> bytes:
     return ast.dump(tree).encode()
 
 
-def _code_of(path: Path) -> bytes:
+def _code_of(path: Path, without: frozenset[str] = frozenset()) -> bytes:
     """A source file's code without what cannot change a card: in Python its syntax tree
     without the docstrings (comments and layout are not in it), in C the text without the
     comments and with each line's spaces closed up (the figures this project's comments and
     docstrings record do not make another play code)."""
     text = path.read_text()
     if path.suffix == ".py":
-        return _python_code(text)
+        return _python_code(text, without)
     code = _C_COMMENT.sub(lambda m: m[0] if m[0][0] in "\"'" else " ", text)
     lines = (" ".join(line.split()) for line in code.splitlines())
     return "\n".join(line for line in lines if line).encode()
@@ -219,7 +228,8 @@ def play_code(root: Path = PACKAGE) -> str:
             continue
         if name.startswith(NOT_PLAY) and name not in PLAYED_HERE:
             continue
-        digest.update(name.encode() + b"\0" + _code_of(path) + b"\0")
+        code = _code_of(path, PLAYED_HERE.get(name, frozenset()))
+        digest.update(name.encode() + b"\0" + code + b"\0")
     for part in (play_deal, factory):
         digest.update(_python_code(inspect.getsource(part)))
     digest.update(json.dumps([SEED, ABLATIONS, SIDE_SEEDS, AGAINST], sort_keys=True).encode())

@@ -390,7 +390,8 @@ def test_deals_of_the_same_play_code_add_up_across_commits() -> None:
 
 def test_the_play_code_digest_reads_the_cards_code_not_the_front_ends(tmp_path: Path) -> None:
     """``play_code`` changes with a player's, the solver's or the duel's code and not with the
-    server's, the terminal's or the words', nor with a comment or a docstring anywhere."""
+    server's, the terminal's, the duel's command line's or the words', nor with a comment or a
+    docstring anywhere."""
     mod = strength_module()
     root = tmp_path / "vivant"
     py = ("players/montecarlo.py", "cli/duel.py", "cli/play.py", "server/app.py", "describe.py")
@@ -406,6 +407,8 @@ def test_the_play_code_digest_reads_the_cards_code_not_the_front_ends(tmp_path: 
     (root / "server/static/table.js").write_text("let slack = 1;\n")
     for name in ("players/montecarlo.py", "cli/duel.py"):  # the words around the code
         (root / name).write_text('"""Another docstring."""\n\n\nSLACK = 0  # another comment\n')
+    with (root / "cli/duel.py").open("a") as duel:  # the duel's command line
+        duel.write("def run(args: object) -> int:\n    return 0\n")
     (root / "solver/dd_core.c").write_text(
         '// a comment\nint  slack = 0;  /* another\n comment */\nchar *s = "/* kept */";\n'
     )
