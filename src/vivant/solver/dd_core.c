@@ -934,6 +934,97 @@ static int third_hand_void_trumps(const dd_engine *e, int pl, int ls, int s, int
     return over4 ? 46 - r + add : 34 - r + add;
 }
 
+/* The moves sorted best first, ties in the order generated (a stable sort by weight).  Each
+ * move becomes one int, its weight, then its place in the order generated (so that no two are
+ * equal), then its card, so that a compare-exchange is a max and a min without a branch, and any
+ * sorting network gives the stable order.  Two to eight moves (all but 2% of the sorts on the
+ * Monte-Carlo workload: a follower's are mostly two or three, a lead's four to six) by a network,
+ * more by an insertion sort.  (The insertion sort of every length, moving a field at a time,
+ * mispredicted its branches: with the networks both workloads ~2% faster side by side.)  Only the
+ * cards are written back: nothing reads the weights after. */
+#define CX(a, b)                                                                                   \
+    do {                                                                                           \
+        const int hi_ = k##a > k##b ? k##a : k##b, lo_ = k##a > k##b ? k##b : k##a;                 \
+        k##a = hi_;                                                                                \
+        k##b = lo_;                                                                                \
+    } while (0)
+ALWAYS_INLINE int move_key(const move_t *m, int i) {
+    return (m->w * 16 + (15 - i)) * 256 | (u8)m->card;
+}
+ALWAYS_INLINE void sort_moves(move_t *mv, int n) {
+    if (n <= 1) return;
+    if (n <= 4) {
+        int k0 = move_key(&mv[0], 0), k1 = move_key(&mv[1], 1);
+        if (n == 2) {
+            CX(0, 1);
+            mv[0].card = (int8_t)k0;
+            mv[1].card = (int8_t)k1;
+        } else if (n == 3) {
+            int k2 = move_key(&mv[2], 2);
+            CX(1, 2);
+            CX(0, 2);
+            CX(0, 1);
+            mv[0].card = (int8_t)k0;
+            mv[1].card = (int8_t)k1;
+            mv[2].card = (int8_t)k2;
+        } else {
+            int k2 = move_key(&mv[2], 2), k3 = move_key(&mv[3], 3);
+            CX(0, 1);
+            CX(2, 3);
+            CX(0, 2);
+            CX(1, 3);
+            CX(1, 2);
+            mv[0].card = (int8_t)k0;
+            mv[1].card = (int8_t)k1;
+            mv[2].card = (int8_t)k2;
+            mv[3].card = (int8_t)k3;
+        }
+        return;
+    }
+    if (n <= 8) {
+        /* five to eight: the network of eight (19 compare-exchanges, depth 6; Knuth), the
+         * missing moves below every move */
+        int k[8];
+        for (int i = 0; i < 8; i++) k[i] = i < n ? move_key(&mv[i], i) : INT32_MIN;
+        int k0 = k[0], k1 = k[1], k2 = k[2], k3 = k[3], k4 = k[4], k5 = k[5], k6 = k[6], k7 = k[7];
+        CX(0, 2);
+        CX(1, 3);
+        CX(4, 6);
+        CX(5, 7);
+        CX(0, 4);
+        CX(1, 5);
+        CX(2, 6);
+        CX(3, 7);
+        CX(0, 1);
+        CX(2, 3);
+        CX(4, 5);
+        CX(6, 7);
+        CX(2, 4);
+        CX(3, 5);
+        CX(1, 4);
+        CX(3, 6);
+        CX(1, 2);
+        CX(3, 4);
+        CX(5, 6);
+        k[0] = k0, k[1] = k1, k[2] = k2, k[3] = k3, k[4] = k4, k[5] = k5, k[6] = k6, k[7] = k7;
+        for (int i = 0; i < n; i++) mv[i].card = (int8_t)k[i];
+        return;
+    }
+    int k[16];
+    for (int i = 0; i < n; i++) k[i] = move_key(&mv[i], i);
+    for (int i = 1; i < n; i++) {
+        const int x = k[i];
+        int j = i - 1;
+        while (j >= 0 && k[j] < x) {
+            k[j + 1] = k[j];
+            j--;
+        }
+        k[j + 1] = x;
+    }
+    for (int i = 0; i < n; i++) mv[i].card = (int8_t)k[i];
+}
+#undef CX
+
 ALWAYS_INLINE int gen_moves_at(const dd_engine *e, int pl, move_t *mv, int depth, int best_card,
                                int pos) {
     const int np = e->np, tr = e->trump;
@@ -1228,20 +1319,7 @@ ALWAYS_INLINE int gen_moves_at(const dd_engine *e, int pl, move_t *mv, int depth
             const u32 hv = e->hist[(int)mv[i].card];
             if (hv) mv[i].w = (int16_t)(mv[i].w + top_bit(hv));
         }
-    /* insertion sort, best first (moved a field at a time: the fields were written one by one,
-     * and a whole move read at once would wait for those writes to reach the cache) */
-    for (int i = 1; i < n; i++) {
-        const int8_t xc = mv[i].card;
-        const int16_t xw = mv[i].w;
-        int j = i - 1;
-        while (j >= 0 && mv[j].w < xw) {
-            mv[j + 1].card = mv[j].card;
-            mv[j + 1].w = mv[j].w;
-            j--;
-        }
-        mv[j + 1].card = xc;
-        mv[j + 1].w = xw;
-    }
+    sort_moves(mv, n);
     return n;
 }
 
