@@ -1686,9 +1686,16 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
     int best_card = -1;
     /* Buckets are keyed also on, per suit, the owner of its top remaining card when the entry
      * pins that suit, or a wildcard (4) when it pins none of it: a lookup tries every mix. */
+#ifdef __BMI2__
+    /* (each suit's two bits gathered (pext), then spread to bits 2 + 3s (pdep): 40 instructions
+     * a lookup as the loop below) */
+    const int tops_key = (int)_pdep_u32(
+        (u32)(_pext_u64(own[0], 0x300000003ull) | _pext_u64(own[1], 0x300000003ull) << 4), 0x1B6C);
+#else
     int tops_key = 0;
     for (int s = 0; s < 4; s++)
         tops_key |= (int)((own[s >> 1] >> (32 * (s & 1))) & 3) << (2 + 3 * s);
+#endif
     /* the suits with a card left (in some hand: the lengths' four nibbles of each suit or'ed,
      * then bits 0, 4, 8, 12 of the nonzero ones gathered by a multiplication) */
     u64 lens = key | key >> 16 | key >> 32 | key >> 48;
