@@ -1369,14 +1369,17 @@ typedef struct {
 
 /* Plays card c for the player to move; completes the trick when it is full.  Returns, for a
  * completed trick won by rank, the winning card (internal index), else -1. */
-ALWAYS_INLINE int do_play_k(dd_engine *e, int c, undo_t *u, int ends) {
-    int pl = (e->tl + e->tn) & (e->np - 1);
-    u->tl = e->tl;
+ALWAYS_INLINE int do_play_k(dd_engine *e, int c, undo_t *u, int ends, int pl) {
+    /* (pl: the player to move, whom the caller knows; the leader and the tricks won change only
+     * at a trick's end, so a play known to end none leaves them to undo as they are) */
     u->tn = e->tn;
-    u->won = e->won;
     u->twi = e->twi;
     u->tbeat = e->tbeat;
-    u->completed = 0;
+    if (ends != 0) {
+        u->tl = e->tl;
+        u->won = e->won;
+        u->completed = 0;
+    }
     if (e->tn == 0) {
         e->twi = 0;
         e->tbeat = 0;
@@ -1451,7 +1454,7 @@ ALWAYS_INLINE int do_play_k(dd_engine *e, int c, undo_t *u, int ends) {
     return winc;
 }
 
-ALWAYS_INLINE void undo_play_k(dd_engine *e, int c, const undo_t *u, int ends) {
+ALWAYS_INLINE void undo_play_k(dd_engine *e, int c, const undo_t *u, int ends, int pl) {
     if (ends > 0 || (ends < 0 && u->completed)) {
         /* whole arrays, fixed sizes: a copy of np entries would be a call to memcpy */
         memcpy(e->tc, u->tc, sizeof e->tc);
@@ -1462,18 +1465,23 @@ ALWAYS_INLINE void undo_play_k(dd_engine *e, int c, const undo_t *u, int ends) {
         memcpy(e->pkeep, u->pkeep, sizeof e->pkeep);
 #endif
     }
-    e->tl = u->tl;
+    if (ends != 0) {
+        e->tl = u->tl;
+        e->won = u->won;
+    }
     e->tn = u->tn;
-    e->won = u->won;
     e->twi = u->twi;
     e->tbeat = u->tbeat;
-    int pl = (e->tl + e->tn) & (e->np - 1);
     e->hand[pl] |= 1ull << c;
     e->lkey += 1ull << (4 * (4 * pl + (c >> 4)));
 }
 
-ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) { return do_play_k(e, c, u, -1); }
-ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) { undo_play_k(e, c, u, -1); }
+ALWAYS_INLINE int do_play(dd_engine *e, int c, undo_t *u) {
+    return do_play_k(e, c, u, -1, (e->tl + e->tn) & (e->np - 1));
+}
+ALWAYS_INLINE void undo_play(dd_engine *e, int c, const undo_t *u) {
+    undo_play_k(e, c, u, -1, (u->tl + u->tn) & (e->np - 1));
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* Search */
@@ -1911,10 +1919,10 @@ static int search_lead(dd_engine *e, int depth, u64 *wr) {
         undo_t u;
         int c = mv[i].card;
         if (skip >> c & 1) continue;
-        do_play_k(e, c, &u, 0); /* (a lead ends no trick: two hands or more) */
+        do_play_k(e, c, &u, 0, L); /* (a lead ends no trick: two hands or more) */
         u64 cw;
         int r = search(e, depth + 1, &cw);
-        undo_play_k(e, c, &u, 0);
+        undo_play_k(e, c, &u, 0, L);
         if (r == maxnode) {
             result = r;
             acc = cw;
@@ -1992,10 +2000,10 @@ ALWAYS_INLINE int follow_moves(dd_engine *e, int depth, u64 *wr, move_t *mv, int
         undo_t u;
         int c = mv[i].card;
         if (skip >> c & 1) continue;
-        int winc = do_play_k(e, c, &u, ends);
+        int winc = do_play_k(e, c, &u, ends, pl);
         u64 cw;
         int r = search(e, depth + 1, &cw);
-        undo_play_k(e, c, &u, ends);
+        undo_play_k(e, c, &u, ends, pl);
         if (ends) cw |= ((u64)(winc & 0x1FFF) << (16 * ((winc >> 16) & 3))) & -(u64)(winc >= 0);
         if (r == maxnode) {
             if (cslot) *cslot = ctag | (u64)c;
